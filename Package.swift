@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// sharp9: the headless, event-sourced core of a slow-down / pitch / loop practice tool.
+///
+/// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite) and `Sharp9Audio`
+/// (libsndfile, libsamplerate, FFTW) build on the domain and never on each other; the `sharp9`
+/// executable wires them together.
+let package = Package(
+  name: "sharp9",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "Sharp9Domain", targets: ["Sharp9Domain"]),
+    .library(name: "Sharp9Store", targets: ["Sharp9Store"]),
+    .library(name: "Sharp9Audio", targets: ["Sharp9Audio"]),
+    .executable(name: "sharp9", targets: ["sharp9"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
+      name: "CSndfile",
+      pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
+    ),
+    .systemLibrary(
+      name: "CSamplerate",
+      pkgConfig: "samplerate",
+      providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]
+    ),
+    .systemLibrary(
+      name: "CFFTW",
+      pkgConfig: "fftw3f",
+      providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
+    ),
+    .target(name: "Sharp9Domain"),
+    .target(
+      name: "Sharp9Store",
+      dependencies: [
+        "Sharp9Domain",
+        "CSQLite",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    .target(
+      name: "Sharp9Audio",
+      dependencies: ["Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW"]
+    ),
+    .executableTarget(
+      name: "sharp9",
+      dependencies: [
+        "Sharp9Domain",
+        "Sharp9Store",
+        "Sharp9Audio",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain"]),
+    .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain"]),
+    .testTarget(name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain"]),
+    .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

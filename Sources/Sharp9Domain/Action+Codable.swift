@@ -1,0 +1,150 @@
+import Foundation
+
+/// The JSON interchange form of an ``Action``: `{"type":"<case>", <fields>}`.
+///
+/// Numbers must be finite; the URL of `importPicked` is written as a path for file URLs (and for
+/// relative paths, which stay relative) and as the absolute string otherwise.
+extension Action: Codable {
+  /// The `type` tag of every case, in declaration order.
+  public enum Kind: String, Sendable, CaseIterable, Codable {
+    case onAppear, importPicked, importSucceeded, importFailed, setMode, tapWaveform, dragScrub
+    case togglePlay, tick, speedDelta, pitchDelta, addMarker, deleteMarker, toggleLoopEnabled
+    case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
+    case seekToStart, seekToEnd
+  }
+
+  private enum Field: String, CodingKey {
+    case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
+    case seconds, locked
+  }
+
+  /// The case's `type` tag.
+  public var kind: Kind {
+    switch self {
+    case .onAppear: .onAppear
+    case .importPicked: .importPicked
+    case .importSucceeded: .importSucceeded
+    case .importFailed: .importFailed
+    case .setMode: .setMode
+    case .tapWaveform: .tapWaveform
+    case .dragScrub: .dragScrub
+    case .togglePlay: .togglePlay
+    case .tick: .tick
+    case .speedDelta: .speedDelta
+    case .pitchDelta: .pitchDelta
+    case .addMarker: .addMarker
+    case .deleteMarker: .deleteMarker
+    case .toggleLoopEnabled: .toggleLoopEnabled
+    case .setA: .setA
+    case .setB: .setB
+    case .clearToastIfExpired: .clearToastIfExpired
+    case .skip: .skip
+    case .abCycle: .abCycle
+    case .cycleSpeed: .cycleSpeed
+    case .markNow: .markNow
+    case .setLocked: .setLocked
+    case .seekToStart: .seekToStart
+    case .seekToEnd: .seekToEnd
+    }
+  }
+
+  /// Decodes an action, rejecting unknown types, missing fields and non-finite numbers.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: Field.self)
+    let tag = try c.decode(String.self, forKey: .type)
+    guard let kind = Kind(rawValue: tag) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .type, in: c, debugDescription: "unknown action type \"\(tag)\"")
+    }
+    func number(_ key: Field) throws -> Double {
+      let value = try c.decode(Double.self, forKey: key)
+      guard value.isFinite else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: c, debugDescription: "\(key.stringValue) must be a finite number")
+      }
+      return value
+    }
+    switch kind {
+    case .onAppear: self = .onAppear
+    case .importPicked: self = .importPicked(url: try Self.decodeURL(c, key: .url))
+    case .importSucceeded:
+      let track = try c.decode(TrackMeta.self, forKey: .track)
+      guard track.durationSec.isFinite, track.durationSec >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .track, in: c, debugDescription: "track.durationSec must be finite and >= 0")
+      }
+      self = .importSucceeded(track: track)
+    case .importFailed: self = .importFailed(message: try c.decode(String.self, forKey: .message))
+    case .setMode: self = .setMode(try c.decode(Mode.self, forKey: .mode))
+    case .tapWaveform: self = .tapWaveform(timeSec: try number(.timeSec))
+    case .dragScrub: self = .dragScrub(timeSec: try number(.timeSec))
+    case .togglePlay: self = .togglePlay
+    case .tick: self = .tick(currentTimeSec: try number(.currentTimeSec))
+    case .speedDelta: self = .speedDelta(try number(.delta))
+    case .pitchDelta: self = .pitchDelta(try number(.delta))
+    case .addMarker: self = .addMarker(timeSec: try number(.timeSec))
+    case .deleteMarker: self = .deleteMarker(id: try c.decode(UUID.self, forKey: .id))
+    case .toggleLoopEnabled: self = .toggleLoopEnabled(try c.decode(Bool.self, forKey: .enabled))
+    case .setA: self = .setA(timeSec: try number(.timeSec))
+    case .setB: self = .setB(timeSec: try number(.timeSec))
+    case .clearToastIfExpired:
+      self = .clearToastIfExpired(now: try c.decodeIfPresent(Date.self, forKey: .now))
+    case .skip: self = .skip(seconds: try number(.seconds))
+    case .abCycle: self = .abCycle
+    case .cycleSpeed: self = .cycleSpeed
+    case .markNow: self = .markNow
+    case .setLocked: self = .setLocked(try c.decode(Bool.self, forKey: .locked))
+    case .seekToStart: self = .seekToStart
+    case .seekToEnd: self = .seekToEnd
+    }
+  }
+
+  /// Encodes `type` first, then the case's fields.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Field.self)
+    try c.encode(kind.rawValue, forKey: .type)
+    switch self {
+    case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd: break
+    case .importPicked(let url): try c.encode(Self.interchangeString(url), forKey: .url)
+    case .importSucceeded(let track): try c.encode(track, forKey: .track)
+    case .importFailed(let message): try c.encode(message, forKey: .message)
+    case .setMode(let mode): try c.encode(mode, forKey: .mode)
+    case .tapWaveform(let time), .dragScrub(let time), .addMarker(let time), .setA(let time),
+      .setB(let time):
+      try c.encode(time, forKey: .timeSec)
+    case .tick(let time): try c.encode(time, forKey: .currentTimeSec)
+    case .speedDelta(let delta), .pitchDelta(let delta): try c.encode(delta, forKey: .delta)
+    case .deleteMarker(let id): try c.encode(id, forKey: .id)
+    case .toggleLoopEnabled(let enabled): try c.encode(enabled, forKey: .enabled)
+    case .clearToastIfExpired(let now): try c.encodeIfPresent(now, forKey: .now)
+    case .skip(let seconds): try c.encode(seconds, forKey: .seconds)
+    case .setLocked(let locked): try c.encode(locked, forKey: .locked)
+    }
+  }
+
+  /// The interchange text of a URL: a path for file and scheme-less URLs, else the absolute string.
+  public static func interchangeString(_ url: URL) -> String {
+    url.scheme == nil || url.isFileURL ? url.path(percentEncoded: false) : url.absoluteString
+  }
+
+  /// Parses the interchange text of a URL without consulting the working directory, so relative
+  /// paths stay relative and decoding is deterministic.
+  public static func url(fromInterchange text: String) -> URL? {
+    if text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:", options: .regularExpression) != nil {
+      return URL(string: text)
+    }
+    guard let escaped = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else {
+      return nil
+    }
+    return URL(string: escaped)
+  }
+
+  private static func decodeURL(_ c: KeyedDecodingContainer<Field>, key: Field) throws -> URL {
+    let text = try c.decode(String.self, forKey: key)
+    guard !text.isEmpty, let url = url(fromInterchange: text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: c, debugDescription: "\"\(text)\" is not a path or URL")
+    }
+    return url
+  }
+}

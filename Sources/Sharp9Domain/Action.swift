@@ -1,0 +1,57 @@
+import Foundation
+
+/// Everything that can happen to a practice session: what the musician did, or what the engine
+/// reported. Cases are named for the event, not for what the reducer does with it.
+///
+/// The JSON interchange form is one object with a `type` field named as the case (see
+/// `Action+Codable.swift` and the README), for example `{"type":"setA","timeSec":1.25}`.
+public enum Action: Sendable, Equatable, Hashable {
+  /// The app's window appeared.
+  case onAppear
+  /// The musician picked a file to open.
+  case importPicked(url: URL)
+  /// The engine finished loading the picked file.
+  case importSucceeded(track: TrackMeta)
+  /// The engine could not load the picked file.
+  case importFailed(message: String)
+  /// The musician chose what waveform taps do.
+  case setMode(Mode)
+  /// The musician tapped the waveform at a source time.
+  case tapWaveform(timeSec: Double)
+  /// The musician dragged the playhead.
+  case dragScrub(timeSec: Double)
+  /// The play/pause button.
+  case togglePlay
+  /// The engine reported its playhead position.
+  case tick(currentTimeSec: Double)
+  /// A speed button (±0.05).
+  case speedDelta(Double)
+  /// A pitch button (±1 semitone).
+  case pitchDelta(Double)
+  /// A marker placed at an explicit time.
+  case addMarker(timeSec: Double)
+  /// A marker removed.
+  case deleteMarker(id: UUID)
+  /// The loop switch.
+  case toggleLoopEnabled(Bool)
+  /// Loop start placed at an explicit time.
+  case setA(timeSec: Double)
+  /// Loop end placed at an explicit time.
+  case setB(timeSec: Double)
+  /// The toast timer fired; `nil` means "at the event's own time".
+  case clearToastIfExpired(now: Date?)
+  /// The practice pad's skip buttons (±5 s).
+  case skip(seconds: Double)
+  /// The practice pad's A/B button: set A, then B, then clear.
+  case abCycle
+  /// The practice pad's speed button: 1.0 → 1.25 → 1.5 → 1.75 → 2.0 → 0.75 → 0.5 → 1.0.
+  case cycleSpeed
+  /// The practice pad's mark button: a marker at the playhead.
+  case markNow
+  /// The practice pad's lock switch.
+  case setLocked(Bool)
+  /// The practice pad's Prev button: to A if set, else to the start.
+  case seekToStart
+  /// The practice pad's Next button: to B if set, else to the end.
+  case seekToEnd
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The playback engine the recorder drives and the offline renderer implements: one protocol for
+/// live and offline, so what is rendered is what the engine did.
+///
+/// Calls are synchronous: a headless engine (no audio, or the renderer on a virtual clock) has
+/// nothing to wait for. Engines are not `Sendable`; they belong to the recorder or renderer that
+/// owns them.
+public protocol AudioEngine: AnyObject {
+  /// Opens a file and reports its metadata.
+  func load(url: URL) throws -> TrackMeta
+  /// Starts playback at the current position.
+  func play()
+  /// Stops playback, keeping the position.
+  func pause()
+  /// Moves the playhead to a source time.
+  func seek(toSec timeSec: Double)
+  /// Sets playback speed (1.0 = original tempo).
+  func setRate(_ rate: Double)
+  /// Sets transposition in semitones.
+  func setPitchSemitones(_ semitones: Double)
+  /// Replaces the loop region and whether it is active.
+  func setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
+  /// The playhead position in source seconds.
+  var currentTimeSec: Double { get }
+  /// Called with the playhead position as playback advances (the source of `tick` actions).
+  var onTimeUpdate: ((Double) -> Void)? { get set }
+}

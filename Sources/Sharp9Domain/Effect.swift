@@ -1,0 +1,22 @@
+import Foundation
+
+/// A command for the audio engine (or the peak computer) that the reducer asks for. Effects are
+/// descriptions; the recorder or the renderer performs them.
+public enum Effect: Sendable, Equatable, Hashable {
+  /// Load a file into the engine.
+  case engineLoad(url: URL)
+  /// Start playback.
+  case enginePlay
+  /// Stop playback, keeping the position.
+  case enginePause
+  /// Move the playhead to a source time.
+  case engineSeek(timeSec: Double)
+  /// Change playback speed (1.0 = original tempo).
+  case engineSetRate(Double)
+  /// Change transposition in semitones.
+  case engineSetPitchSemitones(Double)
+  /// Replace the loop region and whether it is active.
+  case engineSetLoop(aSec: Double?, bSec: Double?, enabled: Bool)
+  /// Compute the waveform peaks of the loaded track.
+  case computePeaks
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Everything the practice app shows, rebuilt deterministically by folding ``Reducer`` over actions.
+public struct State: Sendable, Equatable, Hashable, Codable {
+  /// The loaded track, if any.
+  public var track: TrackMeta?
+  /// Play/pause, playhead, speed and pitch.
+  public var transport: Transport
+  /// The A–B loop.
+  public var loop: LoopPoints
+  /// What a waveform tap does.
+  public var mode: Mode
+  /// Markers, in the order they were added.
+  public var markers: [Marker]
+  /// The visible span of the waveform.
+  public var viewport: Viewport
+  /// True between `importPicked` and `importSucceeded`/`importFailed`.
+  public var isLoading: Bool
+  /// The message currently shown, if any.
+  public var toast: ToastState?
+  /// While locked, user actions other than unlocking are ignored (the practice pad's lock).
+  public var isLocked: Bool
+  /// When the last accepted `markNow` happened, for its 150 ms debounce.
+  public var lastMarkNowAt: Date?
+
+  /// Creates a state; the default is the app at launch: nothing loaded.
+  public init(
+    track: TrackMeta? = nil,
+    transport: Transport = Transport(),
+    loop: LoopPoints = LoopPoints(),
+    mode: Mode = .loop,
+    markers: [Marker] = [],
+    viewport: Viewport = Viewport(),
+    isLoading: Bool = false,
+    toast: ToastState? = nil,
+    isLocked: Bool = false,
+    lastMarkNowAt: Date? = nil
+  ) {
+    self.track = track
+    self.transport = transport
+    self.loop = loop
+    self.mode = mode
+    self.markers = markers
+    self.viewport = viewport
+    self.isLoading = isLoading
+    self.toast = toast
+    self.isLocked = isLocked
+    self.lastMarkNowAt = lastMarkNowAt
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
+  }
+
+  /// Encodes every field, writing absent optionals as `null` as the interchange format requires.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(track, forKey: .track)
+    try container.encode(transport, forKey: .transport)
+    try container.encode(loop, forKey: .loop)
+    try container.encode(mode, forKey: .mode)
+    try container.encode(markers, forKey: .markers)
+    try container.encode(viewport, forKey: .viewport)
+    try container.encode(isLoading, forKey: .isLoading)
+    try container.encode(toast, forKey: .toast)
+    try container.encode(isLocked, forKey: .isLocked)
+    try container.encode(lastMarkNowAt, forKey: .lastMarkNowAt)
+  }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the system packages sharp9 builds against (and, with --bench, the peers its benchmarks
+# compare with), using apt with sudo when not root. Installs only what is missing.
+set -euo pipefail
+
+packages=(pkg-config libsqlite3-dev libsndfile1-dev libsamplerate0-dev libfftw3-dev)
+if [[ "${1:-}" == "--bench" ]]; then
+  packages+=(rubberband-cli soundstretch sox espeak-ng sqlite3 python3-numpy python3-scipy)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+
+if ((${#missing[@]} > 0)); then
+  if ! command -v apt-get >/dev/null; then
+    echo "sharp9 setup: please install ${missing[*]} with your package manager" >&2
+    exit 1
+  fi
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  echo "sharp9 setup: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null; then
+  for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+    [[ -x "$candidate/swift" ]] && export PATH="$candidate:$PATH"
+  done
+fi
+command -v swift >/dev/null || {
+  echo "sharp9 setup: a Swift 6 toolchain is required (https://swift.org/install)" >&2
+  exit 1
+}
