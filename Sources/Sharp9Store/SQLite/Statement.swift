@@ -137,9 +137,9 @@ public final class Statement {
   public func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : int64(index) }
 
   /// Calls `body` with column `index`'s bytes, valid only during the call (no copy is made).
-  public func withBlob<Result>(
-    _ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> Result
-  ) rethrows -> Result {
+  public func withBlob<Result, Failure: Error>(
+    _ index: Int32, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let pointer = sqlite3_column_blob(handle, index)
     let count = Int(sqlite3_column_bytes(handle, index))
     return try body(UnsafeRawBufferPointer(start: pointer, count: count))
