@@ -62,10 +62,10 @@ import Testing
     let state = try await cli.run(["state", id, "--at", "3", "--json"])
     #expect(
       state.stdout == """
-        {"isLoading":false,"isLocked":false,"lastMarkNowAt":null,"loop":{"aSec":10,"bSec":null,\
-        "enabled":false},"markers":[],"mode":"loop","toast":null,"track":{"durationSec":180,\
-        "name":"take.wav"},"transport":{"currentTimeSec":0,"isPlaying":false,"pitchSemitones":0,\
-        "speed":1},"viewport":{"endSec":180,"startSec":0}}
+        {"track":{"name":"take.wav","durationSec":180},"transport":{"isPlaying":false,\
+        "currentTimeSec":0,"speed":1,"pitchSemitones":0},"loop":{"aSec":10,"bSec":null,\
+        "enabled":false},"mode":"loop","markers":[],"viewport":{"startSec":0,"endSec":180},\
+        "isLoading":false,"toast":null,"isLocked":false,"lastMarkNowAt":null}
 
         """)
     let fields = try await cli.run(["state", id, "--at", "2"])
