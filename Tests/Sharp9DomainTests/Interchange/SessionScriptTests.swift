@@ -130,7 +130,7 @@ import Testing
       ),
       (
         "{\"type\":\"togglePlay\",\"t\":0.5}",
-        "line 2: field \"t\": 0.5 is before the previous action's 1.0 (t must not decrease)"
+        "line 2: field \"t\": 0.5 is before the previous action's 1 (t must not decrease)"
       ),
       (
         "{\"type\":\"importSucceeded\",\"track\":{\"name\":\"x\"},\"t\":1}",

@@ -56,3 +56,29 @@ import Testing
     #expect(ours == theirs)
   }
 }
+
+@Suite("JSON interchange: dates") struct DateJSONTests {
+  @Test(
+    arguments: [
+      (1_795_287_606.05, "2026-11-21T19:00:06.050Z"), (1_795_287_600, "2026-11-21T19:00:00.000Z"),
+      (1_795_287_600.9996, "2026-11-21T19:00:01.000Z"), (0.001, "1970-01-01T00:00:00.001Z"),
+      (-0.25, "1969-12-31T23:59:59.750Z"),
+    ] as [(Double, String)])
+  func datesAreWrittenToTheNearestMillisecond(seconds: Double, text: String) throws {
+    let date = Date(timeIntervalSince1970: seconds)
+    #expect(Interchange.formatDate(date) == text)
+    let parsed = try #require(Interchange.parseDate(text))
+    #expect(Interchange.formatDate(parsed) == text)
+  }
+
+  @Test func sessionTimesPrintAsWritten() {
+    let startedAt = Date(timeIntervalSince1970: 1_795_287_600)
+    for hundredths in 0..<10_000 {
+      let t = Double(hundredths) / 100
+      let expected = Interchange.formatDate(Date(timeIntervalSince1970: 1_795_287_600 + t))
+      #expect(Interchange.formatDate(startedAt.addingTimeInterval(t)) == expected)
+      #expect(
+        expected.hasSuffix(String(hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)0Z"))
+    }
+  }
+}
