@@ -72,7 +72,8 @@ import Testing
     #expect(fields.stdout.split(separator: "\n").first == "isLoading                 false")
     #expect(fields.stdout.contains("\ntrack.name                \"take.wav\"\n"))
     let verify = try await cli.run(["verify", id])
-    #expect(verify.stdout == "ok: session \(id): 9 events replayed, 1 checkpoints match (reducer 1)\n")
+    #expect(
+      verify.stdout == "ok: session \(id): 9 events replayed, 1 checkpoints match (reducer 1)\n")
     #expect(verify.status == 0)
   }
 
@@ -120,7 +121,9 @@ import Testing
     #expect(delete.stdout == "deleted session \(id) (9 events)\n")
     let again = try await cli.run(["log", id])
     #expect(again.status != 0)
-    #expect(again.stderr == "Error: no session id starts with \"\(id)\" (list them with `sharp9 sessions`)\n")
+    #expect(
+      again.stderr
+        == "Error: no session id starts with \"\(id)\" (list them with `sharp9 sessions`)\n")
   }
 
   @Test func missingAndCorruptDatabasesAreOneLineErrors() async throws {
@@ -138,7 +141,8 @@ import Testing
     let importing = try await cli.run(
       ["import", try cli.file("s.jsonl", Self.script), "--db", corrupt], database: false)
     #expect(importing.status != 0)
-    #expect(try String(contentsOfFile: corrupt, encoding: .utf8) == String(repeating: "x", count: 5000))
+    #expect(
+      try String(contentsOfFile: corrupt, encoding: .utf8) == String(repeating: "x", count: 5000))
   }
 
   @Test func defaultDatabaseFollowsXDGDataHome() async throws {
