@@ -26,11 +26,9 @@ struct WaveformPeakAccumulator {
     bucketEnd = bucketStart(1)
   }
 
-  /// First frame of bucket `index`: `index * totalFrames / buckets` without overflow.
+  /// First frame of bucket `index`: see ``WaveformPeaks/startFrame(ofBucket:frames:buckets:)``.
   func bucketStart(_ index: Int) -> Int64 {
-    guard buckets > 0 else { return 0 }
-    let product = Int64(index).multipliedFullWidth(by: totalFrames)
-    return Int64(buckets).dividingFullWidth(product).quotient
+    WaveformPeaks.startFrame(ofBucket: index, frames: totalFrames, buckets: buckets)
   }
 
   /// Takes the next `frames` frames from `interleaved` (`frames * channels` samples).

@@ -25,4 +25,12 @@ public struct WaveformPeaks: Sendable, Equatable, Hashable, Codable {
     self.buckets = buckets
     self.durationSec = durationSec
   }
+
+  /// First frame of bucket `index` for a file of `frames` frames split into `buckets` buckets:
+  /// `index * frames / buckets`, computed without overflow. `index == buckets` gives `frames`.
+  public static func startFrame(ofBucket index: Int, frames: Int64, buckets: Int) -> Int64 {
+    guard buckets > 0 else { return 0 }
+    let product = Int64(index).multipliedFullWidth(by: frames)
+    return Int64(buckets).dividingFullWidth(product).quotient
+  }
 }

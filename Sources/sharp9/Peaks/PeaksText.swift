@@ -27,8 +27,9 @@ struct PeaksText {
     ]
     if peaks.buckets > 0 { lines.append("    time      min      max") }
     for index in 0..<peaks.buckets {
-      let start = Double(format.frames) * Double(index) / Double(peaks.buckets)
-      let time = formatTime(start / Double(format.sampleRate))
+      let start = WaveformPeaks.startFrame(
+        ofBucket: index, frames: format.frames, buckets: peaks.buckets)
+      let time = formatTime(Double(start) / Double(format.sampleRate))
       let low = peaks.min[index]
       let high = peaks.max[index]
       lines.append("\(time)  \(Self.sample(low))  \(Self.sample(high))  \(Self.bar(low, high))")
