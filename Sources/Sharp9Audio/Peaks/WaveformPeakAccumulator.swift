@@ -34,6 +34,7 @@ struct WaveformPeakAccumulator {
   /// Takes the next `frames` frames from `interleaved` (`frames * channels` samples).
   mutating func consume(_ interleaved: UnsafeBufferPointer<Float>, frames: Int) {
     precondition(position + Int64(frames) <= totalFrames, "more frames than configured")
+    precondition(interleaved.count >= frames * channels, "buffer smaller than frames × channels")
     guard let base = interleaved.baseAddress else { return }
     var offset = 0
     while offset < frames {
@@ -62,26 +63,28 @@ struct WaveformPeakAccumulator {
     return WaveformPeaks(min: min, max: max, buckets: buckets, durationSec: duration)
   }
 
-  /// Lowest and highest of `count` samples, eight lanes at a time (compare-and-select compiles to
-  /// vector min/max instructions; the scalar loop does not vectorize because of NaN rules).
+  /// Lowest and highest of `count` samples, sixteen lanes at a time: compare-and-select compiles
+  /// to vector min/max instructions, and sixteen lanes give the CPU independent chains to overlap
+  /// (the scalar loop does not vectorize at all because of NaN rules).
   static func extremes(_ samples: UnsafePointer<Float>, count: Int) -> (Float, Float) {
-    var low = SIMD8<Float>(repeating: .infinity)
-    var high = SIMD8<Float>(repeating: -.infinity)
-    let raw = UnsafeRawPointer(samples)
-    var index = 0
-    while index + 8 <= count {
-      let lane = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
+    typealias Lanes = SIMD16<Float>
+    var low = Lanes(repeating: .infinity)
+    var high = Lanes(repeating: -.infinity)
+    let vectorEnd = samples + (count - count % Lanes.scalarCount)
+    var cursor = samples
+    while cursor < vectorEnd {
+      let lane = UnsafeRawPointer(cursor).loadUnaligned(as: Lanes.self)
       // Compare-and-select (not `pointwiseMin`, which propagates NaN): NaN lanes never win.
       low.replace(with: lane, where: lane .< low)
       high.replace(with: lane, where: lane .> high)
-      index += 8
+      cursor += Lanes.scalarCount
     }
     var lowest = low.min()
     var highest = high.max()
-    while index < count {
-      lowest = Swift.min(lowest, samples[index])
-      highest = Swift.max(highest, samples[index])
-      index += 1
+    while cursor < samples + count {
+      lowest = Swift.min(lowest, cursor.pointee)
+      highest = Swift.max(highest, cursor.pointee)
+      cursor += 1
     }
     return (lowest, highest)
   }

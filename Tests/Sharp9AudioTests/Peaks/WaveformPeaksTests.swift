@@ -97,6 +97,16 @@ import Testing
     #expect(error?.kind == .notFound)
   }
 
+  @Test func cancelledTaskStopsWithCancellationError() async throws {
+    let url = scratch.file("cancel.wav")
+    try AudioIO.write([0, 0.5], to: url, container: .wav, sample: .float, channels: 1)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await WaveformPeakComputer().computePeaks(url: url, targetBuckets: 1)
+    }
+    await #expect(throws: CancellationError.self) { _ = try await task.value }
+  }
+
   @Test func jsonRoundTrip() throws {
     let peaks = WaveformPeaks(min: [-0.5, 0], max: [0.25, 1], buckets: 2, durationSec: 1.5)
     let data = try JSONEncoder().encode(peaks)
