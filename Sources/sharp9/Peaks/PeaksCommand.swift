@@ -25,7 +25,7 @@ struct PeaksCommand: AsyncParsableCommand {
   var json = false
 
   func run() async throws {
-    try await reportingErrors {
+    try await CommandFailure.reporting {
       let url = URL(filePath: file)
       let peaks = try await WaveformPeakComputer().computePeaks(url: url, targetBuckets: buckets)
       if json {

@@ -2,19 +2,16 @@ import Foundation
 import Testing
 
 /// `sharp9 peaks` end to end: complete stdout, stderr and exit status.
-@Suite final class PeaksCommandTests {
-  let directory: URL
+@Suite struct PeaksCommandTests {
+  let scratch: TemporaryDirectory
+  var directory: URL { scratch.url }
 
   init() throws {
-    directory = FileManager.default.temporaryDirectory
-      .appending(path: "sharp9-cli-peaks-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    scratch = try TemporaryDirectory()
     // 10 frames at 10 Hz; 4 buckets are frames [0,2) [2,5) [5,7) [7,10).
     try Self.wav(samples: [0, 16384, -16384, 8192, 32767, -32768, 0, 0, 3277, -3277], rate: 10)
       .write(to: directory.appending(path: "tiny.wav"))
   }
-
-  deinit { try? FileManager.default.removeItem(at: directory) }
 
   /// A mono 16-bit PCM WAV, written by hand so the test needs nothing but the binary.
   static func wav(samples: [Int16], rate: UInt32) -> Data {
@@ -39,14 +36,15 @@ import Testing
     return data
   }
 
-  func run(_ arguments: String...) throws -> CLIProcess.Result {
-    try CLIProcess.run(arguments, in: directory)
+  func run(_ arguments: String...) throws -> CLI.Result {
+    try CLI.run(arguments, directory: directory)
   }
 
   @Test func textWaveform() throws {
     #expect(
       try run("peaks", "tiny.wav", "--buckets", "4")
-        == CLIProcess.Result(
+        == CLI.Result(
+          status: 0,
           stdout: """
             tiny.wav: 00:01.00, 1 ch, 10 Hz, WAV (Microsoft), Signed 16 bit PCM
             4 buckets of 2-3 frames; min and max over all channels
@@ -56,18 +54,19 @@ import Testing
             00:00.50  -1.0000  +0.0000  ####################|
             00:00.70  -0.1000  +0.1000                    ##|##
 
-            """, stderr: "", status: 0))
+            """, stderr: ""))
   }
 
   @Test func json() throws {
     #expect(
       try run("peaks", "tiny.wav", "--buckets", "4", "--json")
-        == CLIProcess.Result(
+        == CLI.Result(
+          status: 0,
           stdout: """
             {"buckets":4,"durationSec":1,"max":[0.5,0.9999695,0,0.1000061],\
             "min":[0,-0.5,-1,-0.1000061]}
 
-            """, stderr: "", status: 0))
+            """, stderr: ""))
   }
 
   @Test func moreBucketsThanFrames() throws {
@@ -80,10 +79,11 @@ import Testing
     let path = directory.appending(path: "nope.wav").path
     #expect(
       try run("peaks", "nope.wav")
-        == CLIProcess.Result(
+        == CLI.Result(
+          status: 1,
           stdout: "",
           stderr: "sharp9: error: cannot read '\(path)': no such file (nothing exists at this "
-            + "path); check the path\n", status: 1))
+            + "path); check the path\n"))
   }
 
   @Test func notAudio() throws {
@@ -91,25 +91,27 @@ import Testing
     let path = directory.appending(path: "notes.txt").path
     #expect(
       try run("peaks", "notes.txt")
-        == CLIProcess.Result(
+        == CLI.Result(
+          status: 1,
           stdout: "",
           stderr: "sharp9: error: cannot read '\(path)': not a supported audio format (open: "
             + "Format not recognised.); use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert "
-            + "it (e.g. with ffmpeg or sox)\n", status: 1))
+            + "it (e.g. with ffmpeg or sox)\n"))
   }
 
   @Test func zeroBuckets() throws {
     #expect(
       try run("peaks", "tiny.wav", "--buckets", "0")
-        == CLIProcess.Result(
-          stdout: "", stderr: "sharp9: error: the number of buckets must be at least 1 (got 0)\n",
-          status: 1))
+        == CLI.Result(
+          status: 1,
+          stdout: "", stderr: "sharp9: error: the number of buckets must be at least 1 (got 0)\n"))
   }
 
   @Test func help() throws {
     #expect(
       try run("peaks", "--help")
-        == CLIProcess.Result(
+        == CLI.Result(
+          status: 0,
           stdout: """
             OVERVIEW: Print the waveform peaks (min and max per time bucket) of an audio
             file.
@@ -132,6 +134,6 @@ import Testing
               -h, --help              Show help information.
 
 
-            """, stderr: "", status: 0))
+            """, stderr: ""))
   }
 }
