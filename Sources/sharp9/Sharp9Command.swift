@@ -19,6 +19,7 @@ struct Sharp9Command: AsyncParsableCommand {
       ExportCommand.self,
       VerifyCommand.self,
       DeleteCommand.self,
+      PeaksCommand.self,
     ]
   )
 }

@@ -22,6 +22,8 @@ import Testing
     "  verify                  Replay a session from scratch and compare it with its",
     "                          recorded checkpoints.",
     "  delete                  Delete a session with its events and checkpoints.",
+    "  peaks                   Print the waveform peaks (min and max per time",
+    "                          bucket) of an audio file.",
   ]
 
   static let expected =
