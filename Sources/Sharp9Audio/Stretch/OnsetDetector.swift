@@ -75,17 +75,14 @@ final class OnsetDetector {
     }
   }
 
-  /// Whether an onset lies in `lower..<upper`; forgets onsets before `lower`.
-  func containsOnset(from lower: Int, to upper: Int) -> Bool {
+  /// The first onset in `lower..<upper`; forgets onsets before `lower`.
+  func firstOnset(from lower: Int, to upper: Int) -> Int? {
     while onsetCount > 0, onsets[onsetHead] < lower {
       onsetHead = (onsetHead + 1) % onsets.count
       onsetCount -= 1
     }
-    for index in 0..<onsetCount {
-      let position = onsets[(onsetHead + index) % onsets.count]
-      if position >= lower, position < upper { return true }
-    }
-    return false
+    guard onsetCount > 0, onsets[onsetHead] < upper else { return nil }
+    return onsets[onsetHead]
   }
 
   private var scratch: [Float]
