@@ -52,10 +52,16 @@ final class OnsetDetector {
           addToScratch(samples)
         }
       }
+      var strongest: Float = 0
+      var strongestIndex = 0
       scratch.withUnsafeBufferPointer { sum in
-        for value in sum {
-          let difference = value - previous
-          energy += difference * difference
+        for (index, value) in sum.enumerated() {
+          let difference = (value - previous) * (value - previous)
+          energy += difference
+          if difference > strongest {
+            strongest = difference
+            strongestIndex = index
+          }
           previous = value
         }
       }
@@ -65,7 +71,8 @@ final class OnsetDetector {
       if energy > floor, energy > StretchTuning.onsetRatio * average,
         blockIndex - lastOnsetBlock > StretchTuning.onsetRefractoryBlocks
       {
-        record(nextBlockStart)
+        // The attack's own position, not its block's: onsets keep sample-accurate timing.
+        record(nextBlockStart + strongestIndex)
         lastOnsetBlock = blockIndex
       }
       history[historyIndex] = energy
