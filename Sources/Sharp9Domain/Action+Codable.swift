@@ -10,7 +10,29 @@ extension Action: Codable {
     case onAppear, importPicked, importSucceeded, importFailed, setMode, tapWaveform, dragScrub
     case togglePlay, tick, speedDelta, pitchDelta, addMarker, deleteMarker, toggleLoopEnabled
     case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
-    case seekToStart, seekToEnd
+    case seekToStart, seekToEnd, undo, redo
+
+    /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
+    /// with any other field are rejected, so a misspelt field name never passes silently.
+    public var fieldNames: [String] {
+      switch self {
+      case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd,
+        .undo, .redo:
+        []
+      case .importPicked: ["url"]
+      case .importSucceeded: ["track"]
+      case .importFailed: ["message"]
+      case .setMode: ["mode"]
+      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB: ["timeSec"]
+      case .tick: ["currentTimeSec"]
+      case .speedDelta, .pitchDelta: ["delta"]
+      case .deleteMarker: ["id"]
+      case .toggleLoopEnabled: ["enabled"]
+      case .clearToastIfExpired: ["now"]
+      case .skip: ["seconds"]
+      case .setLocked: ["locked"]
+      }
+    }
   }
 
   private enum Field: String, CodingKey {
@@ -45,6 +67,8 @@ extension Action: Codable {
     case .setLocked: .setLocked
     case .seekToStart: .seekToStart
     case .seekToEnd: .seekToEnd
+    case .undo: .undo
+    case .redo: .redo
     }
   }
 
@@ -60,7 +84,7 @@ extension Action: Codable {
       let value = try c.decode(Double.self, forKey: key)
       guard value.isFinite else {
         throw DecodingError.dataCorruptedError(
-          forKey: key, in: c, debugDescription: "\(key.stringValue) must be a finite number")
+          forKey: key, in: c, debugDescription: "must be a finite number")
       }
       return value
     }
@@ -70,12 +94,21 @@ extension Action: Codable {
     case .importSucceeded:
       let track = try c.decode(TrackMeta.self, forKey: .track)
       guard track.durationSec.isFinite, track.durationSec >= 0 else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .track, in: c, debugDescription: "track.durationSec must be finite and >= 0")
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: c.codingPath + [Field.track, InterchangeKey("durationSec")],
+            debugDescription: "must be a finite number >= 0"))
       }
       self = .importSucceeded(track: track)
     case .importFailed: self = .importFailed(message: try c.decode(String.self, forKey: .message))
-    case .setMode: self = .setMode(try c.decode(Mode.self, forKey: .mode))
+    case .setMode:
+      let text = try c.decode(String.self, forKey: .mode)
+      guard let mode = Mode(rawValue: text) else {
+        let names = Mode.allCases.map(\.rawValue).joined(separator: ", ")
+        throw DecodingError.dataCorruptedError(
+          forKey: .mode, in: c, debugDescription: "\"\(text)\" is not one of \(names)")
+      }
+      self = .setMode(mode)
     case .tapWaveform: self = .tapWaveform(timeSec: try number(.timeSec))
     case .dragScrub: self = .dragScrub(timeSec: try number(.timeSec))
     case .togglePlay: self = .togglePlay
@@ -83,7 +116,13 @@ extension Action: Codable {
     case .speedDelta: self = .speedDelta(try number(.delta))
     case .pitchDelta: self = .pitchDelta(try number(.delta))
     case .addMarker: self = .addMarker(timeSec: try number(.timeSec))
-    case .deleteMarker: self = .deleteMarker(id: try c.decode(UUID.self, forKey: .id))
+    case .deleteMarker:
+      let text = try c.decode(String.self, forKey: .id)
+      guard let id = UUID(uuidString: text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .id, in: c, debugDescription: "\"\(text)\" is not a UUID")
+      }
+      self = .deleteMarker(id: id)
     case .toggleLoopEnabled: self = .toggleLoopEnabled(try c.decode(Bool.self, forKey: .enabled))
     case .setA: self = .setA(timeSec: try number(.timeSec))
     case .setB: self = .setB(timeSec: try number(.timeSec))
@@ -96,6 +135,8 @@ extension Action: Codable {
     case .setLocked: self = .setLocked(try c.decode(Bool.self, forKey: .locked))
     case .seekToStart: self = .seekToStart
     case .seekToEnd: self = .seekToEnd
+    case .undo: self = .undo
+    case .redo: self = .redo
     }
   }
 
@@ -104,7 +145,9 @@ extension Action: Codable {
     var c = encoder.container(keyedBy: Field.self)
     try c.encode(kind.rawValue, forKey: .type)
     switch self {
-    case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd: break
+    case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd, .undo,
+      .redo:
+      break
     case .importPicked(let url): try c.encode(Self.interchangeString(url), forKey: .url)
     case .importSucceeded(let track): try c.encode(track, forKey: .track)
     case .importFailed(let message): try c.encode(message, forKey: .message)
