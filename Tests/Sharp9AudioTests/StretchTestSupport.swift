@@ -30,7 +30,8 @@ enum StretchSignals {
     while Int(start * rate) + burst < signal.count {
       let offset = Int(start * rate)
       for index in 0..<burst {
-        signal[offset + index] = 0.8 * Float.random(in: -1..<1, using: &random) * Float(exp(-Double(index) / 40))
+        signal[offset + index] =
+          0.8 * Float.random(in: -1..<1, using: &random) * Float(exp(-Double(index) / 40))
       }
       start += period
     }
@@ -41,7 +42,9 @@ enum StretchSignals {
   static func interleave(_ channels: [[Float]]) -> [Float] {
     var result = [Float](repeating: 0, count: channels[0].count * channels.count)
     for (channel, samples) in channels.enumerated() {
-      for (index, value) in samples.enumerated() { result[index * channels.count + channel] = value }
+      for (index, value) in samples.enumerated() {
+        result[index * channels.count + channel] = value
+      }
     }
     return result
   }

@@ -67,8 +67,9 @@ import Testing
     let output = try StretchSignals.stretch(
       StretchSignals.interleave([left, right]), channels: 2, speed: 0.7, pitch: 3)
     let outFrequency = frequency * pow(2, 3.0 / 12)
-    let difference = StretchTestHash.phase(
-      StretchSignals.channel(output, 1, of: 2), frequency: outFrequency)
+    let difference =
+      StretchTestHash.phase(
+        StretchSignals.channel(output, 1, of: 2), frequency: outFrequency)
       - StretchTestHash.phase(StretchSignals.channel(output, 0, of: 2), frequency: outFrequency)
     let wrapped = atan2(sin(difference - shift), cos(difference - shift))
     #expect(abs(wrapped) < 0.01, "phase difference off by \(wrapped) rad")

@@ -64,7 +64,8 @@ import Testing
     let input = directory.appending(path: "in.wav"), output = directory.appending(path: "out.wav")
     try writeWAV(input, frames: 44_100)
     let result = try run(["stretch", input.path, output.path, "--speed", "0.75", "--pitch", "2"])
-    #expect(result == Result(status: 0, stdout: "wrote \(output.path) (58800 frames)\n", stderr: ""))
+    #expect(
+      result == Result(status: 0, stdout: "wrote \(output.path) (58800 frames)\n", stderr: ""))
     let size = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int
     #expect(size == 44 + 58_800 * 2)
   }
@@ -73,7 +74,10 @@ import Testing
     (["--speed", "3"], "sharp9: error: --speed must be within 0.25…2 (got 3.0)\n"),
     (["--pitch=-13"], "sharp9: error: --pitch must be within −12…12 semitones (got -13.0)\n"),
     (["--bits", "8"], "sharp9: error: --bits must be 16, 24 or float (got 8)\n"),
-    (["--format", "flac", "--bits", "float"], "sharp9: error: FLAC cannot store float samples; use --bits 16 or 24\n"),
+    (
+      ["--format", "flac", "--bits", "float"],
+      "sharp9: error: FLAC cannot store float samples; use --bits 16 or 24\n"
+    ),
   ])
   func badSettingsAreOneLineAndWriteNothing(flags: [String], message: String) throws {
     let directory = try temporaryDirectory()
@@ -91,7 +95,8 @@ import Testing
     let result = try run(["stretch", input.path, output.path, "--speed", "0.5"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("sharp9: error: ") && result.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(
+      result.stderr.hasPrefix("sharp9: error: ") && result.stderr.filter { $0 == "\n" }.count == 1)
     #expect(result.stderr.contains(input.path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
   }

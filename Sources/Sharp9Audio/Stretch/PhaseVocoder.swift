@@ -122,7 +122,8 @@ final class PhaseVocoder {
     let nominal = Double(hop) * inputPerIntermediate
     let position = Double(frameIndex * hop)
     let target = anchorInput + (position - anchorIntermediate) * inputPerIntermediate
-    let searchEnd = Int(previousCenter + nominal * Double(StretchTuning.onsetPreparationHops + 2))
+    let searchEnd =
+      Int(previousCenter + nominal * Double(StretchTuning.onsetPreparationHops + 2))
       + size / 2
     onsets.analyze(upTo: searchEnd + StretchTuning.onsetBlock, input: input)
     let onset = onsets.firstOnset(from: previousStart + size, to: searchEnd)
