@@ -20,6 +20,7 @@ struct Sharp9Command: AsyncParsableCommand {
       VerifyCommand.self,
       DeleteCommand.self,
       PeaksCommand.self,
+      StretchCommand.self,
     ]
   )
 }
