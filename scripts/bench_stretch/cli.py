@@ -120,8 +120,8 @@ def main(argv=None):
         r2_cpu = None
         if not args.no_timing:
             print("... timing", file=sys.stderr)
-            r2_cpu = run_timing(args, mode, tools, all_available, settings, music, workdir,
-                                results)
+            timed = [s for s in settings if s in mode.timing_settings] or settings
+            r2_cpu = run_timing(args, mode, tools, all_available, timed, music, workdir, results)
     finally:
         if args.keep:
             print(f"work directory kept: {workdir}", file=sys.stderr)
@@ -129,8 +129,9 @@ def main(argv=None):
             shutil.rmtree(workdir, ignore_errors=True)
     names = [t.name for t in tools]
     summaries = {name: aggregate(results, name, settings) for name in names}
+    load = os.getloadavg()
     print(f"## Stretch benchmark ({mode.name}, {len(settings)} settings, "
-          f"{time.time() - started:.0f} s)\n")
+          f"{time.time() - started:.0f} s, load average {load[0]:.1f} on {os.cpu_count()} cores)\n")
     for note in notes:
         print(f"note: {note}\n")
     print(setting_tables(results, names, settings))
@@ -150,7 +151,8 @@ def write_json(path, mode, settings, names, notes, results, summaries, r2_cpu):
     """All figures, machine-readable."""
     document = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
+                    "load_average": os.getloadavg()},
         "mode": mode.name,
         "targets": TARGETS,
         "notes": notes,

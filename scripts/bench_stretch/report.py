@@ -58,12 +58,13 @@ def setting_tables(results, tools, settings):
 
 def aggregate(results, tool, settings):
     """Mean and worst of each metric over the non-identity settings, for one tool."""
+    failed = [setting_label(s) for s in settings if "error" in results.get((tool, s), {})]
     values = [results[(tool, s)] for s in settings if s != SANITY and (tool, s) in results]
     values = [v for v in values if "error" not in v]
     if not values:
-        return None
+        return {"failed_settings": failed} if failed else None
     collect = lambda key: [v[key] for v in values if v.get(key) is not None]
-    summary = {"settings": len(values)}
+    summary = {"settings": len(values), "failed_settings": failed}
     for key in ("spectral_db", "wobble_pct", "crest_rel", "rt_speech_db", "rt_music_db",
                 "speedup_vs_r2", "spurious_db"):
         data = collect(key)
@@ -87,15 +88,18 @@ def aggregate(results, tool, settings):
 def verdicts(summary, r3):
     """Pass/fail of each target for one tool's summary (None when not measurable)."""
     check = lambda ok: "pass" if ok else "FAIL"
-    result = {
+    result = {"runs": check(not summary["failed_settings"])}
+    if "settings" not in summary:
+        return result
+    result |= {
         "pitch": check(summary["pitch_worst"] <= TARGETS["pitch_cents"]),
         "length": check(summary["length_worst"] == 0),
         "spectral": check(summary["spectral_db"] <= TARGETS["spectral_db"]),
         "wobble": check(summary["wobble_pct"] <= TARGETS["wobble_pct"]),
         "bursts": check(summary["bursts_worst"] == 1.0
-                        and summary["crest_rel"] >= TARGETS["crest_rel"]),
+                        and summary["crest_worst"] >= TARGETS["crest_rel"]),
     }
-    if r3:
+    if r3 and "rt_speech_db" in r3:
         result["roundtrip"] = check(summary["rt_speech_db"] <= r3["rt_speech_db"]
                                     and summary["rt_music_db"] <= r3["rt_music_db"])
     if "speedup_vs_r2" in summary:
@@ -106,27 +110,34 @@ def verdicts(summary, r3):
 def summary_table(summaries):
     """Per tool: the aggregate figures and pass/fail against the targets."""
     r3 = summaries.get("rubberband-r3")
-    header = ["tool", "|pitch| max ¢", "len max", "spec dB mean (max)", "wobble % mean (max)",
-              "bursts min", "crest mean (min)", "RT speech", "RT music", "× R2", "passthrough",
+    header = ["tool", "pitch max ¢", "len max", "spec dB mean (max)", "wobble % mean (max)",
+              "bursts min", "crest min (mean)", "RT speech", "RT music", "× R2", "passthrough",
               "targets met"]
     rows = []
     for tool, s in summaries.items():
         if s is None:
             continue
         v = verdicts(s, r3)
-        met = ", ".join(k for k, ok in v.items() if ok == "pass") or "none"
         missed = [k for k, ok in v.items() if ok != "pass"]
+        verdict = f"{len(v) - len(missed)}/{len(v)}" + (
+            f" (missed: {', '.join(missed)})" if missed else "")
+        if "settings" not in s:
+            rows.append([tool, "failed at every setting"] + [""] * (len(header) - 3) + [verdict])
+            continue
         rows.append([
             tool, f"{s['pitch_worst']:.3f}", f"{s['length_worst']}",
             f"{s['spectral_db']:.3f} ({s['spectral_worst']:.3f})",
             f"{s['wobble_pct']:.3f} ({s['wobble_worst']:.3f})",
-            f"{s['bursts_worst']:.0%}", f"{s['crest_rel']:.2f} ({s['crest_worst']:.2f})",
+            f"{s['bursts_worst']:.0%}", f"{s['crest_worst']:.2f} ({s['crest_rel']:.2f})",
             f"{s.get('rt_speech_db', float('nan')):.2f}", f"{s.get('rt_music_db', float('nan')):.2f}",
             f"{s['speedup_vs_r2']:.2f}" if "speedup_vs_r2" in s else "—",
             {True: "exact", False: "differs", None: "—"}[s.get("passthrough_exact")],
-            f"{len(v) - len(missed)}/{len(v)}" + (f" (missed: {', '.join(missed)})" if missed else ""),
+            verdict,
         ])
-    return markdown_table(header, rows)
+    table = markdown_table(header, rows)
+    failures = [f"- {tool} failed at: {'; '.join(s['failed_settings'])}"
+                for tool, s in summaries.items() if s and s.get("failed_settings")]
+    return table + ("\n\n" + "\n".join(failures) if failures else "")
 
 
 def calibration_lines(summaries, timings_r2):
@@ -142,6 +153,9 @@ def calibration_lines(summaries, timings_r2):
                     measured = 60.0 / timings_r2
                     lines.append(f"- {tool} speed: {measured:.1f}x real time on one thread "
                                  f"(issue: about {claimed:g}x)")
+            elif key == "crest_rel":
+                lines.append(f"- {tool} crest: {s['crest_worst']:.2f} worst setting, "
+                             f"{s[key]:.2f} mean (issue: {claimed:g})")
             elif key in s:
                 lines.append(f"- {tool} {key}: {s[key]:.3f} mean over settings "
                              f"(issue: {claimed:g})")

@@ -6,6 +6,7 @@ Every tool reads a 16-bit PCM WAV and writes a WAV. `speed` s means output durat
 
 import os
 import shutil
+import signal
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -35,10 +36,17 @@ class Tool:
         proc.stderr.close()
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0 or not os.path.exists(out_path):
-            raise RuntimeError(
-                f"{self.name} failed (exit {proc.returncode}): {' '.join(argv)}\n{stderr.strip()}"
-            )
+            raise RuntimeError(failure(self.name, proc.returncode, speed, pitch, stderr))
         return usage.ru_utime + usage.ru_stime, wall
+
+
+def failure(name, code, speed, pitch, stderr):
+    """One line saying how a tool failed: exit code or signal, and its last stderr line."""
+    how = f"exit {code}" if code >= 0 else f"killed by {signal.Signals(-code).name}"
+    if code == 0:
+        how = "no output file"
+    last = stderr.strip().splitlines()[-1] if stderr.strip() else "no message"
+    return f"{name} failed ({how}) at speed {speed:g}, pitch {pitch:+g}: {last[:160]}"
 
 
 def fmt(value):
@@ -84,7 +92,8 @@ def sharp9_tool(path):
     """sharp9 stretch IN OUT --speed S --pitch K, skipped with a note when unavailable."""
 
     def build(src, dst, speed, pitch):
-        return [path, "stretch", src, dst, "--speed", fmt(speed), "--pitch", fmt(pitch)]
+        # `--pitch=-3`, not `--pitch -3`: the argument parser would read -3 as an option.
+        return [path, "stretch", src, dst, f"--speed={fmt(speed)}", f"--pitch={fmt(pitch)}"]
 
     tool = Tool("sharp9", build)
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
