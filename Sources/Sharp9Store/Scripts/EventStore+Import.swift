@@ -51,6 +51,6 @@ extension EventStore {
       startedAt: header?.startedAt ?? SessionScript.defaultStartedAt,
       audio: header?.audio.flatMap(audio), sharp9Version: sharp9Version)
     let session = try createSession(new)
-    return EventAppender(store: self, session: session, state: State(), head: 0, lastT: 0)
+    return try EventAppender(store: self, session: session, state: State(), head: 0, lastT: 0)
   }
 }
