@@ -27,6 +27,7 @@ def main() -> None:
     loop_a = loop_b = None
     loop_on = False
     markers = 0  # a real session has tens of markers, not thousands
+    mode = "loop"
     count = 2
     while count < args.events:
         t += 1 / 30
@@ -40,9 +41,10 @@ def main() -> None:
             line = '{"type":"tick","currentTimeSec":%r,"t":%r}' % (round(pos, 4), round(t, 4))
         else:
             kind = rng.randrange(16)
-            if kind in (8, 9):
+            if kind in (8, 9) or (kind == 7 and mode == "marker"):
+                # markNow, addMarker and taps in marker mode each add a marker.
                 if markers >= 40:
-                    kind = 7
+                    kind = 6
                 else:
                     markers += 1
             x = round(rng.uniform(0, duration), 3)
@@ -82,8 +84,8 @@ def main() -> None:
             elif kind == 13:
                 line = '{"type":"clearToastIfExpired","t":%r}'
             elif kind == 14:
-                line = '{"type":"setMode","mode":"%s","t":%%r}' % rng.choice(
-                    ["marker", "setA", "loop", "setB"])
+                mode = rng.choice(["marker", "setA", "loop", "setB"])
+                line = '{"type":"setMode","mode":"%s","t":%%r}' % mode
             else:
                 line = '{"type":"%s","t":%%r}' % rng.choice(["seekToStart", "seekToEnd"])
             line = line % round(t, 4)

@@ -3,7 +3,7 @@ import Foundation
 import Sharp9Domain
 import Sharp9Store
 
-extension SynchronousMode: @retroactive ExpressibleByArgument {}
+extension SynchronousMode: ExpressibleByArgument {}
 
 /// `sharp9 record [--audio PATH] [--title T]`: the live recorder behind a pipe.
 struct RecordCommand: ParsableCommand {
@@ -38,7 +38,7 @@ struct RecordCommand: ParsableCommand {
     let clockStart = ContinuousClock.now
     let startedAt = Date()
     let store = try EventStore(path: database.resolvedPath, synchronous: sync)
-    let source = audio.map { AudioSource.describing(path: $0) }
+    let source = audio.map { SessionAudio.describe($0) }
     let encoder = OrderedJSONEncoder()
     var recorder: Recorder?
     var output = StandardOutput()
