@@ -13,20 +13,27 @@ import Sharp9Domain
 enum FastActionLine {
   /// The action and its `t`, or `nil` when the line needs the full parser.
   static func parse(_ line: Substring) -> (action: Action, t: Double)? {
-    var scanner = FlatObjectScanner(line.utf8)
-    guard let fields = scanner.fields(), let typeValue = fields.value("type"),
-      case .string(let tag) = typeValue, let kind = Action.Kind(rawValue: String(Substring(tag))),
-      let tValue = fields.value("t"), case .number(let tText) = tValue,
-      let t = Double(Substring(tText)), t.isFinite, t >= 0,
-      fields.count == kind.fieldNames.count + 2
+    line.utf8.withContiguousStorageIfAvailable { parse(UnsafeRawBufferPointer($0)) } ?? nil
+  }
+
+  /// The action and its `t` from the line's UTF-8 bytes, or `nil`.
+  static func parse(_ bytes: UnsafeRawBufferPointer) -> (action: Action, t: Double)? {
+    var scanner = FlatObjectScanner(bytes)
+    guard let fields = scanner.fields(), case .string? = fields.value("type"),
+      let tag = fields.value("type")?.text, let kind = Action.Kind(rawValue: tag),
+      case .number? = fields.value("t"), let t = fields.value("t")?.text.flatMap(Double.init),
+      t.isFinite, t >= 0
     else { return nil }
+    // `clearToastIfExpired` may omit its only field (`now`); every other field is required.
+    let optionalNow = kind == .clearToastIfExpired && fields.value("now") == nil
+    guard fields.count == kind.fieldNames.count + (optionalNow ? 1 : 2) else { return nil }
     guard let action = action(kind, fields) else { return nil }
     return (action, t)
   }
 
   private static func action(_ kind: Action.Kind, _ fields: FlatObjectScanner.Fields) -> Action? {
     func number(_ key: String) -> Double? {
-      guard case .number(let text)? = fields.value(key), let value = Double(Substring(text)),
+      guard case .number? = fields.value(key), let value = fields.value(key)?.text.flatMap(Double.init),
         value.isFinite
       else { return nil }
       return value
@@ -55,9 +62,13 @@ enum FastActionLine {
     case .toggleLoopEnabled: return bool("enabled").map { .toggleLoopEnabled($0) }
     case .setLocked: return bool("locked").map { .setLocked($0) }
     case .setMode:
-      guard case .string(let text)? = fields.value("mode") else { return nil }
-      return Mode(rawValue: String(Substring(text))).map { .setMode($0) }
-    case .clearToastIfExpired, .importPicked, .importSucceeded, .importFailed, .deleteMarker:
+      guard case .string? = fields.value("mode"), let text = fields.value("mode")?.text else {
+        return nil
+      }
+      return Mode(rawValue: text).map { .setMode($0) }
+    case .clearToastIfExpired:
+      return fields.value("now") == nil ? .clearToastIfExpired(now: nil) : nil
+    case .importPicked, .importSucceeded, .importFailed, .deleteMarker:
       // Dates, URLs, nested objects, free text and UUIDs: rare, left to the full parser.
       return nil
     }

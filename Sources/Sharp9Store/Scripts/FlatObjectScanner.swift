@@ -4,14 +4,22 @@
 struct FlatObjectScanner {
   /// A scanned value: strings without escapes, numbers as their (grammar-checked) text, booleans.
   enum Value {
-    case string(Substring.UTF8View.SubSequence)
-    case number(Substring.UTF8View.SubSequence)
+    case string(Slice<UnsafeRawBufferPointer>)
+    case number(Slice<UnsafeRawBufferPointer>)
     case bool(Bool)
+
+    /// The text of a string or number.
+    var text: String? {
+      switch self {
+      case .string(let bytes), .number(let bytes): String(decoding: bytes, as: UTF8.self)
+      case .bool: nil
+      }
+    }
   }
 
   /// The pairs of one object, in order, with unique keys.
   struct Fields {
-    fileprivate var pairs: [(key: Substring.UTF8View.SubSequence, value: Value)] = []
+    fileprivate var pairs: [(key: Slice<UnsafeRawBufferPointer>, value: Value)] = []
     var count: Int { pairs.count }
 
     /// The value of `key`, if present.
@@ -20,10 +28,11 @@ struct FlatObjectScanner {
     }
   }
 
-  private let bytes: Substring.UTF8View
-  private var index: Substring.UTF8View.Index
+  private let bytes: UnsafeRawBufferPointer
+  private var index: Int
 
-  init(_ bytes: Substring.UTF8View) {
+  /// Scans `bytes`, which must stay valid while the scanner and its values are used.
+  init(_ bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
     index = bytes.startIndex
   }
@@ -45,7 +54,7 @@ struct FlatObjectScanner {
 
   private mutating func take(_ byte: UInt8) -> Bool {
     guard index < bytes.endIndex, bytes[index] == byte else { return false }
-    bytes.formIndex(after: &index)
+    index += 1
     return true
   }
 
@@ -60,18 +69,18 @@ struct FlatObjectScanner {
   }
 
   /// A string of printable ASCII without escapes (anything else: the full parser).
-  private mutating func string() -> Substring.UTF8View.SubSequence? {
+  private mutating func string() -> Slice<UnsafeRawBufferPointer>? {
     guard take(UInt8(ascii: "\"")) else { return nil }
     let start = index
     while index < bytes.endIndex {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let text = bytes[start..<index]
-        bytes.formIndex(after: &index)
+        index += 1
         return text
       }
       guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
-      bytes.formIndex(after: &index)
+      index += 1
     }
     return nil
   }
@@ -85,7 +94,7 @@ struct FlatObjectScanner {
   }
 
   /// JSON's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-  private mutating func number() -> Substring.UTF8View.SubSequence? {
+  private mutating func number() -> Slice<UnsafeRawBufferPointer>? {
     let start = index
     _ = take(UInt8(ascii: "-"))
     if take(UInt8(ascii: "0")) {
@@ -106,7 +115,7 @@ struct FlatObjectScanner {
   private mutating func digits() -> Int {
     var count = 0
     while index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-      bytes.formIndex(after: &index)
+      index += 1
       count += 1
     }
     return count
