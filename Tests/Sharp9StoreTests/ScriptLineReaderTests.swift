@@ -77,7 +77,8 @@ import Testing
 
   @Test func commonLinesTakeTheFastPath() {
     #expect(FastActionLine.parse(#"{"type":"tick","currentTimeSec":1.5,"t":2}"#)?.t == 2)
-    #expect(FastActionLine.parse(#"{"type":"setMode","mode":"setA","t":0}"#)?.action == .setMode(.setA))
+    #expect(
+      FastActionLine.parse(#"{"type":"setMode","mode":"setA","t":0}"#)?.action == .setMode(.setA))
     #expect(FastActionLine.parse(#"{"type":"tick", "currentTimeSec":1.5,"t":2}"#) == nil)
     #expect(FastActionLine.parse(#"{"type":"importFailed","message":"x","t":2}"#) == nil)
   }

@@ -33,7 +33,8 @@ enum FastActionLine {
 
   private static func action(_ kind: Action.Kind, _ fields: FlatObjectScanner.Fields) -> Action? {
     func number(_ key: String) -> Double? {
-      guard case .number? = fields.value(key), let value = fields.value(key)?.text.flatMap(Double.init),
+      guard case .number? = fields.value(key),
+        let value = fields.value(key)?.text.flatMap(Double.init),
         value.isFinite
       else { return nil }
       return value
