@@ -51,6 +51,8 @@ enum FastActionLine {
     case .markNow: return .markNow
     case .seekToStart: return .seekToStart
     case .seekToEnd: return .seekToEnd
+    case .undo: return .undo
+    case .redo: return .redo
     case .tapWaveform: return number("timeSec").map { .tapWaveform(timeSec: $0) }
     case .dragScrub: return number("timeSec").map { .dragScrub(timeSec: $0) }
     case .addMarker: return number("timeSec").map { .addMarker(timeSec: $0) }

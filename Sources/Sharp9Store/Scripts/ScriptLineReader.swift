@@ -44,7 +44,8 @@ struct ScriptLineReader {
     if let lastT, t < lastT {
       throw SessionScriptError(
         line: lineNumber,
-        message: "field \"t\": \(t) is before the previous action's \(lastT) (t must not decrease)")
+        message: "field \"t\": \(shortNumberText(t)) is before the previous action's "
+          + "\(shortNumberText(lastT)) (t must not decrease)")
     }
     lastT = t
     return ScriptedAction(t: t, action: action)
