@@ -1,0 +1,77 @@
+import Sharp9Domain
+
+/// Builds an ``EditHistory`` from a replay, one event at a time, from the state before and after
+/// each action.
+///
+/// - An undoable edit is a user action that changed the edited fields (markers, loop points and
+///   switch, speed, pitch): it is pushed on the undo stack, clears the redo stack, and the oldest
+///   edit beyond the depth bound is forgotten.
+/// - An `undo` that changed the edited fields undid the newest applied edit; a `redo` re-applied
+///   the newest undone one. One that changed nothing had nothing to undo or redo.
+/// - Picking a new track starts the history afresh (its markers and loop belong to the old track).
+public struct EditHistoryBuilder {
+  /// The history so far.
+  public private(set) var history: EditHistory
+  private let depth: Int
+  private var editsSinceStart = 0
+
+  /// Starts an empty history keeping at most `depth` edits.
+  public init(depth: Int = 100) {
+    self.depth = depth
+    history = EditHistory(
+      asOf: 0, steps: [], cursor: 0, forgotten: 0, startedAfter: 0, revisionTargets: [:])
+  }
+
+  /// Takes in event `seq` at `t`, which turned `before` into `after`.
+  public mutating func apply(
+    seq: Int64, t: Double, action: Action, before: State, after: State
+  ) throws {
+    history.asOf = seq
+    let changed = EditedFields(before) != EditedFields(after)
+    switch action.kind.rawValue {
+    case "undo": revise(seq: seq, isUndo: true, changed: changed)
+    case "redo": revise(seq: seq, isUndo: false, changed: changed)
+    default:
+      if case .importPicked = action {
+        history.forgotten += history.steps.count
+        history.steps = []
+        history.cursor = 0
+        history.startedAfter = seq
+        editsSinceStart = 0
+        return
+      }
+      guard changed, action.isUserAction else { return }
+      try push(seq: seq, t: t, action: action, before: before, after: after)
+    }
+  }
+
+  private mutating func push(
+    seq: Int64, t: Double, action: Action, before: State, after: State
+  ) throws {
+    history.forgotten += history.steps.count - history.cursor
+    history.steps.removeLast(history.steps.count - history.cursor)
+    let changes = try StateDiff.changes(
+      from: EditedFields(before).state, to: EditedFields(after).state)
+    editsSinceStart += 1
+    history.steps.append(
+      EditStep(
+        number: editsSinceStart, seq: seq, t: t, action: action, name: EditNaming.name(of: action, before: before),
+        changes: changes, revisions: []))
+    if history.steps.count > depth {
+      history.steps.removeFirst(history.steps.count - depth)
+      history.forgotten += 1
+    }
+    history.cursor = history.steps.count
+  }
+
+  private mutating func revise(seq: Int64, isUndo: Bool, changed: Bool) {
+    let index = isUndo ? history.cursor - 1 : history.cursor
+    guard changed, history.steps.indices.contains(index) else {
+      history.revisionTargets[seq] = .some(nil)
+      return
+    }
+    history.steps[index].revisions.append(EditStep.Revision(seq: seq, isUndo: isUndo))
+    history.cursor += isUndo ? -1 : 1
+    history.revisionTargets[seq] = history.steps[index].seq
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Sharp9Domain
+
+/// One `sharp9 fuzz` run: generates a session from a seed (``SessionFuzzer``), checks every state
+/// against ``Invariants`` and the replays against each other (``ReplayConsistency``), and on a
+/// failure shrinks the session with ``SessionMinimizer`` and saves the minimal one.
+public struct FuzzRunner {
+  /// What a run found.
+  public struct Report {
+    /// The seed; the same seed and length regenerate the same session.
+    public var seed: UInt64
+    /// Events generated.
+    public var events: Int
+    /// The first problem, one line; `nil` when every check passed.
+    public var problem: String?
+    /// The minimized failing session, as a script.
+    public var minimized: SessionScript?
+    /// Where the minimized session was saved.
+    public var savedSession: SessionRecord?
+
+    /// True when every check passed.
+    public var passed: Bool { problem == nil }
+  }
+
+  /// The reducer under test (tests plant bugs through it).
+  public var reduce: InvariantChecker.Reduce?
+
+  /// Creates a runner for the real reducer, or a substitute.
+  public init(reduce: InvariantChecker.Reduce? = nil) { self.reduce = reduce }
+
+  /// Generates and checks one session; a failure is minimized and, with `store`, saved there.
+  public func run(seed: UInt64, events: Int, saveInto store: EventStore?, sharp9Version: String)
+    throws -> Report
+  {
+    let script = SessionFuzzer(seed: seed).script(events: events)
+    var report = Report(
+      seed: seed, events: events, problem: nil, minimized: nil, savedSession: nil)
+    let predicate: SessionMinimizer.Predicate
+    if let finding = InvariantChecker.firstFinding(in: script, reduce: reduce ?? Reducer.reduce) {
+      report.problem =
+        "event \(finding.seq) breaks "
+        + finding.violations.map(\.description).joined(separator: "; ")
+      predicate = .invariant
+    } else if let problem = try ReplayConsistency(reduce: reduce).firstProblem(in: script) {
+      report.problem = problem
+      predicate = .diverges
+    } else {
+      return report
+    }
+    let seqs = script.actions.indices.map { Int64($0) + 1 }
+    let result = try SessionMinimizer(reduce: reduce).minimize(
+      script, originalSeqs: seqs, recordedIn: SessionScript.unrecordedSessionID, predicate)
+    report.minimized = result.script
+    if let store {
+      let new = NewSession(
+        title: "fuzz seed \(seed) (\(events) events), minimized",
+        startedAt: script.startedAt, audio: nil, sharp9Version: sharp9Version)
+      report.savedSession = try store.createSession(new, unrecordedScript: result.script)
+    }
+    return report
+  }
+}
