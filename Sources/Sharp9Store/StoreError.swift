@@ -30,7 +30,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       "session \(session) was appended to by another writer (expected \(expected) events, found"
         + " \(actual)); reload it and retry"
     case .invalidTime(let seq, let t, let previous):
-      "event \(seq): t = \(t) must be finite and not before the previous event's t = \(previous)"
+      "event \(seq): t = \(shortNumberText(t)) must be finite and not before the previous"
+        + " event's t = \(shortNumberText(previous))"
     case .corruptEvent(let session, let seq, let reason):
       "session \(session) event \(seq) is unreadable: \(reason)"
     case .sequenceOutOfRange(let session, let seq, let count):

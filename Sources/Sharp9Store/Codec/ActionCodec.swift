@@ -41,7 +41,8 @@ public enum ActionCodec {
     case .onAppear: writer.write(UInt8(1))
     case .importPicked(let url):
       writer.write(UInt8(2))
-      writer.write(Action.interchangeString(url))
+      // The absolute string, not the interchange text: a file URL must come back as a file URL.
+      writer.write(url.absoluteString)
     case .importSucceeded(let track):
       writer.write(UInt8(3))
       writer.write(track.name)
@@ -110,7 +111,7 @@ public enum ActionCodec {
     case 1: return .onAppear
     case 2:
       let text = try reader.string()
-      guard let url = Action.url(fromInterchange: text) else { throw .invalidValue("URL") }
+      guard let url = URL(string: text) else { throw .invalidValue("URL") }
       return .importPicked(url: url)
     case 3:
       let name = try reader.string()

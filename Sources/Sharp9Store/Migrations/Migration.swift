@@ -23,7 +23,7 @@ public struct Migration: Sendable, Equatable {
   /// Lower-case hex SHA-256 of ``sql``: recorded when applied, compared on every open, so a
   /// database whose applied migration text changed is detected.
   public var checksum: String {
-    SHA256.hash(data: Data(sql.utf8)).map { hexDigits($0) }.joined()
+    hexString(SHA256.hash(data: Data(sql.utf8)))
   }
 
   /// `0001_event_log`.
@@ -33,8 +33,13 @@ public struct Migration: Sendable, Equatable {
   }
 }
 
-/// Two lower-case hex digits of a byte.
-func hexDigits(_ byte: UInt8) -> String {
+/// Lower-case hex text of bytes (a digest).
+func hexString(_ bytes: some Sequence<UInt8>) -> String {
   let digits = Array("0123456789abcdef")
-  return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+  var text = ""
+  for byte in bytes {
+    text.append(digits[Int(byte >> 4)])
+    text.append(digits[Int(byte & 0x0F)])
+  }
+  return text
 }

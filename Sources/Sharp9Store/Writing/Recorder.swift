@@ -13,8 +13,13 @@ import Sharp9Domain
 /// let effects = try recorder.send(.setA(timeSec: 1.5), at: 12.25)
 /// ```
 public final class Recorder {
-  /// The session being recorded.
-  public var session: SessionRecord { appender.session }
+  /// The session being recorded, with its current head.
+  public var session: SessionRecord {
+    var session = appender.session
+    session.eventCount = appender.head
+    session.lastT = appender.lastT
+    return session
+  }
   /// The state after the last appended event.
   public var state: State { appender.state }
   /// The sequence number of the last appended event (0 before the first).
