@@ -18,6 +18,13 @@ struct Sharp9Command: AsyncParsableCommand {
       ExportCommand.self,
       VerifyCommand.self,
       DeleteCommand.self,
+      HistoryCommand.self,
+      ForkCommand.self,
+      BundleCommand.self,
+      ImportBundleCommand.self,
+      CheckCommand.self,
+      MinimizeCommand.self,
+      FuzzCommand.self,
     ]
   )
 }

@@ -8,21 +8,21 @@ import Testing
 struct FuzzRunnerTests {
   @Test("fixed seeds: deterministic, snapshot-consistent, invariants hold", arguments: [1, 2, 3] as [UInt64])
   func fixedSeeds(seed: UInt64) throws {
-    let report = try FuzzRunner().run(seed: seed, events: 1_500, saveInto: nil, sharp9Version: "test")
+    let report = try FuzzRunner().run(seed: seed, events: 1_500)
     #expect(report.passed, "seed \(seed): \(report.problem ?? "")")
   }
 
   @Test("a planted invariant bug is found, minimized and saved")
   func plantedInvariantBug() throws {
     let store = try EventStore.inMemory()
-    let report = try FuzzRunner(reduce: HistoryFixtures.loopBug).run(
-      seed: 11, events: 2_000, saveInto: store, sharp9Version: "test")
+    let runner = FuzzRunner(reduce: HistoryFixtures.loopBug)
+    let report = try runner.run(seed: 11, events: 2_000)
     let problem = try #require(report.problem)
     #expect(problem.contains("loopNeedsAAndB"))
     let minimized = try #require(report.minimized)
     #expect(minimized.actions.count <= 4)
     #expect(minimized.actions.last?.action == .cycleSpeed)
-    let saved = try #require(report.savedSession)
+    let saved = try #require(try runner.save(report, into: store, sharp9Version: "test"))
     #expect(saved.eventCount == Int64(minimized.actions.count))
     #expect(try store.check(saved, reduce: HistoryFixtures.loopBug).finding?.seq == saved.eventCount)
   }
@@ -30,8 +30,7 @@ struct FuzzRunnerTests {
   @Test("a planted nondeterminism is found and minimized to one markNow")
   func plantedNondeterminism() throws {
     let flaky = FlakyReducer()
-    let report = try FuzzRunner(reduce: flaky.reduce).run(
-      seed: 5, events: 1_000, saveInto: nil, sharp9Version: "test")
+    let report = try FuzzRunner(reduce: flaky.reduce).run(seed: 5, events: 1_000)
     #expect(report.problem?.hasPrefix("two replays differ") == true)
     #expect(report.minimized?.actions.map(\.action) == [.markNow])
   }

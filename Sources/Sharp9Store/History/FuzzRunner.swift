@@ -13,10 +13,8 @@ public struct FuzzRunner {
     public var events: Int
     /// The first problem, one line; `nil` when every check passed.
     public var problem: String?
-    /// The minimized failing session, as a script.
+    /// The minimized failing session, as a script (un-recorded marker ids).
     public var minimized: SessionScript?
-    /// Where the minimized session was saved.
-    public var savedSession: SessionRecord?
 
     /// True when every check passed.
     public var passed: Bool { problem == nil }
@@ -28,13 +26,11 @@ public struct FuzzRunner {
   /// Creates a runner for the real reducer, or a substitute.
   public init(reduce: InvariantChecker.Reduce? = nil) { self.reduce = reduce }
 
-  /// Generates and checks one session; a failure is minimized and, with `store`, saved there.
-  public func run(seed: UInt64, events: Int, saveInto store: EventStore?, sharp9Version: String)
-    throws -> Report
-  {
+  /// Generates and checks one session; a failure is minimized.
+  public func run(seed: UInt64, events: Int) throws -> Report {
     let script = SessionFuzzer(seed: seed).script(events: events)
     var report = Report(
-      seed: seed, events: events, problem: nil, minimized: nil, savedSession: nil)
+      seed: seed, events: events, problem: nil, minimized: nil)
     let predicate: SessionMinimizer.Predicate
     if let finding = InvariantChecker.firstFinding(in: script, reduce: reduce ?? Reducer.reduce) {
       report.problem =
@@ -51,12 +47,17 @@ public struct FuzzRunner {
     let result = try SessionMinimizer(reduce: reduce).minimize(
       script, originalSeqs: seqs, recordedIn: SessionScript.unrecordedSessionID, predicate)
     report.minimized = result.script
-    if let store {
-      let new = NewSession(
-        title: "fuzz seed \(seed) (\(events) events), minimized",
-        startedAt: script.startedAt, audio: nil, sharp9Version: sharp9Version)
-      report.savedSession = try store.createSession(new, unrecordedScript: result.script)
-    }
     return report
+  }
+
+  /// Saves the minimized session of a failed run in `store`; `nil` for a run that passed.
+  public func save(_ report: Report, into store: EventStore, sharp9Version: String) throws
+    -> SessionRecord?
+  {
+    guard let minimized = report.minimized else { return nil }
+    let new = NewSession(
+      title: "fuzz seed \(report.seed) (\(report.events) events), minimized",
+      startedAt: minimized.startedAt, audio: nil, sharp9Version: sharp9Version)
+    return try store.createSession(new, unrecordedScript: minimized)
   }
 }

@@ -139,7 +139,7 @@ public enum SessionBundle {
 
   /// Lower-case hex SHA-256 of `bytes`.
   static func hexSHA256(_ bytes: Data) -> String {
-    SHA256.hash(data: bytes).map { hexDigits($0) }.joined()
+    hexString(SHA256.hash(data: bytes))
   }
 
   /// Renames `source` over `destination` atomically (POSIX `rename`, same directory).
