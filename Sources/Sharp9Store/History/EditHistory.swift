@@ -19,9 +19,30 @@ public struct EditHistory: Sendable, Equatable {
   public var forgotten: Int
   /// The event after which the history last started afresh (a new track was picked), 0 if never.
   public var startedAfter: Int64
-  /// For every undo and redo event so far: which edit it undid or redid (by ``EditStep/seq``), or
-  /// `nil` when there was nothing to undo or redo.
-  public var revisionTargets: [Int64: Int64?]
+  /// Every undo and redo event so far, in order, with the edit it undid or redid.
+  public var revisionEvents: [RevisionEvent]
+
+  /// An undo or redo event and its effect.
+  public struct RevisionEvent: Sendable, Equatable {
+    /// The undo or redo event.
+    public var seq: Int64
+    /// True for an undo, false for a redo.
+    public var isUndo: Bool
+    /// The event of the edit it undid or redid (``EditStep/seq``); `nil` when there was nothing
+    /// to undo or redo.
+    public var target: Int64?
+  }
+
+  /// The edits undone as of ``asOf`` (by the event of the edit → the undo that undid it),
+  /// including undone edits a later edit dropped from the redo stack: what `sharp9 log` marks.
+  public var undoneEdits: [Int64: Int64] {
+    var undone: [Int64: Int64] = [:]
+    for event in revisionEvents {
+      guard let target = event.target else { continue }
+      undone[target] = event.isUndo ? event.seq : nil
+    }
+    return undone
+  }
 
   /// The step the next undo would undo.
   public var nextUndo: EditStep? { cursor > 0 ? steps[cursor - 1] : nil }

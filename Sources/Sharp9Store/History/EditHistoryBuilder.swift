@@ -19,7 +19,7 @@ public struct EditHistoryBuilder {
   public init(depth: Int = 100) {
     self.depth = depth
     history = EditHistory(
-      asOf: 0, steps: [], cursor: 0, forgotten: 0, startedAfter: 0, revisionTargets: [:])
+      asOf: 0, steps: [], cursor: 0, forgotten: 0, startedAfter: 0, revisionEvents: [])
   }
 
   /// Takes in event `seq` at `t`, which turned `before` into `after`.
@@ -67,11 +67,12 @@ public struct EditHistoryBuilder {
   private mutating func revise(seq: Int64, isUndo: Bool, changed: Bool) {
     let index = isUndo ? history.cursor - 1 : history.cursor
     guard changed, history.steps.indices.contains(index) else {
-      history.revisionTargets[seq] = .some(nil)
+      history.revisionEvents.append(.init(seq: seq, isUndo: isUndo, target: nil))
       return
     }
     history.steps[index].revisions.append(EditStep.Revision(seq: seq, isUndo: isUndo))
     history.cursor += isUndo ? -1 : 1
-    history.revisionTargets[seq] = history.steps[index].seq
+    history.revisionEvents.append(
+      .init(seq: seq, isUndo: isUndo, target: history.steps[index].seq))
   }
 }
