@@ -26,7 +26,7 @@ struct DecodedScriptLine: Decodable {
     let tag = try fields.decode(String.self, forKey: Self.type)
     if let kind = Action.Kind(rawValue: tag) {
       try Self.rejectUnknownFields(
-        in: fields, allowed: ["type", "t"] + kind.fieldNames, owner: "a \(tag) action")
+        in: fields, allowed: ["type"] + kind.fieldNames + ["t"], owner: "a \(tag) line")
     }
     let action = try Action(from: decoder)
     var time: Double?

@@ -8,8 +8,8 @@ import Foundation
 /// `{"type":"setA","timeSec":1.25,"t":3.5}`. The header line is
 /// `{"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"take.wav"}}` with absent fields
 /// omitted. Numbers are written as the shortest text that reads back as the same `Double`.
-public struct SessionScriptEncoder {
-  private let encoder = Interchange.encoder()
+public struct SessionScriptEncoder: Sendable {
+  private let encoder = OrderedJSONEncoder()
 
   /// Creates an encoder.
   public init() {}
@@ -18,17 +18,22 @@ public struct SessionScriptEncoder {
   ///
   /// - Throws: `EncodingError` when a number is not finite (such an action cannot be written).
   public func line(for scripted: ScriptedAction) throws -> String {
-    String(decoding: try encoder.encode(EncodedActionLine(scripted: scripted)), as: UTF8.self)
+    try encoder.string(EncodedActionLine(scripted: scripted))
   }
 
   /// The line (without newline) of a session header.
   public func line(for header: SessionScriptHeader) throws -> String {
-    String(decoding: try encoder.encode(["session": header]), as: UTF8.self)
+    try encoder.string(EncodedHeaderLine(session: header))
   }
 }
 
-/// An action followed by `"t"` in the same JSON object. Relies on `JSONEncoder` keeping keys in
-/// insertion order (it does on Linux and Darwin; a golden test pins the exact text).
+/// `{"session":{…}}`.
+private struct EncodedHeaderLine: Encodable {
+  var session: SessionScriptHeader
+}
+
+/// An action followed by `"t"` in the same JSON object (``OrderedJSONEncoder`` keeps keys in
+/// the order they are encoded).
 private struct EncodedActionLine: Encodable {
   var scripted: ScriptedAction
 

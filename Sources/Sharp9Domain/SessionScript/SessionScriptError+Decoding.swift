@@ -25,16 +25,22 @@ extension SessionScriptError {
     }
   }
 
-  /// Malformed JSON. Bare `NaN`/`Infinity` are the usual culprit when numbers are written by a
-  /// program, so they get a message of their own naming the field.
+  /// Malformed JSON. Non-finite numbers (bare `NaN`/`Infinity`, or a literal like `1e400` that
+  /// overflows) are the usual culprit when a program wrote the numbers, so they get a message of
+  /// their own naming the field; `JSONDecoder` gives no detail for anything else.
   private static func malformed(_ context: DecodingError.Context, text: some StringProtocol)
     -> String
   {
-    if let match = String(text).firstMatch(of: #/"([^"]+)"\s*:\s*[-+]?(?:NaN|Infinity)/#) {
+    let line = String(text)
+    if let match = line.firstMatch(of: #/"([^"]+)"\s*:\s*[-+]?(?:NaN|Infinity)/#) {
       return "field \"\(match.1)\": must be a finite number (NaN and Infinity are not JSON)"
     }
-    let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-    return "malformed JSON: \(detail)"
+    for match in line.matches(of: #/"([^"]+)"\s*:\s*(-?[0-9][0-9.]*[eE][-+]?[0-9]+)/#) {
+      if let value = Double(match.2), !value.isFinite {
+        return "field \"\(match.1)\": must be a finite number (\(match.2) is out of range)"
+      }
+    }
+    return "malformed JSON (each line must be one JSON object)"
   }
 
   private static func path(_ keys: [any CodingKey]) -> String {
