@@ -90,7 +90,8 @@ struct DeltaDebuggingTests {
 struct SplitMix64Tests {
   @Test("reference values of seed 0 (from the published algorithm)")
   func referenceValues() {
-    var random = SplitMix64(seed: 0)
+    // Qualified: the test target has a SplitMix64 of its own.
+    var random = Sharp9Domain.SplitMix64(seed: 0)
     #expect(random.next() == 0xE220_A839_7B1D_CDAF)
     #expect(random.next() == 0x6E78_9E6A_A1B9_65F4)
     #expect(random.next() == 0x06C4_5D18_8009_454F)

@@ -23,7 +23,7 @@ struct CheckAndMinimizeTests {
     let finding = try #require(report.finding)
     #expect(finding.seq == 19)
     #expect(finding.action == .cycleSpeed)
-    #expect(finding.violations.map(\.rule) == [.loopNeedsAAndB])
+    #expect(finding.violations == ["loop.enabled is true without both A and B"])
     #expect(report.eventsChecked == 19)
     #expect(report.changes.map(\.path).contains("loop.enabled"))
     #expect(report.changes.first { $0.path == "loop.enabled" }?.description == "loop.enabled: false → true")

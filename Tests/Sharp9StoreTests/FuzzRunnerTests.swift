@@ -18,7 +18,7 @@ struct FuzzRunnerTests {
     let runner = FuzzRunner(reduce: HistoryFixtures.loopBug)
     let report = try runner.run(seed: 11, events: 2_000)
     let problem = try #require(report.problem)
-    #expect(problem.contains("loopNeedsAAndB"))
+    #expect(problem.contains("loop.enabled is true without both A and B"))
     let minimized = try #require(report.minimized)
     #expect(minimized.actions.count <= 4)
     #expect(minimized.actions.last?.action == .cycleSpeed)

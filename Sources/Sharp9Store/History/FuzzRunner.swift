@@ -35,7 +35,7 @@ public struct FuzzRunner {
     if let finding = InvariantChecker.firstFinding(in: script, reduce: reduce ?? Reducer.reduce) {
       report.problem =
         "event \(finding.seq) breaks "
-        + finding.violations.map(\.description).joined(separator: "; ")
+        + finding.violations.joined(separator: "; ")
       predicate = .invariant
     } else if let problem = try ReplayConsistency(reduce: reduce).firstProblem(in: script) {
       report.problem = problem

@@ -8,9 +8,10 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Replay a session and check the domain invariants on every state.",
     discussion: """
-      Checks after every event: every number finite; the playhead within the track; loop points \
-      and markers within the track; A not after B; the loop enabled only with A and B; speed and \
-      pitch in range and on their grids; no duplicate marker ids. Exits 0 when every state \
+      Checks after every event the domain invariants: the playhead, loop points, markers and \
+      viewport within the track; A not after B; the loop enabled only with A and B; speed and \
+      pitch in range and on their grids; no duplicate marker ids; no playing or loading without \
+      a track. Exits 0 when every state \
       passes; otherwise prints the first violating event, the rules it broke and the state diff \
       it made (before → after), and exits 1.
       """)
