@@ -30,7 +30,7 @@ struct RecordCommand: ParsableCommand {
     let startedAt = Date()
     let store = try database.open(.createIfMissing)
     let source = audio.map { AudioSource.describing(path: $0) }
-    let encoder = Interchange.encoder(canonical: true)
+    let encoder = OrderedJSONEncoder()
     var recorder: Recorder?
     var output = StandardOutput()
     var lineNumber = 0
@@ -43,7 +43,7 @@ struct RecordCommand: ParsableCommand {
           recorder = current
           try current.send(action, at: explicitT ?? Self.seconds(since: clockStart))
         }
-        answer = String(decoding: try encoder.encode(recorder?.state ?? State()), as: UTF8.self)
+        answer = try encoder.string(recorder?.state ?? State())
       } catch {
         answer = Self.errorLine(error, encoder: encoder)
       }
@@ -85,9 +85,7 @@ struct RecordCommand: ParsableCommand {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   }
 
-  private static func errorLine(_ error: any Error, encoder: JSONEncoder) -> String {
-    let message = String(describing: error)
-    let encoded = try? encoder.encode(["error": message])
-    return encoded.map { String(decoding: $0, as: UTF8.self) } ?? #"{"error":"unprintable error"}"#
+  private static func errorLine(_ error: any Error, encoder: OrderedJSONEncoder) -> String {
+    (try? encoder.string(["error": String(describing: error)])) ?? #"{"error":"unprintable"}"#
   }
 }

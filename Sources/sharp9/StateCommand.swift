@@ -28,7 +28,7 @@ struct StateCommand: ParsableCommand {
     let state = try store.state(of: record, at: at)
     var output = StandardOutput()
     if json {
-      output.line(try Interchange.string(state, canonical: true))
+      output.line(try Interchange.string(state))
     } else {
       let rows = try StateDiff.fields(of: state).map { [$0.path, $0.value] }
       for line in TextTable.lines(rows) { output.line(line) }
