@@ -21,7 +21,8 @@ struct MarkerIDRebaseTests {
     // Event 3 (the second addMarker) was dropped: its delete must stay dangling.
     let rebased = MarkerIDRebase.rebase(
       kept, originalSeqs: [1, 2, 4, 5], from: original, to: moved)
-    #expect(rebased[2].action == .deleteMarker(id: ActionContext.derivedID(session: moved, sequence: 2)))
+    #expect(
+      rebased[2].action == .deleteMarker(id: ActionContext.derivedID(session: moved, sequence: 2)))
     #expect(rebased[3].action == .deleteMarker(id: markerAt3))
     #expect(Array(rebased.prefix(2)) == Array(kept.prefix(2)))
   }

@@ -26,7 +26,9 @@ struct CheckAndMinimizeTests {
     #expect(finding.violations == ["loop.enabled is true without both A and B"])
     #expect(report.eventsChecked == 19)
     #expect(report.changes.map(\.path).contains("loop.enabled"))
-    #expect(report.changes.first { $0.path == "loop.enabled" }?.description == "loop.enabled: false → true")
+    #expect(
+      report.changes.first { $0.path == "loop.enabled" }?.description
+        == "loop.enabled: false → true")
   }
 
   @Test("minimize --invariant reaches the known minimal sequence")
@@ -73,7 +75,8 @@ struct CheckAndMinimizeTests {
 
   @Test("a custom predicate keeps order and t: setA before setB")
   func minimizeCustom() throws {
-    let script = SessionScript(header: nil, actions: HistoryFixtures.timed(HistoryFixtures.loopBugSession))
+    let script = SessionScript(
+      header: nil, actions: HistoryFixtures.timed(HistoryFixtures.loopBugSession))
     let seqs = script.actions.indices.map { Int64($0) + 1 }
     let result = try SessionMinimizer().minimize(
       script, originalSeqs: seqs, recordedIn: SessionScript.unrecordedSessionID,
@@ -82,10 +85,11 @@ struct CheckAndMinimizeTests {
         guard let a = kinds.firstIndex(of: .setA) else { return false }
         return kinds[a...].contains(.setB)
       })
-    #expect(result.script.actions == [
-      ScriptedAction(t: 5.5, action: .setA(timeSec: 4)),
-      ScriptedAction(t: 10, action: .setB(timeSec: 8)),
-    ])
+    #expect(
+      result.script.actions == [
+        ScriptedAction(t: 5.5, action: .setA(timeSec: 4)),
+        ScriptedAction(t: 10, action: .setB(timeSec: 8)),
+      ])
   }
 
   @Test("a minimized candidate's deleteMarker still deletes the marker its kept event made")

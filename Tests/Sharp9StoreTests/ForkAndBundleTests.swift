@@ -42,7 +42,9 @@ struct ForkAndBundleTests {
     #expect(comparable == original)
     #expect(try store.verify(forked).isOK)
     let early = try store.fork(session, at: 3, title: "what if", sharp9Version: "test")
-    #expect(try store.state(of: early) == store.state(of: session, at: 3).withMarkerIDs(of: store.state(of: early)))
+    #expect(
+      try store.state(of: early)
+        == store.state(of: session, at: 3).withMarkerIDs(of: store.state(of: early)))
     #expect(throws: StoreError.self) { try store.fork(session, at: 13, sharp9Version: "test") }
   }
 
@@ -54,7 +56,8 @@ struct ForkAndBundleTests {
     let audioPath = directory.appending(path: "take.wav")
     try audioBytes.write(to: audioPath)
     let source = try EventStore(
-      path: directory.appending(path: "a.sqlite").path, checkpointPolicy: CheckpointPolicy(interval: 5))
+      path: directory.appending(path: "a.sqlite").path,
+      checkpointPolicy: CheckpointPolicy(interval: 5))
     let session = try source.createSession(
       NewSession(
         title: "bug report", startedAt: HistoryFixtures.startedAt,
@@ -62,7 +65,8 @@ struct ForkAndBundleTests {
         sharp9Version: "test"),
       unrecordedScript: SessionScript(header: nil, actions: HistoryFixtures.timed(Self.actions)))
     let bundlePath = directory.appending(path: "report.sharp9").path
-    try SessionBundle.write(session, from: source, to: bundlePath, withAudio: true, sharp9Version: "test")
+    try SessionBundle.write(
+      session, from: source, to: bundlePath, withAudio: true, sharp9Version: "test")
     #expect(FileManager.default.fileExists(atPath: bundlePath))
     #expect(!FileManager.default.fileExists(atPath: bundlePath + "-wal"))
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -78,7 +82,8 @@ struct ForkAndBundleTests {
     try FileManager.default.removeItem(at: audioPath)
     let target = try EventStore(path: directory.appending(path: "b.sqlite").path)
     let audioDirectory = directory.appending(path: "audio")
-    let first = try SessionBundle.importBundle(at: bundlePath, into: target, audioDirectory: audioDirectory)
+    let first = try SessionBundle.importBundle(
+      at: bundlePath, into: target, audioDirectory: audioDirectory)
     #expect(!first.alreadyPresent)
     #expect(first.session.id == session.id)
     #expect(first.session.eventCount == session.eventCount)
@@ -86,11 +91,14 @@ struct ForkAndBundleTests {
     let extracted = try #require(first.extractedAudio)
     #expect(FileManager.default.contents(atPath: extracted) == audioBytes)
     #expect(first.session.audio?.path == extracted)
-    #expect(try target.scriptedActions(of: first.session).actions == source.scriptedActions(of: session).actions)
+    #expect(
+      try target.scriptedActions(of: first.session).actions
+        == source.scriptedActions(of: session).actions)
     #expect(try target.state(of: first.session) == source.state(of: session))
     #expect(try target.verify(first.session).isOK)
 
-    let second = try SessionBundle.importBundle(at: bundlePath, into: target, audioDirectory: audioDirectory)
+    let second = try SessionBundle.importBundle(
+      at: bundlePath, into: target, audioDirectory: audioDirectory)
     #expect(second.alreadyPresent)
     #expect(try target.sessions().count == 1)
   }
@@ -110,11 +118,13 @@ struct ForkAndBundleTests {
       unrecordedScript: SessionScript(header: nil, actions: HistoryFixtures.timed(Self.actions)))
     let bundlePath = directory.appending(path: "x.sharp9").path
     #expect(throws: BundleError.self) {
-      try SessionBundle.write(session, from: store, to: bundlePath, withAudio: true, sharp9Version: "t")
+      try SessionBundle.write(
+        session, from: store, to: bundlePath, withAudio: true, sharp9Version: "t")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["take.wav"])
     // Without audio it works.
-    try SessionBundle.write(session, from: store, to: bundlePath, withAudio: false, sharp9Version: "t")
+    try SessionBundle.write(
+      session, from: store, to: bundlePath, withAudio: false, sharp9Version: "t")
     #expect(FileManager.default.fileExists(atPath: bundlePath))
   }
 

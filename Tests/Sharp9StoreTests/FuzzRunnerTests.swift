@@ -6,7 +6,9 @@ import Testing
 
 @Suite("fuzz runner")
 struct FuzzRunnerTests {
-  @Test("fixed seeds: deterministic, snapshot-consistent, invariants hold", arguments: [1, 2, 3] as [UInt64])
+  @Test(
+    "fixed seeds: deterministic, snapshot-consistent, invariants hold",
+    arguments: [1, 2, 3] as [UInt64])
   func fixedSeeds(seed: UInt64) throws {
     let report = try FuzzRunner().run(seed: seed, events: 1_500)
     #expect(report.passed, "seed \(seed): \(report.problem ?? "")")
@@ -24,7 +26,8 @@ struct FuzzRunnerTests {
     #expect(minimized.actions.last?.action == .cycleSpeed)
     let saved = try #require(try runner.save(report, into: store, sharp9Version: "test"))
     #expect(saved.eventCount == Int64(minimized.actions.count))
-    #expect(try store.check(saved, reduce: HistoryFixtures.loopBug).finding?.seq == saved.eventCount)
+    #expect(
+      try store.check(saved, reduce: HistoryFixtures.loopBug).finding?.seq == saved.eventCount)
   }
 
   @Test("a planted nondeterminism is found and minimized to one markNow")

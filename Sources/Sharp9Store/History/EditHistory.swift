@@ -17,7 +17,8 @@ public struct EditHistory: Sendable, Equatable {
   /// Edits that fell off the bottom of the undo stack (beyond the depth bound), or were dropped
   /// from the redo stack by a new edit; they can no longer be undone or redone.
   public var forgotten: Int
-  /// The event after which the history last started afresh (a new track was picked), 0 if never.
+  /// The event that last started the history afresh by picking a new track after edits were
+  /// made (0 if none did): the earlier edits cannot be undone any more.
   public var startedAfter: Int64
   /// Every undo and redo event so far, in order, with the edit it undid or redid.
   public var revisionEvents: [RevisionEvent]

@@ -33,10 +33,11 @@ public struct EditHistoryBuilder {
     case "redo": revise(seq: seq, isUndo: false, changed: changed)
     default:
       if case .importPicked = action {
+        // Only a pick that drops edits is news; the usual first pick is not.
+        if editsSinceStart > 0 { history.startedAfter = seq }
         history.forgotten += history.steps.count
         history.steps = []
         history.cursor = 0
-        history.startedAfter = seq
         editsSinceStart = 0
         return
       }
@@ -50,12 +51,12 @@ public struct EditHistoryBuilder {
   ) throws {
     history.forgotten += history.steps.count - history.cursor
     history.steps.removeLast(history.steps.count - history.cursor)
-    let changes = try StateDiff.changes(
-      from: EditedFields(before).state, to: EditedFields(after).state)
+    let changes = try EditedFields(after).changes(from: EditedFields(before))
     editsSinceStart += 1
     history.steps.append(
       EditStep(
-        number: editsSinceStart, seq: seq, t: t, action: action, name: EditNaming.name(of: action, before: before),
+        number: editsSinceStart, seq: seq, t: t, action: action,
+        name: EditNaming.name(of: action, before: before),
         changes: changes, revisions: []))
     if history.steps.count > depth {
       history.steps.removeFirst(history.steps.count - depth)

@@ -63,11 +63,13 @@ public struct SessionMinimizer {
   ) throws -> Result {
     // Candidates are rebased from a space other than the one they are replayed in, so the id of a
     // marker whose creating event was dropped can never name a marker a kept event creates.
-    let privateSpace = UUID(uuid: (0x6D, 0x69, 0x6E, 0x69, 0x6D, 0x69, 0x8A, 0x65, 0x80, 0, 0, 0, 0, 0, 0, 1))
+    let privateSpace = UUID(
+      uuid: (0x6D, 0x69, 0x6E, 0x69, 0x6D, 0x69, 0x8A, 0x65, 0x80, 0, 0, 0, 0, 0, 0, 1))
     var actions = script.actions
     var seqs = originalSeqs
     if sessionID == SessionScript.unrecordedSessionID {
-      actions = MarkerIDRebase.rebase(actions, originalSeqs: seqs, from: sessionID, to: privateSpace)
+      actions = MarkerIDRebase.rebase(
+        actions, originalSeqs: seqs, from: sessionID, to: privateSpace)
     }
     let space = sessionID == SessionScript.unrecordedSessionID ? privateSpace : sessionID
     let holds = try test(for: predicate)
@@ -79,7 +81,8 @@ public struct SessionMinimizer {
     }
     // An invariant broken at event k stays broken in the prefix through k: start from there.
     if case .invariant = predicate,
-      let finding = InvariantChecker.firstFinding(in: candidate(Array(actions.indices)), reduce: reduce ?? Reducer.reduce)
+      let finding = InvariantChecker.firstFinding(
+        in: candidate(Array(actions.indices)), reduce: reduce ?? Reducer.reduce)
     {
       actions = Array(actions.prefix(Int(finding.seq)))
       seqs = Array(seqs.prefix(Int(finding.seq)))

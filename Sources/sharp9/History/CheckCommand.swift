@@ -25,7 +25,8 @@ struct CheckCommand: ParsableCommand {
     var output = StandardOutput()
     let id = report.session.idString
     guard let finding = report.finding else {
-      output.line("ok: session \(id): \(report.eventsChecked) events, every state keeps every invariant")
+      output.line(
+        "ok: session \(id): \(report.eventsChecked) events, every state keeps every invariant")
       output.flush()
       return
     }

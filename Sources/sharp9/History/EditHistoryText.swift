@@ -10,7 +10,8 @@ enum EditHistoryText {
         + " \(session.eventCount)"
     ]
     if history.startedAfter > 0 {
-      lines.append("(a new track was picked at event \(history.startedAfter); earlier edits are gone)")
+      lines.append(
+        "(a new track was picked at event \(history.startedAfter); earlier edits are gone)")
     }
     guard !history.steps.isEmpty else {
       lines.append("no edits to undo or redo")

@@ -26,7 +26,9 @@ struct MinimizeCommand: ParsableCommand {
 
   @OptionGroup var session: SessionArgument
 
-  @Option(help: ArgumentHelp("A shell command exiting 0 while the candidate still fails.", valueName: "command"))
+  @Option(
+    help: ArgumentHelp(
+      "A shell command exiting 0 while the candidate still fails.", valueName: "command"))
   var until: String?
 
   @Flag(help: "Keep the failure \"some state breaks an invariant\".")
@@ -40,7 +42,8 @@ struct MinimizeCommand: ParsableCommand {
   func validate() throws {
     let chosen = [until != nil, invariant, diverges].filter { $0 }.count
     guard chosen == 1 else {
-      throw ValidationError("choose exactly one predicate: --until COMMAND, --invariant or --diverges")
+      throw ValidationError(
+        "choose exactly one predicate: --until COMMAND, --invariant or --diverges")
     }
   }
 
@@ -62,7 +65,8 @@ struct MinimizeCommand: ParsableCommand {
       recordedIn: record.id, predicate)
     let saved = try store.createSession(
       NewSession(
-        title: "\(record.title) (minimized, \(result.script.actions.count) of \(actions.count) events)",
+        title:
+          "\(record.title) (minimized, \(result.script.actions.count) of \(actions.count) events)",
         startedAt: record.startedAt.date, audio: record.audio,
         sharp9Version: Sharp9Command.configuration.version),
       unrecordedScript: result.script)

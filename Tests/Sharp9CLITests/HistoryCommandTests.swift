@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the history and bug-reproduction commands: the built `sharp9` as a process.
+@Suite struct HistoryCommandTests {
+  private func importDemo(_ cli: StoreCLI) async throws -> String {
+    let result = try await cli.run(["import", try cli.file("demo.jsonl", StoreCommandTests.script)])
+    #expect(result.status == 0)
+    return try #require(result.stdout.split(separator: "\n").last.map(String.init))
+  }
+
+  /// The id on the last line of a command's output.
+  private func lastLine(_ result: StoreCLI.Result) -> String {
+    result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+  }
+
+  @Test func historyShowsEveryEditWithItsChange() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let history = try await cli.run(["history", String(id.prefix(6))])
+    #expect(history.status == 0)
+    #expect(
+      history.stdout == """
+        session \(id): edit history as of event 9 of 9
+        #  EVENT  T         EDIT        STATUS   CHANGE
+        1      3  00:01.00  Set A       applied  loop.aSec: null → 10
+        2      4  00:02.00  Set B       applied  loop.bSec: null → 20
+        3      5  00:03.00  Loop on     applied  loop.enabled: false → true
+        4      7  00:04.00  Speed       applied  transport.speed: 1 → 0.95
+        5      8  00:05.00  Add marker  applied  markers: [] → [12.5]
+        cursor: 5 of 5 applied; undo → #5 Add marker; redo → nothing
+
+        """)
+    let early = try await cli.run(["history", id, "--at", "4"])
+    #expect(
+      early.stdout == """
+        session \(id): edit history as of event 4 of 9
+        #  EVENT  T         EDIT   STATUS   CHANGE
+        1      3  00:01.00  Set A  applied  loop.aSec: null → 10
+        2      4  00:02.00  Set B  applied  loop.bSec: null → 20
+        cursor: 2 of 2 applied; undo → #2 Set B; redo → nothing
+
+        """)
+    let none = try await cli.run(["history", id, "--at", "2"])
+    #expect(none.stdout == "session \(id): edit history as of event 2 of 9\nno edits to undo or redo\n")
+    let beyond = try await cli.run(["history", id, "--at", "10"])
+    #expect(beyond.status != 0)
+    #expect(beyond.stderr.contains("out of range"))
+  }
+
+  @Test func forkKeepsTheFirstEventsAndPrintsTheNewID() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let fork = try await cli.run(["fork", id, "--at", "4", "--title", "what if"])
+    #expect(fork.status == 0)
+    let forked = lastLine(fork)
+    #expect(fork.stdout == "forked \(id) at event 4: \"what if\"\n\(forked)\n")
+    let original = try await cli.run(["state", id, "--at", "4", "--json"])
+    let copy = try await cli.run(["state", forked, "--json"])
+    #expect(copy.stdout == original.stdout)
+    let export = try await cli.run(["export", forked])
+    #expect(export.stdout.split(separator: "\n").count == 5)
+    #expect(export.stdout.hasPrefix(#"{"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"take.wav","title":"what if"}}"#))
+  }
+
+  @Test func bundleImportsOnceAndReadsWithDB() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let bundle = cli.directory.appending(path: "report.sharp9").path
+    let written = try await cli.run(["bundle", id, "-o", bundle])
+    #expect(written.stdout == "bundled session \(id) (9 events) to \(bundle)\n")
+    let other = cli.directory.appending(path: "other.sqlite").path
+    let first = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
+    #expect(first.stdout == "imported session \(id) (9 events)\n\(id)\n")
+    let second = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
+    #expect(second.status == 0)
+    #expect(second.stdout == "session \(id) is already in the database; nothing added\n\(id)\n")
+    let sessions = try await cli.run(["sessions", "--db", other], database: false)
+    #expect(sessions.stdout.split(separator: "\n").count == 2)
+    let direct = try await cli.run(["log", id, "--db", bundle], database: false)
+    let original = try await cli.run(["log", id])
+    #expect(direct.stdout == original.stdout)
+    let missingAudio = try await cli.run(["bundle", id, "-o", bundle + "2", "--with-audio"])
+    #expect(missingAudio.status != 0)
+    #expect(missingAudio.stderr.contains("take.wav"))
+    #expect(!FileManager.default.fileExists(atPath: bundle + "2"))
+  }
+
+  @Test func checkPassesASoundSession() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let check = try await cli.run(["check", id])
+    #expect(check.status == 0)
+    #expect(check.stdout == "ok: session \(id): 9 events, every state keeps every invariant\n")
+  }
+
+  @Test func minimizeUntilACommandHolds() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let minimized = try await cli.run([
+      "minimize", id, "--until", #"grep -q '"setB"' "$SHARP9_CANDIDATE" && test "$SHARP9_CANDIDATE_EVENTS" -ge 1"#,
+    ])
+    #expect(minimized.status == 0)
+    #expect(
+      minimized.stdout == """
+        {"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"take.wav","title":"demo"}}
+        {"type":"setB","timeSec":20,"t":2}
+
+        """)
+    #expect(minimized.stderr.hasPrefix("minimized \(id) from 9 to 1 events (kept 4) in "))
+    let saved = String(minimized.stderr.split(separator: " ").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let export = try await cli.run(["export", saved])
+    #expect(export.stdout.hasSuffix(#"{"type":"setB","timeSec":20,"t":2}"# + "\n"))
+    // The command also gets the candidate on standard input.
+    let viaStdin = try await cli.run(["minimize", id, "--until", #"grep -q '"setA"'"#])
+    #expect(viaStdin.stdout.hasSuffix(#"{"type":"setA","timeSec":10,"t":1}"# + "\n"))
+  }
+
+  @Test func minimizeRefusesWhenNothingFails() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let result = try await cli.run(["minimize", id, "--invariant"])
+    #expect(result.status != 0)
+    #expect(result.stdout == "")
+    #expect(result.stderr.contains("the predicate does not hold for the whole session"))
+    let twoPredicates = try await cli.run(["minimize", id, "--invariant", "--diverges"])
+    #expect(twoPredicates.status != 0)
+    #expect(twoPredicates.stderr.contains("choose exactly one predicate"))
+  }
+
+  @Test func fuzzFixedSeedsPassWithoutTouchingTheDatabase() async throws {
+    let cli = try StoreCLI()
+    let result = try await cli.run(["fuzz", "--seed", "3", "--events", "300", "--runs", "2"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "seed 3: ok (300 events)\nseed 4: ok (300 events)\n")
+    #expect(!FileManager.default.fileExists(atPath: cli.database))
+  }
+}
