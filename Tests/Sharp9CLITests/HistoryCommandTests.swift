@@ -42,7 +42,8 @@ import Testing
 
         """)
     let none = try await cli.run(["history", id, "--at", "2"])
-    #expect(none.stdout == "session \(id): edit history as of event 2 of 9\nno edits to undo or redo\n")
+    #expect(
+      none.stdout == "session \(id): edit history as of event 2 of 9\nno edits to undo or redo\n")
     let beyond = try await cli.run(["history", id, "--at", "10"])
     #expect(beyond.status != 0)
     #expect(beyond.stderr.contains("out of range"))
@@ -60,7 +61,10 @@ import Testing
     #expect(copy.stdout == original.stdout)
     let export = try await cli.run(["export", forked])
     #expect(export.stdout.split(separator: "\n").count == 5)
-    #expect(export.stdout.hasPrefix(#"{"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"take.wav","title":"what if"}}"#))
+    #expect(
+      export.stdout.hasPrefix(
+        #"{"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"take.wav","title":"what if"}}"#
+      ))
   }
 
   @Test func bundleImportsOnceAndReadsWithDB() async throws {
@@ -98,7 +102,8 @@ import Testing
     let cli = try StoreCLI()
     let id = try await importDemo(cli)
     let minimized = try await cli.run([
-      "minimize", id, "--until", #"grep -q '"setB"' "$SHARP9_CANDIDATE" && test "$SHARP9_CANDIDATE_EVENTS" -ge 1"#,
+      "minimize", id, "--until",
+      #"grep -q '"setB"' "$SHARP9_CANDIDATE" && test "$SHARP9_CANDIDATE_EVENTS" -ge 1"#,
     ])
     #expect(minimized.status == 0)
     #expect(
@@ -108,7 +113,8 @@ import Testing
 
         """)
     #expect(minimized.stderr.hasPrefix("minimized \(id) from 9 to 1 events (kept 4) in "))
-    let saved = String(minimized.stderr.split(separator: " ").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let saved = String(minimized.stderr.split(separator: " ").last ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines)
     let export = try await cli.run(["export", saved])
     #expect(export.stdout.hasSuffix(#"{"type":"setB","timeSec":20,"t":2}"# + "\n"))
     // The command also gets the candidate on standard input.

@@ -12,8 +12,10 @@ enum DivergenceText {
     guard report.reducerChanged, let divergence = report.divergence else { return [] }
     let location = try store.locateDivergence(in: report.session, divergence)
     guard let first = location.firstSuspect else {
-      return ["no event between the checkpoints changed the divergent fields under the current"
-        + " reducer"]
+      return [
+        "no event between the checkpoints changed the divergent fields under the current"
+          + " reducer"
+      ]
     }
     var lines = [
       "first event where the current reducer can have diverged: \(first.seq)"
