@@ -13,11 +13,15 @@ public struct EditHistoryBuilder {
   /// The history so far.
   public private(set) var history: EditHistory
   private let depth: Int
+  private let describesChanges: Bool
   private var editsSinceStart = 0
 
-  /// Starts an empty history keeping at most `depth` edits.
-  public init(depth: Int = 100) {
+  /// Starts an empty history keeping at most `depth` edits. Without `describesChanges` the steps'
+  /// ``EditStep/changes`` stay empty (for callers that only need the undo/redo structure, such as
+  /// `sharp9 log`'s marks, this saves a JSON diff per edit).
+  public init(depth: Int = 100, describesChanges: Bool = true) {
     self.depth = depth
+    self.describesChanges = describesChanges
     history = EditHistory(
       asOf: 0, steps: [], cursor: 0, forgotten: 0, startedAfter: 0, revisionEvents: [])
   }
@@ -51,7 +55,8 @@ public struct EditHistoryBuilder {
   ) throws {
     history.forgotten += history.steps.count - history.cursor
     history.steps.removeLast(history.steps.count - history.cursor)
-    let changes = try EditedFields(after).changes(from: EditedFields(before))
+    let changes =
+      describesChanges ? try EditedFields(after).changes(from: EditedFields(before)) : []
     editsSinceStart += 1
     history.steps.append(
       EditStep(

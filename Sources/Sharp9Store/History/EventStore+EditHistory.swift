@@ -6,15 +6,16 @@ extension EventStore {
   ///
   /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` for a `seq` outside
   ///   `0...eventCount`.
-  public func editHistory(of session: SessionRecord, at seq: Int64? = nil, depth: Int = 100)
-    throws -> EditHistory
-  {
+  public func editHistory(
+    of session: SessionRecord, at seq: Int64? = nil, depth: Int = 100,
+    describesChanges: Bool = true
+  ) throws -> EditHistory {
     let target = seq ?? session.eventCount
     guard (0...session.eventCount).contains(target) else {
       throw StoreError.sequenceOutOfRange(
         session: session.idString, seq: target, count: session.eventCount)
     }
-    var builder = EditHistoryBuilder(depth: depth)
+    var builder = EditHistoryBuilder(depth: depth, describesChanges: describesChanges)
     let replay = ReplayCursor(
       session: session, state: State(), after: 0,
       events: try events(of: session, through: target))
