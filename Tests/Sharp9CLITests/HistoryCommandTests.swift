@@ -141,4 +141,54 @@ import Testing
     #expect(result.stdout == "seed 3: ok (300 events)\nseed 4: ok (300 events)\n")
     #expect(!FileManager.default.fileExists(atPath: cli.database))
   }
+
+  @Test func minimizeHelpDocumentsHowTheCandidateIsHandedOver() async throws {
+    let cli = try StoreCLI()
+    let help = try await cli.run(["minimize", "--help"], database: false)
+    #expect(help.status == 0)
+    #expect(
+      help.stdout == #"""
+        OVERVIEW: Shrink a session to the fewest actions that still show a failure
+        (ddmin).
+
+        Delta debugging (Zeller's ddmin) over the session's actions: candidates are
+        subsequences, each action keeping its t and order, until removing any one
+        action makes the failure go away. Choose one predicate:
+
+        --until COMMAND: a shell command (/bin/sh -c) that exits 0 while the candidate
+        still fails. It gets the path of the candidate session script in
+        $SHARP9_CANDIDATE, its action count in $SHARP9_CANDIDATE_EVENTS, and the script
+        on standard input; its output is discarded. Example: --until 'sharp9 reduce
+        "$SHARP9_CANDIDATE" | grep -q Locked'
+
+        --invariant: some state breaks a domain invariant (see `sharp9 check`).
+
+        --diverges: the replays disagree: two replays differ, a snapshot does not
+        restore its state, or resuming from a stored snapshot differs from replaying
+        from scratch.
+
+        The minimal session is stored as a new session and printed as JSON Lines on
+        standard output (marker ids as `sharp9 reduce` reads them); a summary with the
+        new session's id goes to standard error.
+
+        USAGE: sharp9 minimize <session> [--until <command>] [--invariant] [--diverges] [--db <path>]
+
+        ARGUMENTS:
+          <session>               The session's id, or a unique prefix of it (see
+                                  `sharp9 sessions`).
+
+        OPTIONS:
+          --until <command>       A shell command exiting 0 while the candidate still
+                                  fails.
+          --invariant             Keep the failure "some state breaks an invariant".
+          --diverges              Keep the failure "the replays disagree".
+          --db <path>             The sharp9 database file (default: $SHARP9_DB, else
+                                  $XDG_DATA_HOME/sharp9/sharp9.sqlite, else
+                                  ~/.local/share/sharp9/sharp9.sqlite).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+
+        """#)
+  }
 }

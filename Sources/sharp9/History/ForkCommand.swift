@@ -13,7 +13,9 @@ struct ForkCommand: ParsableCommand {
 
   @OptionGroup var session: SessionArgument
 
-  @Option(help: "How many events to keep (0 … the session's event count).")
+  @Option(
+    help: ArgumentHelp("How many events to keep (0 … the session's event count).", valueName: "seq")
+  )
   var at: Int64
 
   @Option(help: "The new session's title (default: \"<title> (fork at N)\").")

@@ -17,7 +17,8 @@ struct HistoryCommand: ParsableCommand {
 
   @OptionGroup var session: SessionArgument
 
-  @Option(help: "Show the history as of this event (default: the last).")
+  @Option(
+    help: ArgumentHelp("Show the history as of this event (default: the last).", valueName: "seq"))
   var at: Int64?
 
   @OptionGroup var database: DatabaseOptions

@@ -11,17 +11,21 @@ struct MinimizeCommand: ParsableCommand {
     discussion: """
       Delta debugging (Zeller's ddmin) over the session's actions: candidates are subsequences, \
       each action keeping its t and order, until removing any one action makes the failure go \
-      away. The predicate is one of:
-        --until COMMAND  a shell command (/bin/sh -c) that exits 0 when the candidate still \
-      fails. It gets the candidate session script's path in $SHARP9_CANDIDATE, its action count \
-      in $SHARP9_CANDIDATE_EVENTS, and the script on standard input; its output is discarded. \
-      Example: --until 'sharp9 reduce "$SHARP9_CANDIDATE" | grep -q "\\"enabled\\":true"'
-        --invariant      some state breaks a domain invariant (see `sharp9 check`).
-        --diverges       the replays disagree: two replays differ, a snapshot does not restore \
-      its state, or resuming from a stored snapshot differs from replaying from scratch.
+      away. Choose one predicate:
+
+      --until COMMAND: a shell command (/bin/sh -c) that exits 0 while the candidate still \
+      fails. It gets the path of the candidate session script in $SHARP9_CANDIDATE, its action \
+      count in $SHARP9_CANDIDATE_EVENTS, and the script on standard input; its output is \
+      discarded. Example: --until 'sharp9 reduce "$SHARP9_CANDIDATE" | grep -q Locked'
+
+      --invariant: some state breaks a domain invariant (see `sharp9 check`).
+
+      --diverges: the replays disagree: two replays differ, a snapshot does not restore its \
+      state, or resuming from a stored snapshot differs from replaying from scratch.
+
       The minimal session is stored as a new session and printed as JSON Lines on standard \
-      output (marker ids as `sharp9 reduce` reads them); a summary with its id goes to standard \
-      error.
+      output (marker ids as `sharp9 reduce` reads them); a summary with the new session's id \
+      goes to standard error.
       """)
 
   @OptionGroup var session: SessionArgument
