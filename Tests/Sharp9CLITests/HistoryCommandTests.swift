@@ -22,13 +22,13 @@ import Testing
     #expect(
       history.stdout == """
         session \(id): edit history as of event 9 of 9
-        #  EVENT  T         EDIT        STATUS   CHANGE
-        1      3  00:01.00  Set A       applied  loop.aSec: null → 10
-        2      4  00:02.00  Set B       applied  loop.bSec: null → 20
-        3      5  00:03.00  Loop on     applied  loop.enabled: false → true
-        4      7  00:04.00  Speed       applied  transport.speed: 1 → 0.95
-        5      8  00:05.00  Add marker  applied  markers: [] → [12.5]
-        cursor: 5 of 5 applied; undo → #5 Add marker; redo → nothing
+        #  EVENT  T         EDIT          STATUS   CHANGE
+        1      3  00:01.00  Set A         applied  loop.aSec: null → 10
+        2      4  00:02.00  Set B         applied  loop.bSec: null → 20
+        3      5  00:03.00  Loop On       applied  loop.enabled: false → true
+        4      7  00:04.00  Speed Change  applied  transport.speed: 1 → 0.95
+        5      8  00:05.00  Add Marker    applied  markers: [] → [12.5]
+        cursor: 5 of 5 applied; undo → #5 Add Marker; redo → nothing
 
         """)
     let early = try await cli.run(["history", id, "--at", "4"])
@@ -47,6 +47,60 @@ import Testing
     let beyond = try await cli.run(["history", id, "--at", "10"])
     #expect(beyond.status != 0)
     #expect(beyond.stderr.contains("out of range"))
+  }
+
+  @Test func historyAndLogShowUndoneEditsAndUndoRedoPairs() async throws {
+    let cli = try StoreCLI()
+    let script =
+      StoreCommandTests.script
+      + """
+      {"type":"undo","t":6}
+      {"type":"undo","t":6.5}
+      {"type":"redo","t":7}
+      {"type":"pitchDelta","delta":1,"t":8}
+      {"type":"undo","t":9}
+
+      """
+    let imported = try await cli.run(["import", try cli.file("undo.jsonl", script)])
+    let id = lastLine(imported)
+    let history = try await cli.run(["history", id])
+    #expect(
+      history.stdout == """
+        session \(id): edit history as of event 14 of 14
+        #  EVENT  T         EDIT          STATUS        CHANGE
+        1      3  00:01.00  Set A         applied       loop.aSec: null → 10
+        2      4  00:02.00  Set B         applied       loop.bSec: null → 20
+        3      5  00:03.00  Loop On       applied       loop.enabled: false → true
+        4      7  00:04.00  Speed Change  redone at 12  transport.speed: 1 → 0.95
+        6     13  00:08.00  Pitch Change  undone at 14  transport.pitchSemitones: 0 → 1
+        1 older edit(s) can no longer be undone or redone
+        cursor: 4 of 5 applied; undo → #4 Speed Change; redo → #6 Pitch Change
+
+        """)
+    let before = try await cli.run(["history", id, "--at", "12"])
+    #expect(
+      before.stdout == """
+        session \(id): edit history as of event 12 of 14
+        #  EVENT  T         EDIT          STATUS        CHANGE
+        1      3  00:01.00  Set A         applied       loop.aSec: null → 10
+        2      4  00:02.00  Set B         applied       loop.bSec: null → 20
+        3      5  00:03.00  Loop On       applied       loop.enabled: false → true
+        4      7  00:04.00  Speed Change  redone at 12  transport.speed: 1 → 0.95
+        5      8  00:05.00  Add Marker    undone at 10  markers: [] → [12.5]
+        cursor: 4 of 5 applied; undo → #4 Speed Change; redo → #5 Add Marker
+
+        """)
+    let log = try await cli.run(["log", id])
+    #expect(
+      log.stdout.split(separator: "\n").suffix(7).joined(separator: "\n") == """
+         8  00:05.00  add marker at 00:12.50  [undone by 10]
+         9  00:05.03  tick 00:12.53
+        10  00:06.00  undo  [undoes 8]
+        11  00:06.50  undo  → rate 1.00 x  [undoes 7]
+        12  00:07.00  redo  → rate 0.95 x  [redoes 7]
+        13  00:08.00  pitch +1 st  → pitch +1.00 st  [undone by 14]
+        14  00:09.00  undo  → pitch 0.00 st  [undoes 13]
+        """)
   }
 
   @Test func forkKeepsTheFirstEventsAndPrintsTheNewID() async throws {

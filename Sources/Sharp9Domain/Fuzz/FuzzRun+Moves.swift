@@ -77,6 +77,18 @@ extension FuzzRun {
     }
   }
 
+  /// An undo/redo storm: a burst of undos and redos in quick succession (more undos first, then
+  /// more redos), sometimes past the ends of the stacks, sometimes followed by a new edit that
+  /// clears the redo stack.
+  mutating func undoRedoStorm() {
+    let count = Int.random(in: 1...12, using: &random)
+    for index in 0..<count {
+      let undoShare = index < count / 2 ? 80 : 30
+      emit(chance(undoShare) ? .undo : .redo, after: millis(Double.random(in: 0.08...0.4, using: &random)))
+    }
+    if chance(25) { changeTempo() }
+  }
+
   /// Rare events: a re-import (or a failed one), the window reappearing, a toast timer firing at
   /// an explicit time.
   mutating func oddity() {

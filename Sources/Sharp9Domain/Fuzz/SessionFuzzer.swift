@@ -2,8 +2,8 @@ import Foundation
 
 /// Generates random but plausible practice sessions from a seed: a track is loaded, then the
 /// playhead ticks at 30 Hz while playing, interleaved with seeks, loop edits and A/B cycling,
-/// speed and pitch changes, markers, lock periods, toast timers and the odd re-import or
-/// out-of-range value. The same seed and length give the same script on every run and machine.
+/// speed and pitch changes, markers, undo/redo storms, lock periods, toast timers and the odd
+/// re-import or out-of-range value. The same seed and length give the same script on every run and machine.
 ///
 /// The generator folds ``Reducer`` as it goes, so its choices follow the session (ticks advance
 /// from the playhead and wrap at B while looping; `deleteMarker` names a marker that exists). Its
@@ -65,6 +65,7 @@ struct FuzzRun {
       (6, { $0.editMarkers() }),
       (state.isLocked ? 25 : 1, { $0.emit(.setLocked(!$0.state.isLocked)) }),
       (4, { $0.emit(.clearToastIfExpired(now: nil)) }),
+      (5, { $0.undoRedoStorm() }),
       (1, { $0.oddity() }),
     ]
     var roll = Int.random(in: 0..<moves.map(\.weight).reduce(0, +), using: &random)

@@ -26,9 +26,9 @@ struct HistoryCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
-    let history = try store.editHistory(of: record, at: at)
+    let history = try store.editTimeline(of: record, at: at)
     var output = StandardOutput()
-    for line in EditHistoryText.lines(history, session: record) { output.line(line) }
+    for line in EditTimelineText.lines(history, session: record) { output.line(line) }
     output.flush()
   }
 }

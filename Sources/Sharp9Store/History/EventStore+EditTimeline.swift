@@ -2,20 +2,20 @@ import Sharp9Domain
 
 extension EventStore {
   /// The undo history of `session` as of event `seq` (default: the last), derived by replaying
-  /// events `1...seq` (see ``EditHistoryBuilder``).
+  /// events `1...seq` (see ``EditTimelineBuilder``).
   ///
   /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` for a `seq` outside
   ///   `0...eventCount`.
-  public func editHistory(
-    of session: SessionRecord, at seq: Int64? = nil, depth: Int = 100,
+  public func editTimeline(
+    of session: SessionRecord, at seq: Int64? = nil, depth: Int = EditHistory.depth,
     describesChanges: Bool = true
-  ) throws -> EditHistory {
+  ) throws -> EditTimeline {
     let target = seq ?? session.eventCount
     guard (0...session.eventCount).contains(target) else {
       throw StoreError.sequenceOutOfRange(
         session: session.idString, seq: target, count: session.eventCount)
     }
-    var builder = EditHistoryBuilder(depth: depth, describesChanges: describesChanges)
+    var builder = EditTimelineBuilder(depth: depth, describesChanges: describesChanges)
     let replay = ReplayCursor(
       session: session, state: State(), after: 0,
       events: try events(of: session, through: target))

@@ -2,16 +2,16 @@ import Sharp9Domain
 import Sharp9Store
 
 /// The text of `sharp9 history`.
-enum EditHistoryText {
+enum EditTimelineText {
   /// The heading, the table of edits and the cursor line.
-  static func lines(_ history: EditHistory, session: SessionRecord) -> [String] {
+  static func lines(_ history: EditTimeline, session: SessionRecord) -> [String] {
     var lines = [
       "session \(session.idString): edit history as of event \(history.asOf) of"
         + " \(session.eventCount)"
     ]
     if history.startedAfter > 0 {
       lines.append(
-        "(a new track was picked at event \(history.startedAfter); earlier edits are gone)")
+        "(a track was loaded at event \(history.startedAfter); earlier edits can no longer be undone)")
     }
     guard !history.steps.isEmpty else {
       lines.append("no edits to undo or redo")
@@ -35,12 +35,12 @@ enum EditHistoryText {
     return lines
   }
 
-  private static func status(_ step: EditStep) -> String {
+  private static func status(_ step: TimelineEdit) -> String {
     guard let last = step.revisions.last else { return "applied" }
     return (last.isUndo ? "undone" : "redone") + " at \(last.seq)"
   }
 
-  private static func cursor(_ history: EditHistory) -> String {
+  private static func cursor(_ history: EditTimeline) -> String {
     let undo = history.nextUndo.map { "#\($0.number) \($0.name)" } ?? "nothing"
     let redo = history.nextRedo.map { "#\($0.number) \($0.name)" } ?? "nothing"
     return "cursor: \(history.cursor) of \(history.steps.count) applied; undo → \(undo);"

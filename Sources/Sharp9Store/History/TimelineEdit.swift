@@ -2,7 +2,7 @@ import Sharp9Domain
 
 /// One undoable edit in a session's history: the event that made it, what it changed, and whether
 /// it is undone as of the point the history was taken at.
-public struct EditStep: Sendable, Equatable {
+public struct TimelineEdit: Sendable, Equatable {
   /// 1-based count of the edit since the history started (forgotten edits keep their numbers).
   public var number: Int
   /// The event that made the edit.
@@ -11,7 +11,7 @@ public struct EditStep: Sendable, Equatable {
   public var t: Double
   /// The action.
   public var action: Action
-  /// A short name of the edit, as undo toasts say it (`Set A`, `Speed`, `Add marker`).
+  /// A short name of the edit, as undo toasts say it (`Set A`, `Speed Change`, `Add Marker`; see ``Action/editLabel(in:)``).
   public var name: String
   /// The edited fields, before → after.
   public var changes: [FieldChange]
