@@ -53,14 +53,14 @@ import Testing
     let cli = try StoreCLI()
     let script =
       StoreCommandTests.script
-      + """
-      {"type":"undo","t":6}
-      {"type":"undo","t":6.5}
-      {"type":"redo","t":7}
-      {"type":"pitchDelta","delta":1,"t":8}
-      {"type":"undo","t":9}
+        + """
+        {"type":"undo","t":6}
+        {"type":"undo","t":6.5}
+        {"type":"redo","t":7}
+        {"type":"pitchDelta","delta":1,"t":8}
+        {"type":"undo","t":9}
 
-      """
+        """
     let imported = try await cli.run(["import", try cli.file("undo.jsonl", script)])
     let id = lastLine(imported)
     let history = try await cli.run(["history", id])

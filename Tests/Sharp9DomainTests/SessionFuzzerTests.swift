@@ -37,7 +37,8 @@ struct SessionFuzzerTests {
     let expected: Set<Action.Kind> = [
       .importPicked, .importSucceeded, .tick, .togglePlay, .setA, .setB, .abCycle,
       .toggleLoopEnabled, .speedDelta, .pitchDelta, .cycleSpeed, .addMarker, .markNow,
-      .deleteMarker, .setLocked, .clearToastIfExpired, .skip, .dragScrub, .tapWaveform, .undo, .redo,
+      .deleteMarker, .setLocked, .clearToastIfExpired, .skip, .dragScrub, .tapWaveform, .undo,
+      .redo,
     ]
     #expect(expected.isSubset(of: kinds))
   }

@@ -102,10 +102,11 @@ struct EditTimelineTests {
     let session = try HistoryFixtures.session(
       Self.actions + [.undo, .undo, .redo, .redo, .redo], in: store)
     #expect(
-      try store.editMarks(of: session) == [
-        9: "undone by 11", 11: "undoes 9", 12: "undoes 8", 13: "redoes 8", 14: "redoes 9",
-        15: "nothing to redo",
-      ].filter { $0.key != 9 })
+      try store.editMarks(of: session)
+        == [
+          9: "undone by 11", 11: "undoes 9", 12: "undoes 8", 13: "redoes 8", 14: "redoes 9",
+          15: "nothing to redo",
+        ].filter { $0.key != 9 })
   }
 
   @Test(

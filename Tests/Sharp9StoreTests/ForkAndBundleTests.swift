@@ -35,12 +35,14 @@ struct ForkAndBundleTests {
     #expect(forked.title == "fixture (fork at 12)")
     #expect(forked.startedAt == session.startedAt)
     #expect(try store.state(of: forked).markers.map(\.timeSec) == [5])
-    #expect(try json(store.state(of: forked), renamedFrom: forked.id, to: session.id, 12)
-      == json(store.state(of: session, at: 12)))
+    #expect(
+      try json(store.state(of: forked), renamedFrom: forked.id, to: session.id, 12)
+        == json(store.state(of: session, at: 12)))
     #expect(try store.verify(forked).isOK)
     let early = try store.fork(session, at: 3, title: "what if", sharp9Version: "test")
-    #expect(try json(store.state(of: early), renamedFrom: early.id, to: session.id, 3)
-      == json(store.state(of: session, at: 3)))
+    #expect(
+      try json(store.state(of: early), renamedFrom: early.id, to: session.id, 3)
+        == json(store.state(of: session, at: 3)))
     #expect(throws: StoreError.self) { try store.fork(session, at: 13, sharp9Version: "test") }
   }
 

@@ -10,7 +10,7 @@ struct FuzzRunnerTests {
     "fixed seeds: deterministic, snapshot-consistent, invariants hold",
     arguments: [1, 2, 3] as [UInt64])
   func fixedSeeds(seed: UInt64) throws {
-    let report = try FuzzRunner().run(seed: seed, events: 1_500)
+    let report = try FuzzRunner().run(seed: seed, events: 1_000)
     #expect(report.passed, "seed \(seed): \(report.problem ?? "")")
   }
 

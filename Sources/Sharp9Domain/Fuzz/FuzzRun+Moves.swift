@@ -84,7 +84,9 @@ extension FuzzRun {
     let count = Int.random(in: 1...12, using: &random)
     for index in 0..<count {
       let undoShare = index < count / 2 ? 80 : 30
-      emit(chance(undoShare) ? .undo : .redo, after: millis(Double.random(in: 0.08...0.4, using: &random)))
+      emit(
+        chance(undoShare) ? .undo : .redo,
+        after: millis(Double.random(in: 0.08...0.4, using: &random)))
     }
     if chance(25) { changeTempo() }
   }

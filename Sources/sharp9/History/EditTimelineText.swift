@@ -11,7 +11,8 @@ enum EditTimelineText {
     ]
     if history.startedAfter > 0 {
       lines.append(
-        "(a track was loaded at event \(history.startedAfter); earlier edits can no longer be undone)")
+        "(a track was loaded at event \(history.startedAfter); earlier edits can no longer be undone)"
+      )
     }
     guard !history.steps.isEmpty else {
       lines.append("no edits to undo or redo")
