@@ -23,12 +23,15 @@ out=Sources/Sharp9Store/Migrations/EmbeddedMigrations.swift
     echo "    Migration("
     echo "      id: $id, name: \"$name\","
     echo "      sql: #\"\"\""
-    cat "$file"
+    # Indented as swift-format leaves it; the literal strips the closing delimiter's indentation.
+    sed 's/^\(.\)/        \1/' "$file"
     echo ""
-    echo "\"\"\"#),"
+    echo "        \"\"\"#),"
   done
   echo "  ]"
   echo "}"
 } >"$out.tmp"
 mv "$out.tmp" "$out"
+# Leave the file as the lint expects it (the SQL text inside the literal is not changed).
+swift format format -i "$out" 2>/dev/null || true
 echo "wrote $out" >&2

@@ -4,8 +4,9 @@ import Sharp9Domain
 /// The sharp9 event log: one SQLite database holding sessions, their events and checkpoints.
 ///
 /// Opening runs the migrations (or refuses the database, see ``MigrationRunner``) and sets:
-/// WAL journal (readers never block the writer), `synchronous = FULL` (every commit is fsynced
-/// before it returns, see the README's durability section), foreign keys on, and a busy timeout
+/// WAL journal (readers never block the writer), the ``SynchronousMode`` (`full` by default: every
+/// commit is fsynced before it returns, see the README's durability section), foreign keys on, and
+/// a busy timeout
 /// so a second process waits for the write lock instead of failing at once.
 ///
 /// Not `Sendable`: one store per task, like its ``Database``.
@@ -23,7 +24,7 @@ public final class EventStore {
   /// - Throws: ``StoreError/databaseMissing(path:)``, ``MigrationError`` or ``SQLiteError``.
   public init(
     path: String, mode: Database.OpenMode = .createIfMissing,
-    checkpointPolicy: CheckpointPolicy = CheckpointPolicy()
+    checkpointPolicy: CheckpointPolicy = CheckpointPolicy(), synchronous: SynchronousMode = .full
   ) throws {
     if mode == .mustExist, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
       throw StoreError.databaseMissing(path: path)
@@ -46,7 +47,8 @@ public final class EventStore {
           operation: "switch \(path) to WAL")
       }
     }
-    try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+    try database.execute(
+      "PRAGMA synchronous = \(synchronous.rawValue.uppercased()); PRAGMA foreign_keys = ON")
     try MigrationRunner().migrate(database)
   }
 

@@ -39,7 +39,9 @@ struct ImportCommand: ParsableCommand {
 
   private func readScript() throws -> (String, String) {
     if script == "-" {
-      return (String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), "stdin")
+      return (
+        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), "stdin"
+      )
     }
     let url = URL(fileURLWithPath: script)
     do {

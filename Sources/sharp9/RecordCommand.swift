@@ -39,7 +39,9 @@ struct RecordCommand: ParsableCommand {
       let answer: String
       do {
         if let (action, explicitT) = try Self.parse(text, number: lineNumber) {
-          let current = try recorder ?? Self.start(store: store, title: title, audio: source, startedAt: startedAt)
+          let current =
+            try recorder
+            ?? Self.start(store: store, title: title, audio: source, startedAt: startedAt)
           recorder = current
           try current.send(action, at: explicitT ?? Self.seconds(since: clockStart))
         }
@@ -53,7 +55,8 @@ struct RecordCommand: ParsableCommand {
     if let recorder {
       try recorder.finish(at: Date())
       FileHandle.standardError.write(
-        Data("sharp9 record: \(recorder.head) events in session \(recorder.session.idString)\n".utf8))
+        Data(
+          "sharp9 record: \(recorder.head) events in session \(recorder.session.idString)\n".utf8))
     }
   }
 
@@ -63,7 +66,8 @@ struct RecordCommand: ParsableCommand {
     case nil: return nil
     case .header?:
       throw SessionScriptError(
-        line: number, message: "record takes actions only (use --audio and --title for the session)")
+        line: number, message: "record takes actions only (use --audio and --title for the session)"
+      )
     case .action(let action, let t)?: return (action, t)
     }
   }
@@ -77,7 +81,8 @@ struct RecordCommand: ParsableCommand {
         title: title ?? "live session", startedAt: startedAt, audio: audio,
         sharp9Version: Sharp9Command.configuration.version))
     FileHandle.standardError.write(Data("sharp9 record: session \(session.idString)\n".utf8))
-    return try Recorder(store: store, session: session, engine: SilentAudioEngine(recordsCalls: false))
+    return try Recorder(
+      store: store, session: session, engine: SilentAudioEngine(recordsCalls: false))
   }
 
   private static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -29,7 +29,8 @@ struct VerifyCommand: ParsableCommand {
     guard let divergence = report.divergence else {
       output.line(
         "ok: session \(id): \(report.eventsReplayed) events replayed,"
-          + " \(report.checkpointsCompared) checkpoints match (reducer \(report.currentReducerVersion))")
+          + " \(report.checkpointsCompared) checkpoints match (reducer \(report.currentReducerVersion))"
+      )
       output.flush()
       return
     }

@@ -27,12 +27,16 @@ import Testing
     #expect(lines[4].contains(#""loop":{"aSec":3,"bSec":null,"enabled":false}"#))
     #expect(
       lines[5]
-        == #"{"error":"event 4: t = 0.75 must be finite and not before the previous event's t = 1"}"#)
+        == #"{"error":"event 4: t = 0.75 must be finite and not before the previous event's t = 1"}"#
+    )
     #expect(lines[6].hasPrefix(#"{"error":"line 7: field \"type\": unknown action type"#))
-    let id = try #require(result.stderr.split(separator: " ").last).trimmingCharacters(in: .newlines)
-    #expect(result.stderr == "sharp9 record: session \(id)\nsharp9 record: 3 events in session \(id)\n")
+    let id = try #require(result.stderr.split(separator: " ").last).trimmingCharacters(
+      in: .newlines)
+    #expect(
+      result.stderr == "sharp9 record: session \(id)\nsharp9 record: 3 events in session \(id)\n")
     let verify = try await cli.run(["verify", id])
-    #expect(verify.stdout == "ok: session \(id): 3 events replayed, 1 checkpoints match (reducer 1)\n")
+    #expect(
+      verify.stdout == "ok: session \(id): 3 events replayed, 1 checkpoints match (reducer 2)\n")
   }
 
   @Test func stampsActionsWithItsMonotonicClock() async throws {

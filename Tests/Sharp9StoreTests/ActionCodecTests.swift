@@ -8,17 +8,19 @@ import Testing
   static let everyCase: [Action] = [
     .onAppear, .importPicked(url: URL(fileURLWithPath: "/music/a b.wav")),
     .importPicked(url: URL(string: "https://example.com/x.mp3") ?? URL(fileURLWithPath: "/")),
-    .importPicked(url: Action.url(fromInterchange: "relative/take 2.wav") ?? URL(fileURLWithPath: "/")),
+    .importPicked(
+      url: Action.url(fromInterchange: "relative/take 2.wav") ?? URL(fileURLWithPath: "/")),
     .importSucceeded(track: TrackMeta(name: "Señor — take 2", durationSec: 183.25)),
     .importFailed(message: "Unable to open file"), .setMode(.marker), .setMode(.setA),
     .setMode(.loop), .setMode(.setB), .tapWaveform(timeSec: 0.1), .dragScrub(timeSec: 1e-300),
     .togglePlay, .tick(currentTimeSec: 12.345678901234567), .speedDelta(-0.05), .pitchDelta(1),
-    .addMarker(timeSec: 3), .deleteMarker(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
+    .addMarker(timeSec: 3),
+    .deleteMarker(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
     .toggleLoopEnabled(true), .toggleLoopEnabled(false), .setA(timeSec: 1.25),
     .setB(timeSec: 2.5), .clearToastIfExpired(now: nil),
     .clearToastIfExpired(now: Date(timeIntervalSinceReferenceDate: 785_000_000.123456789)),
     .skip(seconds: -5), .abCycle, .cycleSpeed, .markNow, .setLocked(true), .setLocked(false),
-    .seekToStart, .seekToEnd,
+    .seekToStart, .seekToEnd, .undo, .redo,
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

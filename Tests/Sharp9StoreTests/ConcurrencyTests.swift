@@ -10,7 +10,7 @@ import Testing
   @Test func secondWriterGetsAConflict() throws {
     let fixture = try StoreFixture(.onDisk)
     let session = try fixture.newSession()
-    let otherStore = try EventStore(path: fixture.path)
+    let otherStore = try EventStore(path: fixture.path, synchronous: .normal)
     let first = try Recorder(store: fixture.store, session: session, engine: SilentAudioEngine())
     let second = try Recorder(store: otherStore, session: session, engine: SilentAudioEngine())
 
@@ -37,7 +37,7 @@ import Testing
   @Test func interleavedWritersNeverLeaveGapsOrDuplicates() throws {
     let fixture = try StoreFixture(.onDisk)
     let session = try fixture.newSession()
-    let stores = [fixture.store, try EventStore(path: fixture.path)]
+    let stores = [fixture.store, try EventStore(path: fixture.path, synchronous: .normal)]
     var random = SplitMix64(seed: 42)
     var accepted = 0
     var t = 0.0

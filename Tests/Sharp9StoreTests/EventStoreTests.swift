@@ -46,7 +46,8 @@ import Testing
   ) throws {
     let fixture = try StoreFixture(kind)
     let engine = SilentAudioEngine()
-    let recorder = try Recorder(store: fixture.store, session: try fixture.newSession(), engine: engine)
+    let recorder = try Recorder(
+      store: fixture.store, session: try fixture.newSession(), engine: engine)
     var allEffects: [Effect] = []
     for (t, action) in RandomSession.actions(count: 300, seed: 7, session: recorder.session.id) {
       allEffects += try recorder.send(action, at: t)
@@ -71,7 +72,8 @@ import Testing
   @Test(arguments: StoreKind.allCases) func failedAppendChangesNothing(kind: StoreKind) throws {
     let fixture = try StoreFixture(kind)
     let engine = SilentAudioEngine()
-    let recorder = try Recorder(store: fixture.store, session: try fixture.newSession(), engine: engine)
+    let recorder = try Recorder(
+      store: fixture.store, session: try fixture.newSession(), engine: engine)
     try recorder.send(.importPicked(url: URL(fileURLWithPath: "/a.wav")), at: 0)
     try recorder.send(.importSucceeded(track: TrackMeta(name: "a.wav", durationSec: 9)), at: 1)
     let (state, calls) = (recorder.state, engine.calls)
@@ -89,7 +91,8 @@ import Testing
     #expect(try fixture.store.session(id: recorder.session.id).eventCount == 3)
   }
 
-  @Test(arguments: StoreKind.allCases) func sessionsByUniquePrefixAndDelete(kind: StoreKind) throws {
+  @Test(arguments: StoreKind.allCases) func sessionsByUniquePrefixAndDelete(kind: StoreKind) throws
+  {
     let fixture = try StoreFixture(kind)
     let first = try fixture.newSession(title: "first")
     let second = try fixture.newSession(title: "second")
@@ -104,7 +107,9 @@ import Testing
         try fixture.store.session(matching: String(first.idString.prefix(common)))
       }
     }
-    #expect(throws: StoreError.sessionNotFound("zzz")) { try fixture.store.session(matching: "zzz") }
+    #expect(throws: StoreError.sessionNotFound("zzz")) {
+      try fixture.store.session(matching: "zzz")
+    }
 
     _ = try fixture.record([(0, .onAppear), (1, .togglePlay)], into: first)
     try fixture.store.deleteSession(first.id)

@@ -16,8 +16,9 @@ import Testing
     var random = SplitMix64(seed: seed)
     var points = (0..<40).map { _ in Int.random(in: 0...400, using: &random) }
     points += [0, 1, 15, 16, 17, 399, 400]
+    let scratch = foldsFromScratch(actions, session: recorded)
     for point in points {
-      let expected = foldFromScratch(actions, session: recorded, through: point)
+      let expected = scratch[point]
       let atPoint = try fixture.store.state(of: recorded, at: Int64(point))
       #expect(atPoint == expected, "state at \(point)")
       #expect(try StateDiff.changes(from: expected, to: atPoint) == [])
@@ -29,14 +30,16 @@ import Testing
     let session = try fixture.newSession()
     let actions = RandomSession.actions(count: 300, seed: 11, session: session.id)
     _ = try fixture.record(actions, into: session)
-    let select = try fixture.store.database.prepare("SELECT seq, state FROM checkpoints ORDER BY seq")
+    let select = try fixture.store.database.prepare(
+      "SELECT seq, state FROM checkpoints ORDER BY seq")
     var seq: Int64 = 0
     let codec = StateCodec()
+    let scratch = foldsFromScratch(actions, session: session)
     while try select.step() {
       seq += 1
       #expect(select.int64(0) == seq)
       let state = try codec.state(fromSnapshot: select.withBlob(1) { Data($0) })
-      #expect(state == foldFromScratch(actions, session: session, through: Int(seq)))
+      #expect(state == scratch[Int(seq)])
     }
     #expect(seq == 300)
   }

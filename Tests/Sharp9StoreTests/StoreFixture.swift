@@ -21,7 +21,9 @@ final class StoreFixture {
       path: "sharp9-store-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     path = kind == .inMemory ? ":memory:" : directory.appending(path: "test.sqlite").path
-    store = try EventStore(path: path, checkpointPolicy: CheckpointPolicy(interval: interval))
+    // NORMAL: these tests are about logic, not fsync (the crash test runs the real recorder).
+    store = try EventStore(
+      path: path, checkpointPolicy: CheckpointPolicy(interval: interval), synchronous: .normal)
   }
 
   deinit { try? FileManager.default.removeItem(at: directory) }
@@ -47,11 +49,18 @@ final class StoreFixture {
 func foldFromScratch(
   _ actions: [(t: Double, action: Action)], session: SessionRecord, through count: Int
 ) -> State {
+  foldsFromScratch(Array(actions.prefix(count)), session: session)[count]
+}
+
+/// The state after every prefix of `actions` (index 0: the initial state), folded in memory.
+func foldsFromScratch(_ actions: [(t: Double, action: Action)], session: SessionRecord) -> [State] {
+  var states = [State()]
   var state = State()
-  for (index, (t, action)) in actions.prefix(count).enumerated() {
+  for (index, (t, action)) in actions.enumerated() {
     let context = ActionContext(
       session: session.id, startedAt: session.startedAt.date, sequence: Int64(index + 1), t: t)
     _ = Reducer.reduce(into: &state, action: action, context: context)
+    states.append(state)
   }
-  return state
+  return states
 }

@@ -51,7 +51,8 @@ import Testing
     let codec = StateCodec()
     var state = try fixture.store.state(of: session, at: 3)
     state.loop.aSec = 99
-    let update = try fixture.store.database.prepare("UPDATE checkpoints SET state = ? WHERE seq = 3")
+    let update = try fixture.store.database.prepare(
+      "UPDATE checkpoints SET state = ? WHERE seq = 3")
     try update.bind(Array(try codec.snapshot(state)), at: 1)
     try update.run()
     let divergence = try #require(try fixture.store.verify(session).divergence)

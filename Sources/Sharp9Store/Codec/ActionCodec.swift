@@ -104,7 +104,9 @@ public enum ActionCodec {
 
   /// Decodes one action from a byte array.
   public static func decode(_ bytes: [UInt8]) throws(DecodingError) -> Action {
-    let result = bytes.withUnsafeBytes { raw in Result { () throws(DecodingError) in try decode(raw) } }
+    let result = bytes.withUnsafeBytes { raw in
+      Result { () throws(DecodingError) in try decode(raw) }
+    }
     return try result.get()
   }
 

@@ -41,7 +41,8 @@ struct ByteReader {
     offset += 4
     guard bytes.count - offset >= count else { throw .truncated }
     defer { offset += count }
-    return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]),
+    return String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]),
       as: UTF8.self)
   }
 

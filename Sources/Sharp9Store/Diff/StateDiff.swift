@@ -84,7 +84,9 @@ public enum StateDiff {
       let new = index < right.count ? right[index] : nil
       let element = "\(path)[\(index)]"
       if old == nil || new == nil {
-        if old != new { found.append(FieldChange(path: element, before: old?.text, after: new?.text)) }
+        if old != new {
+          found.append(FieldChange(path: element, before: old?.text, after: new?.text))
+        }
       } else {
         compare(old, new, path: element, into: &found, listingAll: listingAll)
       }

@@ -6,7 +6,8 @@ extension EventStore {
   public func events(
     of session: SessionRecord, after: Int64 = 0, through: Int64? = nil
   ) throws -> EventCursor {
-    try EventCursor(store: self, session: session, after: after, through: through ?? session.eventCount)
+    try EventCursor(
+      store: self, session: session, after: after, through: through ?? session.eventCount)
   }
 
   /// Replays the whole session from scratch through the current reducer, as a stream.

@@ -90,7 +90,8 @@ public final class Statement {
 
   /// Binds a blob to parameter `index` (1-based); SQLite copies the bytes.
   public func bind(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws {
-    let code = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+    let code = sqlite3_bind_blob(
+      handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
     try check(code, "bind")
   }
 

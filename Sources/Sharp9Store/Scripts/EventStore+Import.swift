@@ -23,15 +23,19 @@ extension EventStore {
       for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       {
         guard let scripted = try parser.parse(line: Substring(bytes)) else { continue }
-        let writer = try appender ?? startImport(
-          header: parser.header, title: title, defaultTitle: defaultTitle,
-          sharp9Version: sharp9Version, audio: audio)
+        let writer =
+          try appender
+          ?? startImport(
+            header: parser.header, title: title, defaultTitle: defaultTitle,
+            sharp9Version: sharp9Version, audio: audio)
         appender = writer
         writer.accept(try writer.stage(scripted.action, t: scripted.t))
       }
-      let writer = try appender ?? startImport(
-        header: parser.header, title: title, defaultTitle: defaultTitle,
-        sharp9Version: sharp9Version, audio: audio)
+      let writer =
+        try appender
+        ?? startImport(
+          header: parser.header, title: title, defaultTitle: defaultTitle,
+          sharp9Version: sharp9Version, audio: audio)
       try writer.storeHead(expected: 0, to: writer.head, lastT: writer.lastT)
       try writer.checkpointHead()
       return try session(id: writer.session.id)
