@@ -213,7 +213,7 @@ import Testing
         still fails. It gets the path of the candidate session script in
         $SHARP9_CANDIDATE, its action count in $SHARP9_CANDIDATE_EVENTS, and the script
         on standard input; its output is discarded. Example: --until 'sharp9 reduce
-        "$SHARP9_CANDIDATE" | grep -q Locked'
+        --compact "$SHARP9_CANDIDATE" | grep -q Locked'
 
         --invariant: some state breaks a domain invariant (see `sharp9 check`).
 
