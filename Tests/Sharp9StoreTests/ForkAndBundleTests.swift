@@ -95,6 +95,11 @@ struct ForkAndBundleTests {
     #expect(try target.state(of: first.session) == source.state(of: session))
     #expect(try target.verify(first.session).isOK)
 
+    #expect(throws: BundleError.wouldReplaceDatabase(path: source.database.path)) {
+      try SessionBundle.write(
+        session, from: source, to: source.database.path, withAudio: false, sharp9Version: "test")
+    }
+
     let second = try SessionBundle.importBundle(
       at: bundlePath, into: target, audioDirectory: audioDirectory)
     #expect(second.alreadyPresent)

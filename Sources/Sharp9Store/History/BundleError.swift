@@ -8,6 +8,8 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
   case audioMissing(session: String, path: String?)
   /// The audio file's bytes are not the ones the session was recorded with.
   case audioChanged(path: String, recorded: String, actual: String)
+  /// The bundle would be written over the database it is read from.
+  case wouldReplaceDatabase(path: String)
   /// The finished bundle could not be moved into place.
   case writeFailed(path: String, reason: String)
   /// The target already holds a session with the bundle's id but different events.
@@ -28,6 +30,8 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
     case .audioChanged(let path, let recorded, let actual):
       "\(path) changed since the session was recorded (SHA-256 \(actual.prefix(12))…, recorded"
         + " \(recorded.prefix(12))…); restore the original file or bundle without --with-audio"
+    case .wouldReplaceDatabase(let path):
+      "\(path) is the database the session is read from; choose another bundle file"
     case .writeFailed(let path, let reason):
       "cannot write \(path): \(reason) (check the directory exists and is writable)"
     case .conflictingSession(let id, let existing, let bundled):

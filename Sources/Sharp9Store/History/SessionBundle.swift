@@ -42,8 +42,12 @@ public enum SessionBundle {
     _ session: SessionRecord, from store: EventStore, to path: String, withAudio: Bool,
     sharp9Version: String
   ) throws {
-    let audio = withAudio ? try readAudio(of: session) : nil
     let destination = URL(fileURLWithPath: path)
+    let database = URL(fileURLWithPath: store.database.path)
+    guard destination.resolvingSymlinksInPath() != database.resolvingSymlinksInPath() else {
+      throw BundleError.wouldReplaceDatabase(path: path)
+    }
+    let audio = withAudio ? try readAudio(of: session) : nil
     let temporary = destination.deletingLastPathComponent()
       .appending(path: ".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
     defer { removeDatabaseFiles(temporary.path) }
