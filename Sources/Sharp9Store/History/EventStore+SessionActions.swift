@@ -35,7 +35,8 @@ extension EventStore {
       let session = try createSession(new)
       let rebased = MarkerIDRebase.rebase(
         actions, originalSeqs: originalSeqs, from: originalSession, to: session.id)
-      let appender = EventAppender(store: self, session: session, state: State(), head: 0, lastT: 0)
+      let appender = try EventAppender(
+        store: self, session: session, state: State(), head: 0, lastT: 0)
       for scripted in rebased {
         appender.accept(try appender.stage(scripted.action, t: scripted.t))
       }
