@@ -114,14 +114,14 @@ struct EditTimelineTests {
     arguments: [3, 8, 21] as [UInt64])
   func agreesWithReducer(seed: UInt64) throws {
     let script = SessionFuzzer(seed: seed).script(events: 2_000)
-    var builder = EditTimelineBuilder(describesChanges: false)
+    var builder = EditTimelineBuilder()
     var state = State()
     for index in script.actions.indices {
       let before = state
       let scripted = script.actions[index]
       _ = Reducer.reduce(
         into: &state, action: scripted.action, context: script.context(forActionAt: index))
-      try builder.apply(
+      builder.apply(
         seq: Int64(index) + 1, t: scripted.t, action: scripted.action, before: before,
         after: state)
       let timeline = builder.history

@@ -13,26 +13,33 @@ import Sharp9Domain
 /// - Loading a track (`importPicked`, `importSucceeded`) starts the history afresh: its markers
 ///   and loop belong to the previous track.
 public struct EditTimelineBuilder {
-  /// The history so far.
+  /// The history so far, without ``TimelineEdit/changes`` (see ``timeline()``).
   public private(set) var history: EditTimeline
   private let depth: Int
-  private let describesChanges: Bool
   private var editsSinceStart = 0
+  /// The edited fields before and after each step of ``history``, kept parallel to its steps so
+  /// the changes are described only for the at most `depth` steps that survive (a long session
+  /// makes thousands of edits; describing each would cost a JSON diff apiece).
+  private var fields: [(before: EditedFields, after: EditedFields)] = []
 
-  /// Starts an empty history keeping at most `depth` edits. Without `describesChanges` the steps'
-  /// ``TimelineEdit/changes`` stay empty (for callers that only need the undo/redo structure, such as
-  /// `sharp9 log`'s marks, this saves a JSON diff per edit).
-  public init(depth: Int = EditHistory.depth, describesChanges: Bool = true) {
+  /// Starts an empty history keeping at most `depth` edits.
+  public init(depth: Int = EditHistory.depth) {
     self.depth = depth
-    self.describesChanges = describesChanges
     history = EditTimeline(
       asOf: 0, steps: [], cursor: 0, forgotten: 0, startedAfter: 0, revisionEvents: [])
   }
 
+  /// The history so far, each step with the fields it changed.
+  public func timeline() throws -> EditTimeline {
+    var timeline = history
+    for index in timeline.steps.indices {
+      timeline.steps[index].changes = try fields[index].after.changes(from: fields[index].before)
+    }
+    return timeline
+  }
+
   /// Takes in event `seq` at `t`, which turned `before` into `after`.
-  public mutating func apply(
-    seq: Int64, t: Double, action: Action, before: State, after: State
-  ) throws {
+  public mutating func apply(seq: Int64, t: Double, action: Action, before: State, after: State) {
     history.asOf = seq
     let changed = EditedFields(before) != EditedFields(after)
     switch action {
@@ -45,29 +52,30 @@ public struct EditTimelineBuilder {
       if editsSinceStart > 0 { history.startedAfter = seq }
       history.forgotten += history.steps.count
       history.steps = []
+      fields = []
       history.cursor = 0
       editsSinceStart = 0
     default:
       guard changed, let label = action.editLabel(in: before) else { return }
-      try push(seq: seq, t: t, action: action, label: label, before: before, after: after)
+      push(seq: seq, t: t, action: action, label: label, before: before, after: after)
     }
   }
 
   private mutating func push(
     seq: Int64, t: Double, action: Action, label: String, before: State, after: State
-  ) throws {
+  ) {
     history.forgotten += history.steps.count - history.cursor
     history.steps.removeLast(history.steps.count - history.cursor)
-    let changes =
-      describesChanges ? try EditedFields(after).changes(from: EditedFields(before)) : []
+    fields.removeLast(fields.count - history.cursor)
     editsSinceStart += 1
     history.steps.append(
       TimelineEdit(
-        number: editsSinceStart, seq: seq, t: t, action: action,
-        name: label,
-        changes: changes, revisions: []))
+        number: editsSinceStart, seq: seq, t: t, action: action, name: label, changes: [],
+        revisions: []))
+    fields.append((EditedFields(before), EditedFields(after)))
     if history.steps.count > depth {
       history.steps.removeFirst(history.steps.count - depth)
+      fields.removeFirst(fields.count - depth)
       history.forgotten += 1
     }
     history.cursor = history.steps.count

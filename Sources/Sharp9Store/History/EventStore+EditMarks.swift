@@ -6,7 +6,7 @@ extension EventStore {
   /// One replay of the whole session (the log's own replay streams; this keeps only the undo and
   /// redo events, so memory stays small).
   public func editMarks(of session: SessionRecord) throws -> [Int64: String] {
-    let history = try editTimeline(of: session, describesChanges: false)
+    let history = try editTimeline(of: session)
     var marks: [Int64: String] = [:]
     for event in history.revisionEvents {
       let verb = event.isUndo ? "undo" : "redo"

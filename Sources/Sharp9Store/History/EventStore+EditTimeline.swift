@@ -7,25 +7,24 @@ extension EventStore {
   /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` for a `seq` outside
   ///   `0...eventCount`.
   public func editTimeline(
-    of session: SessionRecord, at seq: Int64? = nil, depth: Int = EditHistory.depth,
-    describesChanges: Bool = true
+    of session: SessionRecord, at seq: Int64? = nil, depth: Int = EditHistory.depth
   ) throws -> EditTimeline {
     let target = seq ?? session.eventCount
     guard (0...session.eventCount).contains(target) else {
       throw StoreError.sequenceOutOfRange(
         session: session.idString, seq: target, count: session.eventCount)
     }
-    var builder = EditTimelineBuilder(depth: depth, describesChanges: describesChanges)
+    var builder = EditTimelineBuilder(depth: depth)
     let replay = ReplayCursor(
       session: session, state: State(), after: 0,
       events: try events(of: session, through: target))
     var before = State()
     while let step = try replay.next() {
-      try builder.apply(
+      builder.apply(
         seq: step.seq, t: step.t, action: step.action, before: before, after: step.state)
       before = step.state
     }
-    var history = builder.history
+    var history = try builder.timeline()
     history.asOf = target
     return history
   }
