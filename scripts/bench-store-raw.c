@@ -5,6 +5,8 @@
  *   bench-store-raw DB scan            read every row in seq order        -> rows/s
  *   bench-store-raw DB append N full   N one-row transactions, fsync each -> transactions/s
  *   bench-store-raw DB append N normal N one-row transactions, no fsync   -> transactions/s
+ *
+ * Prints the wall-clock rate and the CPU-time rate.
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -57,6 +59,7 @@ int main(int argc, char **argv) {
   const char *mode = argv[2];
   sqlite3_stmt *statement;
   double start;
+  clock_t cpu_start;
   long rows = 0;
   if (strcmp(mode, "insert") == 0 && argc == 4) {
     exec("PRAGMA synchronous = FULL");
@@ -65,6 +68,7 @@ int main(int argc, char **argv) {
     check(sqlite3_prepare_v2(db, "INSERT INTO events VALUES (?, ?, ?, ?)", -1, &statement, 0),
           "prepare");
     start = now();
+    cpu_start = clock();
     exec("BEGIN IMMEDIATE");
     insert_rows(statement, 1, count);
     exec("COMMIT");
@@ -76,6 +80,7 @@ int main(int argc, char **argv) {
                              -1, &statement, 0),
           "prepare");
     start = now();
+    cpu_start = clock();
     long bytes = 0;
     double sum = 0;
     while (sqlite3_step(statement) == SQLITE_ROW) {
@@ -92,6 +97,7 @@ int main(int argc, char **argv) {
     check(sqlite3_prepare_v2(db, "INSERT INTO events VALUES (?, ?, ?, ?)", -1, &statement, 0),
           "prepare");
     start = now();
+    cpu_start = clock();
     for (long i = 1; i <= count; i++) {
       exec("BEGIN IMMEDIATE");
       insert_rows(statement, i, 1);
@@ -103,8 +109,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   double elapsed = now() - start;
+  double cpu = (double)(clock() - cpu_start) / CLOCKS_PER_SEC;
   sqlite3_finalize(statement);
   sqlite3_close(db);
-  printf("%.0f\n", rows / elapsed);
+  /* Wall-clock rate, then the CPU-time rate (the machine may be shared). */
+  printf("%.0f %.0f\n", rows / elapsed, rows / (cpu > 0 ? cpu : elapsed));
   return 0;
 }

@@ -28,13 +28,15 @@ struct StateCommand: ParsableCommand {
   func run() throws {
     let clock = ContinuousClock()
     let start = clock.now
+    let cpuStart = Foundation.clock()
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
     let state = try store.state(of: record, at: at)
     if printTiming {
       // For scripts/bench-store.sh: open + resolve + rebuild, without process start-up.
       let elapsed = (clock.now - start) / .microseconds(1)
-      FileHandle.standardError.write(Data("state-at-us \(Int(elapsed))\n".utf8))
+      let cpu = Double(Foundation.clock() - cpuStart) * 1e6 / Double(CLOCKS_PER_SEC)
+      FileHandle.standardError.write(Data("state-at-us \(Int(elapsed)) cpu-us \(Int(cpu))\n".utf8))
     }
     var output = StandardOutput()
     if json {
