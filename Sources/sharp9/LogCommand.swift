@@ -19,6 +19,7 @@ struct LogCommand: ParsableCommand {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
     let replay = try store.replay(record)
+    let marks = try store.editMarks(of: record)  // history hook: undone edits, undo/redo pairs
     let width = String(record.eventCount).count
     var output = StandardOutput()
     while let step = try replay.next() {
@@ -28,6 +29,7 @@ struct LogCommand: ParsableCommand {
       if !step.effects.isEmpty {
         line += "  → " + step.effects.map(EventText.summary).joined(separator: "; ")
       }
+      if let mark = marks[step.seq] { line += "  [\(mark)]" }
       output.line(line)
     }
     output.flush()

@@ -21,6 +21,13 @@ struct Sharp9Command: AsyncParsableCommand {
       DeleteCommand.self,
       PeaksCommand.self,
       StretchCommand.self,
+      HistoryCommand.self,
+      ForkCommand.self,
+      BundleCommand.self,
+      ImportBundleCommand.self,
+      CheckCommand.self,
+      MinimizeCommand.self,
+      FuzzCommand.self,
     ]
   )
 }

@@ -41,6 +41,7 @@ struct VerifyCommand: ParsableCommand {
     if let problem = divergence.snapshotProblem { output.line("  \(problem)") }
     output.line("recorded → replayed:")
     for change in divergence.changes { output.line("  \(change)") }
+    for line in try DivergenceText.lines(store, report) { output.line(line) }  // history hook
     output.flush()
     throw ExitCode(1)
   }

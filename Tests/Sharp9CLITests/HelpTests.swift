@@ -24,6 +24,20 @@ import Testing
     "  delete                  Delete a session with its events and checkpoints.",
     "  peaks                   Print the waveform peaks (min and max per time",
     "                          bucket) of an audio file.",
+    "  history                 Show a session's edit history (what undo and redo",
+    "                          would do) as of an event.",
+    "  fork                    Start a new session from the first N events of",
+    "                          another, to explore \"what if\".",
+    "  bundle                  Write one session to a self-contained file, for a bug",
+    "                          report or another machine.",
+    "  import-bundle           Add the session of a bundle (see `sharp9 bundle`) to",
+    "                          the database.",
+    "  check                   Replay a session and check the domain invariants on",
+    "                          every state.",
+    "  minimize                Shrink a session to the fewest actions that still",
+    "                          show a failure (ddmin).",
+    "  fuzz                    Generate random plausible sessions from a seed and",
+    "                          check the replay properties.",
   ]
 
   static let expected =

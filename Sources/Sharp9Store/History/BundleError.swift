@@ -1,0 +1,42 @@
+/// Why a session bundle could not be written or read.
+public enum BundleError: Error, Equatable, CustomStringConvertible {
+  /// The file is a sharp9 database but not a bundle (no manifest), or names no session.
+  case notABundle(path: String)
+  /// The bundle was written in a format this sharp9 does not know.
+  case unsupportedFormat(path: String, format: String)
+  /// `--with-audio` was asked for a session that has no audio, or whose file is gone.
+  case audioMissing(session: String, path: String?)
+  /// The audio file's bytes are not the ones the session was recorded with.
+  case audioChanged(path: String, recorded: String, actual: String)
+  /// The bundle would be written over the database it is read from.
+  case wouldReplaceDatabase(path: String)
+  /// The finished bundle could not be moved into place.
+  case writeFailed(path: String, reason: String)
+  /// The target already holds a session with the bundle's id but different events.
+  case conflictingSession(id: String, existingEvents: Int64, bundledEvents: Int64)
+
+  /// One line saying what failed and what to do.
+  public var description: String {
+    switch self {
+    case .notABundle(let path):
+      "\(path) is not a sharp9 bundle (make one with `sharp9 bundle SESSION -o FILE.sharp9`)"
+    case .unsupportedFormat(let path, let format):
+      "\(path) is a bundle of format \(format), which this sharp9 cannot read (upgrade sharp9)"
+    case .audioMissing(let session, let path?):
+      "session \(session)'s audio \(path) cannot be read; bundle without --with-audio, or restore"
+        + " the file"
+    case .audioMissing(let session, nil):
+      "session \(session) has no audio file; bundle it without --with-audio"
+    case .audioChanged(let path, let recorded, let actual):
+      "\(path) changed since the session was recorded (SHA-256 \(actual.prefix(12))…, recorded"
+        + " \(recorded.prefix(12))…); restore the original file or bundle without --with-audio"
+    case .wouldReplaceDatabase(let path):
+      "\(path) is the database the session is read from; choose another bundle file"
+    case .writeFailed(let path, let reason):
+      "cannot write \(path): \(reason) (check the directory exists and is writable)"
+    case .conflictingSession(let id, let existing, let bundled):
+      "session \(id) already exists with \(existing) events (the bundle has \(bundled));"
+        + " delete it first (`sharp9 delete \(id.prefix(8))`) to import the bundle"
+    }
+  }
+}

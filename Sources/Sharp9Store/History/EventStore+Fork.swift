@@ -1,0 +1,28 @@
+import Foundation
+import Sharp9Domain
+
+extension EventStore {
+  /// A new session holding the first `seq` events of `session`, with the same start time and
+  /// audio, to explore "what if" from any point. Markers keep following their `deleteMarker`s
+  /// (ids are re-homed, see ``MarkerIDRebase``), so the fork's state after event `seq` equals
+  /// the original's except for marker ids.
+  ///
+  /// - Parameters:
+  ///   - title: the new title; by default `<title> (fork at <seq>)`.
+  ///   - sharp9Version: the version writing the fork.
+  /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` when `seq` is not within
+  ///   `0...eventCount`.
+  public func fork(
+    _ session: SessionRecord, at seq: Int64, title: String? = nil, sharp9Version: String
+  ) throws -> SessionRecord {
+    guard (0...session.eventCount).contains(seq) else {
+      throw StoreError.sequenceOutOfRange(
+        session: session.idString, seq: seq, count: session.eventCount)
+    }
+    let (actions, seqs) = try scriptedActions(of: session, through: seq)
+    let new = NewSession(
+      title: title ?? "\(session.title) (fork at \(seq))", startedAt: session.startedAt.date,
+      audio: session.audio, sharp9Version: sharp9Version)
+    return try createSession(new, actions: actions, originalSeqs: seqs, from: session.id)
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Sharp9Domain
+
+extension SessionBundle {
+  /// What importing a bundle did.
+  public struct ImportResult: Sendable, Equatable {
+    /// The session, as stored in the target.
+    public var session: SessionRecord
+    /// True when the target already held this session with the same events (nothing was added).
+    public var alreadyPresent: Bool
+    /// Where the bundled audio was written, when the session's original file was not there.
+    public var extractedAudio: String?
+  }
+
+  /// Imports the session of the bundle at `path` into `store`, keeping its id; a second import
+  /// of the same bundle finds it present and adds nothing.
+  ///
+  /// When the bundle carries audio and the session's recorded path does not hold those exact
+  /// bytes, the audio is written to `audioDirectory` (named by its hash) and the imported session
+  /// points there.
+  ///
+  /// - Throws: ``BundleError``, ``MigrationError`` (a bundle from a newer sharp9) or
+  ///   ``SQLiteError``; the target is unchanged then.
+  public static func importBundle(at path: String, into store: EventStore, audioDirectory: URL)
+    throws -> ImportResult
+  {
+    // Opening it as an event store validates its schema (refusing a newer one).
+    _ = try EventStore(path: path, mode: .mustExist)
+    return try store.database.attach(path, as: "bundle") {
+      let id = try manifestSession(in: store.database, path: path)
+      if let existing = try? store.session(id: id) {
+        return ImportResult(
+          session: try sameSession(existing, in: store.database), alreadyPresent: true,
+          extractedAudio: nil)
+      }
+      let audio = try bundledAudio(of: id, in: store.database)
+      var extracted: String?
+      if let audio, let recorded = try recordedAudioPath(of: id, in: store.database),
+        FileManager.default.contents(atPath: recorded).map(hexSHA256) != audio.sha256
+      {
+        extracted = try extract(audio, to: audioDirectory)
+      }
+      try store.database.transaction {
+        try copyRows(of: id, into: store.database, audioPath: extracted)
+      }
+      return ImportResult(
+        session: try store.session(id: id), alreadyPresent: false, extractedAudio: extracted)
+    }
+  }
+
+  private static func manifestSession(in database: Database, path: String) throws -> UUID {
+    let hasManifest = try database.prepare(
+      "SELECT count(*) FROM bundle.sqlite_schema WHERE name = 'bundle_manifest'")
+    guard try hasManifest.firstRow({ $0.int64(0) }) == 1 else {
+      throw BundleError.notABundle(path: path)
+    }
+    let select = try database.prepare("SELECT key, value FROM bundle.bundle_manifest")
+    var manifest: [String: String] = [:]
+    while try select.step() { manifest[select.text(0) ?? ""] = select.text(1) ?? "" }
+    guard manifest["format"] == format else {
+      throw BundleError.unsupportedFormat(path: path, format: manifest["format"] ?? "unknown")
+    }
+    guard let text = manifest["session"], let id = UUID(uuidString: text) else {
+      throw BundleError.notABundle(path: path)
+    }
+    return id
+  }
+
+  /// The existing session, if it holds the bundle's events (same count, same checkpoint hashes);
+  /// else a conflict.
+  private static func sameSession(_ existing: SessionRecord, in database: Database) throws
+    -> SessionRecord
+  {
+    let bundled = try database.prepare(
+      "SELECT pk, event_count FROM bundle.sessions WHERE id = ?")
+    try bundled.bind(existing.idString, at: 1)
+    let (bundlePK, count) = try bundled.firstRow { ($0.int64(0), $0.int64(1)) } ?? (-1, -1)
+    let same =
+      try count == existing.eventCount
+      && checkpointHashes(in: "bundle", pk: bundlePK, database)
+        == checkpointHashes(in: "main", pk: existing.pk, database)
+    guard same else {
+      throw BundleError.conflictingSession(
+        id: existing.idString, existingEvents: existing.eventCount, bundledEvents: count)
+    }
+    return existing
+  }
+
+  private static func checkpointHashes(in schema: String, pk: Int64, _ database: Database) throws
+    -> [[UInt8]]
+  {
+    let select = try database.prepare(
+      "SELECT state_sha256 FROM \(schema).checkpoints WHERE session_pk = ? ORDER BY seq")
+    try select.bind(pk, at: 1)
+    var hashes: [[UInt8]] = []
+    while try select.step() { hashes.append(select.blob(0)) }
+    return hashes
+  }
+
+  private static func bundledAudio(of id: UUID, in database: Database) throws -> Audio? {
+    let select = try database.prepare(
+      "SELECT name, sha256, bytes FROM bundle.bundle_audio WHERE session_id = ?")
+    try select.bind(id.uuidString.lowercased(), at: 1)
+    return try select.firstRow { row in
+      Audio(
+        name: row.text(0) ?? "audio", sha256: row.text(1) ?? "",
+        bytes: row.withBlob(2) { Data($0) })
+    }
+  }
+
+  private static func recordedAudioPath(of id: UUID, in database: Database) throws -> String? {
+    let select = try database.prepare("SELECT audio_path FROM bundle.sessions WHERE id = ?")
+    try select.bind(id.uuidString.lowercased(), at: 1)
+    return try select.firstRow { $0.text(0) } ?? nil
+  }
+
+  /// Writes the audio as `<directory>/<sha256 prefix>-<name>` (temp file + rename), unless a file
+  /// with those bytes is already there.
+  private static func extract(_ audio: Audio, to directory: URL) throws -> String {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let target = directory.appending(path: "\(audio.sha256.prefix(16))-\(audio.name)")
+    if FileManager.default.contents(atPath: target.path).map(hexSHA256) == audio.sha256 {
+      return target.path
+    }
+    let temporary = directory.appending(path: ".\(UUID().uuidString).tmp")
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    try audio.bytes.write(to: temporary)
+    try moveReplacing(temporary.path, to: target.path)
+    return target.path
+  }
+
+  private static func copyRows(of id: UUID, into database: Database, audioPath: String?) throws {
+    let session = try database.prepare(
+      """
+      INSERT INTO main.sessions (\(sessionColumns))
+      SELECT \(sessionColumns) FROM bundle.sessions WHERE id = ?
+      """)
+    try session.bind(id.uuidString.lowercased(), at: 1)
+    try session.run()
+    let idText = id.uuidString.lowercased()
+    let pks = try database.prepare(
+      """
+      SELECT (SELECT pk FROM main.sessions WHERE id = ?1), (SELECT pk FROM bundle.sessions
+      WHERE id = ?1)
+      """)
+    try pks.bind(idText, at: 1)
+    guard let (localPK, bundlePK) = try pks.firstRow({ ($0.int64(0), $0.int64(1)) }) else { return }
+    for sql in [
+      """
+      INSERT INTO main.events (session_pk, seq, t, action)
+      SELECT ?1, seq, t, action FROM bundle.events WHERE session_pk = ?2
+      """,
+      """
+      INSERT INTO main.checkpoints (session_pk, seq, reducer_version, state, state_sha256)
+      SELECT ?1, seq, reducer_version, state, state_sha256 FROM bundle.checkpoints
+      WHERE session_pk = ?2
+      """,
+    ] {
+      let copy = try database.prepare(sql)
+      try copy.bind(localPK, at: 1)
+      try copy.bind(bundlePK, at: 2)
+      try copy.run()
+    }
+    if let audioPath {
+      let update = try database.prepare("UPDATE main.sessions SET audio_path = ? WHERE pk = ?")
+      try update.bind(audioPath, at: 1)
+      try update.bind(localPK, at: 2)
+      try update.run()
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Sharp9Store
+
+/// `sharp9 bundle SESSION -o FILE.sharp9 [--with-audio]`.
+struct BundleCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bundle",
+    abstract: "Write one session to a self-contained file, for a bug report or another machine.",
+    discussion: """
+      The bundle is a sharp9 database holding the session (same id), its events, checkpoints and \
+      versions, and with --with-audio the source audio file. Read it with \
+      `sharp9 import-bundle FILE`, or directly with `--db FILE` on any command. It is written to a \
+      temporary file and renamed into place, so a failure never leaves a partial bundle.
+      """)
+
+  @OptionGroup var session: SessionArgument
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The bundle file to write.", valueName: "file"))
+  var output: String
+
+  @Flag(help: "Embed the source audio (it must still match the recorded SHA-256).")
+  var withAudio = false
+
+  @OptionGroup var database: DatabaseOptions
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    let record = try store.session(matching: session.session)
+    try SessionBundle.write(
+      record, from: store, to: output, withAudio: withAudio,
+      sharp9Version: Sharp9Command.configuration.version)
+    var text = StandardOutput()
+    text.line(
+      "bundled session \(record.idString) (\(record.eventCount) events"
+        + (withAudio ? ", with audio" : "") + ") to \(output)")
+    text.flush()
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 history SESSION [--at N]`: the undo history as of an event.
+struct HistoryCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "history",
+    abstract: "Show a session's edit history (what undo and redo would do) as of an event.",
+    discussion: """
+      One row per undoable edit still on the undo or redo stack, oldest first: its number, the \
+      event and time that made it, its name, whether it is applied, undone or redone (and by \
+      which event), and each field it changed (before → after). Then the cursor: how many edits \
+      are applied and what undo and redo would do next. Derived by replaying the session, so it \
+      does not depend on how the reducer stores its undo stacks.
+      """)
+
+  @OptionGroup var session: SessionArgument
+
+  @Option(
+    help: ArgumentHelp("Show the history as of this event (default: the last).", valueName: "seq"))
+  var at: Int64?
+
+  @OptionGroup var database: DatabaseOptions
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    let record = try store.session(matching: session.session)
+    let history = try store.editTimeline(of: record, at: at)
+    var output = StandardOutput()
+    for line in EditTimelineText.lines(history, session: record) { output.line(line) }
+    output.flush()
+  }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Sharp9Store
+
+/// `sharp9 import-bundle FILE.sharp9`.
+struct ImportBundleCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import-bundle",
+    abstract: "Add the session of a bundle (see `sharp9 bundle`) to the database.",
+    discussion: """
+      The session keeps its id: importing the same bundle again adds nothing. Bundled audio is \
+      written to the audio/ directory next to the database when the recorded path does not hold \
+      the same file, and the session points there. The session id is printed alone on the last \
+      line of standard output.
+      """)
+
+  @Argument(help: ArgumentHelp("The bundle file.", valueName: "file"))
+  var bundle: String
+
+  @OptionGroup var database: DatabaseOptions
+
+  func run() throws {
+    guard FileManager.default.fileExists(atPath: bundle) else {
+      throw ValidationError("no bundle at \(bundle)")
+    }
+    let store = try database.open(.createIfMissing)
+    let audioDirectory = URL(fileURLWithPath: database.resolvedPath).deletingLastPathComponent()
+      .appending(path: "audio")
+    let result = try SessionBundle.importBundle(
+      at: bundle, into: store, audioDirectory: audioDirectory)
+    var output = StandardOutput()
+    if result.alreadyPresent {
+      output.line("session \(result.session.idString) is already in the database; nothing added")
+    } else {
+      output.line(
+        "imported session \(result.session.idString) (\(result.session.eventCount) events)")
+    }
+    if let audio = result.extractedAudio { output.line("audio written to \(audio)") }
+    output.line(result.session.idString)
+    output.flush()
+  }
+}

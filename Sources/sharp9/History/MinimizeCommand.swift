@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 minimize SESSION (--until COMMAND | --invariant | --diverges)`.
+struct MinimizeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "minimize",
+    abstract: "Shrink a session to the fewest actions that still show a failure (ddmin).",
+    discussion: """
+      Delta debugging (Zeller's ddmin) over the session's actions: candidates are subsequences, \
+      each action keeping its t and order, until removing any one action makes the failure go \
+      away. Choose one predicate:
+
+      --until COMMAND: a shell command (/bin/sh -c) that exits 0 while the candidate still \
+      fails. It gets the path of the candidate session script in $SHARP9_CANDIDATE, its action \
+      count in $SHARP9_CANDIDATE_EVENTS, and the script on standard input; its output is \
+      discarded. Example: --until 'sharp9 reduce --compact "$SHARP9_CANDIDATE" | grep -q Locked'
+
+      --invariant: some state breaks a domain invariant (see `sharp9 check`).
+
+      --diverges: the replays disagree: two replays differ, a snapshot does not restore its \
+      state, or resuming from a stored snapshot differs from replaying from scratch.
+
+      The minimal session is stored as a new session and printed as JSON Lines on standard \
+      output (marker ids as `sharp9 reduce` reads them); a summary with the new session's id \
+      goes to standard error.
+      """)
+
+  @OptionGroup var session: SessionArgument
+
+  @Option(
+    help: ArgumentHelp(
+      "A shell command exiting 0 while the candidate still fails.", valueName: "command"))
+  var until: String?
+
+  @Flag(help: "Keep the failure \"some state breaks an invariant\".")
+  var invariant = false
+
+  @Flag(help: "Keep the failure \"the replays disagree\".")
+  var diverges = false
+
+  @OptionGroup var database: DatabaseOptions
+
+  func validate() throws {
+    let chosen = [until != nil, invariant, diverges].filter { $0 }.count
+    guard chosen == 1 else {
+      throw ValidationError(
+        "choose exactly one predicate: --until COMMAND, --invariant or --diverges")
+    }
+  }
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    let record = try store.session(matching: session.session)
+    let (actions, seqs) = try store.scriptedActions(of: record)
+    let header = SessionScriptHeader(
+      startedAt: record.startedAt.date, audio: record.audio?.path, title: record.title)
+    let predicate: SessionMinimizer.Predicate
+    if let until {
+      let command = try ExternalPredicate(command: until)
+      predicate = .custom { try command.holds($0) }
+    } else {
+      predicate = invariant ? .invariant : .diverges
+    }
+    let result = try SessionMinimizer().minimize(
+      SessionScript(header: header, actions: actions), originalSeqs: seqs,
+      recordedIn: record.id, predicate)
+    let saved = try store.createSession(
+      NewSession(
+        title:
+          "\(record.title) (minimized, \(result.script.actions.count) of \(actions.count) events)",
+        startedAt: record.startedAt.date, audio: record.audio,
+        sharp9Version: Sharp9Command.configuration.version),
+      unrecordedScript: result.script)
+    var output = StandardOutput()
+    output.write(try result.script.encoded())
+    output.flush()
+    let kept = result.keptSeqs.map(String.init).joined(separator: ", ")
+    let summary =
+      "minimized \(record.idString) from \(actions.count) to \(result.script.actions.count) events"
+      + " (kept \(kept)) in \(result.tests) tests; saved as session \(saved.idString)\n"
+    FileHandle.standardError.write(Data(summary.utf8))
+  }
+}

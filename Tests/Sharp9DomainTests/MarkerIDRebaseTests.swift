@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import Sharp9Domain
+
+@Suite("MarkerIDRebase")
+struct MarkerIDRebaseTests {
+  private let original = UUID(uuid: (1, 1, 1, 1, 1, 1, 0x81, 1, 0x81, 1, 1, 1, 1, 1, 1, 1))
+  private let moved = UUID(uuid: (2, 2, 2, 2, 2, 2, 0x82, 2, 0x82, 2, 2, 2, 2, 2, 2, 2))
+
+  @Test("a delete of a kept marker follows it to its new id; others stay untouched")
+  func rebase() {
+    let markerAt2 = ActionContext.derivedID(session: original, sequence: 2)
+    let markerAt3 = ActionContext.derivedID(session: original, sequence: 3)
+    let kept = [
+      ScriptedAction(t: 0, action: .importSucceeded(track: TrackMeta(name: "a", durationSec: 9))),
+      ScriptedAction(t: 1, action: .addMarker(timeSec: 1)),
+      ScriptedAction(t: 2, action: .deleteMarker(id: markerAt2)),
+      ScriptedAction(t: 3, action: .deleteMarker(id: markerAt3)),
+    ]
+    // Event 3 (the second addMarker) was dropped: its delete must stay dangling.
+    let rebased = MarkerIDRebase.rebase(
+      kept, originalSeqs: [1, 2, 4, 5], from: original, to: moved)
+    #expect(
+      rebased[2].action == .deleteMarker(id: ActionContext.derivedID(session: moved, sequence: 2)))
+    #expect(rebased[3].action == .deleteMarker(id: markerAt3))
+    #expect(Array(rebased.prefix(2)) == Array(kept.prefix(2)))
+  }
+
+  @Test("without deletes the actions come back as they were")
+  func noDeletes() {
+    let kept = [ScriptedAction(t: 0, action: .markNow)]
+    #expect(MarkerIDRebase.rebase(kept, originalSeqs: [7], from: original, to: moved) == kept)
+  }
+}
