@@ -32,4 +32,36 @@ struct MarkerIDRebaseTests {
     let kept = [ScriptedAction(t: 0, action: .markNow)]
     #expect(MarkerIDRebase.rebase(kept, originalSeqs: [7], from: original, to: moved) == kept)
   }
+
+  @Test("a derived id gives back its sequence number; foreign ids give nil")
+  func derivedIDInverts() {
+    var random = Sharp9Domain.SplitMix64(seed: 41)
+    for _ in 0..<2000 {
+      let session = UUID(
+        uuid: withUnsafeBytes(of: (random.next(), random.next())) { raw in
+          (
+            raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9],
+            raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+          )
+        })
+      let sequence = Int64(random.next() % 5_000_000) + 1
+      let id = ActionContext.derivedID(session: session, sequence: sequence)
+      #expect(ActionContext.sequence(ofDerivedID: id, session: session) == sequence)
+      #expect(ActionContext.sequence(ofDerivedID: id, session: original) == nil)
+    }
+    #expect(ActionContext.sequence(ofDerivedID: moved, session: original) == nil)
+  }
+
+  @Test("rehome moves a delete to the same event's marker in the other session")
+  func rehome() {
+    let inOriginal = ActionContext.derivedID(session: original, sequence: 7)
+    let inMoved = ActionContext.derivedID(session: moved, sequence: 7)
+    #expect(
+      MarkerIDRebase.rehome(.deleteMarker(id: inOriginal), from: original, to: moved)
+        == .deleteMarker(id: inMoved))
+    #expect(
+      MarkerIDRebase.rehome(.deleteMarker(id: moved), from: original, to: moved)
+        == .deleteMarker(id: moved))
+    #expect(MarkerIDRebase.rehome(.markNow, from: original, to: moved) == .markNow)
+  }
 }

@@ -44,4 +44,16 @@ public enum MarkerIDRebase {
       return ScriptedAction(t: scripted.t, action: .deleteMarker(id: new))
     }
   }
+
+  /// `action` moved from event `n` of `originalSession` to event `n` of `newSession`: a
+  /// `deleteMarker` naming a marker created by an event of `originalSession` names the marker the
+  /// same event creates in `newSession`. O(1) per action, so imports and exports stream.
+  public static func rehome(_ action: Action, from originalSession: UUID, to newSession: UUID)
+    -> Action
+  {
+    guard case .deleteMarker(let id) = action,
+      let sequence = ActionContext.sequence(ofDerivedID: id, session: originalSession)
+    else { return action }
+    return .deleteMarker(id: ActionContext.derivedID(session: newSession, sequence: sequence))
+  }
 }

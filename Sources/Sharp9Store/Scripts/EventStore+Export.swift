@@ -3,7 +3,9 @@ import Sharp9Domain
 
 extension EventStore {
   /// Writes `session` as a session script in canonical form (`SessionScriptEncoder`): a header
-  /// with `startedAt`, `audio` (when recorded) and `title`, then one line per event.
+  /// with `startedAt`, `audio` (when recorded) and `title`, then one line per event. Marker ids
+  /// in `deleteMarker` are written as script ids, so `sharp9 reduce` of the export deletes the
+  /// same markers and a re-import re-homes them.
   ///
   /// Canonical scripts round-trip byte-identically through `importScript` and this; any script
   /// reaches its canonical form after one import (defaults made explicit, numbers in shortest
@@ -15,7 +17,9 @@ extension EventStore {
     try write(try encoder.line(for: header) + "\n")
     let events = try events(of: session)
     while let event = try events.next() {
-      try write(try encoder.line(for: ScriptedAction(t: event.t, action: event.action)) + "\n")
+      let action = MarkerIDRebase.rehome(
+        event.action, from: session.id, to: SessionScript.unrecordedSessionID)
+      try write(try encoder.line(for: ScriptedAction(t: event.t, action: action)) + "\n")
     }
   }
 }

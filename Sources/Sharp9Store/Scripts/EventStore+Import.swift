@@ -8,7 +8,8 @@ extension EventStore {
   ///
   /// The session starts at the header's `startedAt`, else `SessionScript.defaultStartedAt` (the
   /// same start `sharp9 reduce` uses, so both give the same states). Its title is `title`, else
-  /// the header's, else `defaultTitle`.
+  /// the header's, else `defaultTitle`. Marker ids in `deleteMarker` lines are script ids (as
+  /// `sharp9 reduce` creates them) and are re-homed to the new session's ids.
   ///
   /// - Parameters:
   ///   - text: the whole script (lines split on `\n`; a trailing `\r` is ignored).
@@ -30,7 +31,9 @@ extension EventStore {
             header: parser.header, title: title, defaultTitle: defaultTitle,
             sharp9Version: sharp9Version, audio: audio)
         appender = writer
-        writer.accept(try writer.stage(scripted.action, t: scripted.t))
+        let action = MarkerIDRebase.rehome(
+          scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
+        writer.accept(try writer.stage(action, t: scripted.t))
       }
       let writer =
         try appender
