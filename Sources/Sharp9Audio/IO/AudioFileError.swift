@@ -1,0 +1,77 @@
+import Foundation
+
+/// Why an audio file could not be read or written, naming the file, the reason and what to do.
+///
+/// `description` is one line meant for a user, for example
+/// `cannot read 'take1.wav': the file is truncated (header promises 88200 frames, 49989 present);
+/// re-copy or re-export it`.
+public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What kind of failure happened; decides the advice in `description`.
+  public enum Kind: String, Sendable, Equatable, CaseIterable {
+    /// Nothing exists at the path.
+    case notFound
+    /// The path is a directory or another non-regular file.
+    case notAFile
+    /// The file has zero bytes.
+    case empty
+    /// The file exists but could not be opened (permissions, I/O error).
+    case unreadable
+    /// The bytes are not an audio format libsndfile understands, or the encoding is unsupported.
+    case unsupportedFormat
+    /// The header is recognised but damaged.
+    case malformed
+    /// The file ends before the audio its header promises, or decoding lost sync.
+    case truncated
+    /// The requested output container and sample format cannot be combined (FLAC float).
+    case unsupportedOutput
+    /// Creating, writing, closing or renaming the output failed.
+    case writeFailed
+  }
+
+  /// The file concerned (for writes: the final target, not the temporary file).
+  public var url: URL
+  /// The kind of failure.
+  public var kind: Kind
+  /// Specifics: libsndfile's message or the numbers that show the problem.
+  public var detail: String
+
+  /// Creates an error.
+  public init(url: URL, kind: Kind, detail: String) {
+    self.url = url
+    self.kind = kind
+    self.detail = detail
+  }
+
+  /// One line: verb, file name, reason, detail and what to do.
+  public var description: String {
+    let verb = [.unsupportedOutput, .writeFailed].contains(kind) ? "cannot write" : "cannot read"
+    return "\(verb) '\(url.path)': \(summary) (\(detail)); \(advice)"
+  }
+
+  private var summary: String {
+    switch kind {
+    case .notFound: "no such file"
+    case .notAFile: "not a regular file"
+    case .empty: "the file is empty"
+    case .unreadable: "the file cannot be opened"
+    case .unsupportedFormat: "not a supported audio format"
+    case .malformed: "the audio header is damaged"
+    case .truncated: "the file is truncated or corrupt"
+    case .unsupportedOutput: "unsupported output format"
+    case .writeFailed: "writing failed"
+    }
+  }
+
+  private var advice: String {
+    switch kind {
+    case .notFound: "check the path"
+    case .notAFile: "give the path of an audio file"
+    case .empty, .truncated, .malformed: "re-copy or re-export the file"
+    case .unreadable: "check the file's permissions"
+    case .unsupportedFormat:
+      "use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert it (e.g. with ffmpeg or sox)"
+    case .unsupportedOutput: "FLAC stores 16- or 24-bit PCM; use WAV for float samples"
+    case .writeFailed: "check free space and that the directory is writable"
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import CSndfile
+import Foundation
+
+/// Streams interleaved `Float` frames out of any file libsndfile reads: WAV, AIFF, FLAC, Ogg
+/// Vorbis, Opus, MP3 and the rest of its formats.
+///
+/// Memory does not depend on the file's length: the caller supplies the buffer and reads in
+/// chunks. Integer samples come back scaled to [-1, 1) (16-bit `k` reads as `k / 32768`).
+///
+/// ```swift
+/// let reader = try AudioFileReader(url: url)
+/// var chunk = [Float](repeating: 0, count: 4096 * reader.format.channels)
+/// try chunk.withUnsafeMutableBufferPointer { buffer in
+///   while try reader.read(into: buffer, frames: 4096) > 0 { /* use buffer */ }
+/// }
+/// ```
+///
+/// Opening checks the file thoroughly: a missing path, a directory, an empty file, unknown bytes
+/// and a file shorter than its header promises each throw an ``AudioFileError`` saying so. Not
+/// `Sendable`: use one reader from one task at a time.
+public final class AudioFileReader {
+  /// The file being read.
+  public let url: URL
+  /// Rate, channels, exact length and encoding of the file.
+  public let format: AudioFormat
+  /// The next frame ``read(into:frames:)`` returns.
+  public private(set) var position: Int64 = 0
+  private let handle: SndfileHandle
+  /// MP3 files without a length tag report an estimated length; a shortfall there is the end of
+  /// the stream, not a truncation.
+  private let lengthIsEstimate: Bool
+
+  /// Opens `url` for reading. Throws ``AudioFileError`` naming the file and the reason.
+  public init(url: URL) throws {
+    try AudioFilePath.checkReadable(url)
+    let handle = try SndfileHandle(
+      path: url.path, mode: Int32(SFM_READ), info: SF_INFO(), reportingAs: url)
+    let info = handle.info
+    guard info.frames != Int64.max else {
+      throw AudioFileError(
+        url: url, kind: .truncated, detail: "the stream has no end marker, so its length is unknown"
+      )
+    }
+    if let shortfall = SndfileLog.truncation(in: handle.log()) {
+      throw AudioFileError(
+        url: url, kind: .truncated,
+        detail:
+          "the header promises \(shortfall.declared) bytes of audio, \(shortfall.present) present")
+    }
+    guard info.samplerate > 0, info.channels > 0, info.frames >= 0 else {
+      throw AudioFileError(
+        url: url, kind: .malformed,
+        detail: "\(info.channels) channels at \(info.samplerate) Hz, \(info.frames) frames")
+    }
+    self.url = url
+    self.handle = handle
+    self.lengthIsEstimate = info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_MPEG)
+    self.format = AudioFormat(
+      sampleRate: Int(info.samplerate), channels: Int(info.channels), frames: info.frames,
+      container: Sndfile.formatName(info.format & Int32(SF_FORMAT_TYPEMASK)),
+      encoding: Sndfile.formatName(info.format & Int32(SF_FORMAT_SUBMASK)))
+  }
+
+  /// Reads up to `frames` interleaved frames into the start of `buffer` and returns how many it
+  /// read: fewer only at the end of the file, 0 once the end is reached.
+  ///
+  /// - Parameter buffer: must hold at least `frames * format.channels` samples (programmer error
+  ///   otherwise: traps).
+  /// - Throws: ``AudioFileError`` `.truncated` when the data ends before ``AudioFormat/frames`` or
+  ///   the decoder reports corruption.
+  public func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws -> Int {
+    precondition(frames >= 0, "frames must not be negative")
+    precondition(buffer.count >= frames * format.channels, "buffer smaller than frames × channels")
+    let wanted = Int(min(Int64(frames), format.frames - position))
+    guard wanted > 0, let base = buffer.baseAddress else { return 0 }
+    var done = 0
+    while done < wanted {
+      let got = sf_readf_float(handle.raw, base + done * format.channels, Int64(wanted - done))
+      try handle.checkError("decoding at frame \(position + Int64(done))", kind: .truncated)
+      guard got > 0 else { break }
+      done += Int(got)
+    }
+    position += Int64(done)
+    if done < wanted && !lengthIsEstimate {
+      throw AudioFileError(
+        url: url, kind: .truncated,
+        detail: "the header promises \(format.frames) frames, the data ends at frame \(position)")
+    }
+    return done
+  }
+
+  /// Moves to `frame` (0...``AudioFormat/frames``; outside that range traps) so the next read
+  /// starts there.
+  public func seek(toFrame frame: Int64) throws {
+    precondition((0...format.frames).contains(frame), "seek outside 0...\(format.frames)")
+    let result = sf_seek(handle.raw, frame, SEEK_SET)
+    guard result == frame else {
+      try handle.checkError("seeking to frame \(frame)")
+      throw AudioFileError(
+        url: url, kind: .malformed, detail: "seeking to frame \(frame) landed at \(result)")
+    }
+    position = frame
+  }
+}
+
+@available(*, unavailable)
+extension AudioFileReader: Sendable {}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Identity phase locking (Laroche & Dolson, "Improved phase vocoder time-scale modification of
+/// audio", 1999), computed once on a reference spectrum shared by all channels.
+///
+/// Each spectral peak's phase advances at its measured instantaneous frequency; every bin of the
+/// peak's region (up to the lowest bin between two peaks) is rotated by the same angle as its
+/// peak, which keeps a partial's bins coherent and removes the "phasiness" of a plain vocoder.
+/// Rotating every channel by the reference's angles keeps the phase differences between channels
+/// exactly, so the stereo image neither smears nor wanders.
+final class PhaseLocker {
+  private let size: Int
+  private let bins: Int
+  private let power: AlignedFloats
+  /// The rotation (radians) applied to each bin in the previous frame.
+  private let rotation: AlignedFloats
+  private let peakTheta: AlignedFloats
+  private let peaks: UnsafeMutablePointer<Int32>
+
+  /// Allocates for `size`-point spectra.
+  init(size: Int) throws {
+    self.size = size
+    bins = size / 2 + 1
+    power = try AlignedFloats(count: bins)
+    rotation = try AlignedFloats(count: bins)
+    peakTheta = try AlignedFloats(count: bins)
+    peaks = UnsafeMutablePointer<Int32>.allocate(capacity: bins)
+  }
+
+  deinit { peaks.deallocate() }
+
+  /// Makes the next frame keep its analysis phases (a phase reset, used at onsets).
+  func resetPhases() { rotation.zero() }
+
+  /// Rotates `spectra` (interleaved re/im) so their phases continue those of the previous
+  /// synthesis frame.
+  /// - Parameters:
+  ///   - reference: this frame's unrotated reference spectrum (channel sum).
+  ///   - previous: the previous frame's unrotated reference spectrum.
+  ///   - analysisHop: input frames between the two analysis windows (> 0).
+  ///   - synthesisHop: output frames between the two synthesis windows.
+  func lock(
+    reference: UnsafePointer<Float>, previous: UnsafePointer<Float>,
+    spectra: [UnsafeMutablePointer<Float>], analysisHop: Int, synthesisHop: Int
+  ) {
+    let peakCount = findPeaks(reference)
+    guard peakCount > 0 else { return }
+    let binAngle = 2 * Double.pi / Double(size)
+    let stretch = Double(synthesisHop) / Double(analysisHop)
+    for index in 0..<peakCount {
+      let peak = Int(peaks[index])
+      let re = Double(reference[2 * peak]), im = Double(reference[2 * peak + 1])
+      let pre = Double(previous[2 * peak]), pim = Double(previous[2 * peak + 1])
+      // Phase change between the analysis frames: angle of X · conj(X_prev).
+      let measured = atan2(im * pre - re * pim, re * pre + im * pim)
+      let expected = binAngle * Double(peak) * Double(analysisHop)
+      let advance = (expected + principal(measured - expected)) * stretch
+      peakTheta.pointer[index] = Float(principal(Double(rotation.pointer[peak]) + advance - measured))
+    }
+    var lower = 0
+    for index in 0..<peakCount {
+      let upper = index == peakCount - 1 ? bins : regionEnd(Int(peaks[index]), Int(peaks[index + 1]))
+      let theta = peakTheta.pointer[index]
+      let c = cos(theta), s = sin(theta)
+      for bin in lower..<upper { rotation.pointer[bin] = theta }
+      for spectrum in spectra {
+        for bin in lower..<upper {
+          let re = spectrum[2 * bin], im = spectrum[2 * bin + 1]
+          spectrum[2 * bin] = re * c - im * s
+          spectrum[2 * bin + 1] = re * s + im * c
+        }
+      }
+      lower = upper
+    }
+  }
+
+  /// Local maxima over two neighbours each side, above the noise floor; returns their count.
+  private func findPeaks(_ spectrum: UnsafePointer<Float>) -> Int {
+    let power = power.pointer
+    var loudest: Float = 0
+    for bin in 0..<bins {
+      let value = spectrum[2 * bin] * spectrum[2 * bin] + spectrum[2 * bin + 1] * spectrum[2 * bin + 1]
+      power[bin] = value
+      loudest = max(loudest, value)
+    }
+    let floor = loudest * StretchTuning.peakFloorPower
+    var count = 0
+    for bin in 0..<bins {
+      let value = power[bin]
+      guard value > floor else { continue }
+      if bin >= 1, value <= power[bin - 1] { continue }
+      if bin >= 2, value <= power[bin - 2] { continue }
+      if bin + 1 < bins, value < power[bin + 1] { continue }
+      if bin + 2 < bins, value < power[bin + 2] { continue }
+      peaks[count] = Int32(bin)
+      count += 1
+    }
+    return count
+  }
+
+  /// The first bin of the next peak's region: the quietest bin between the two peaks.
+  private func regionEnd(_ peak: Int, _ next: Int) -> Int {
+    var quietest = peak + 1
+    for bin in (peak + 1)..<next where power.pointer[bin] < power.pointer[quietest] {
+      quietest = bin
+    }
+    return quietest
+  }
+
+  /// The angle wrapped into −π…π.
+  private func principal(_ angle: Double) -> Double {
+    angle - 2 * Double.pi * (angle / (2 * Double.pi)).rounded()
+  }
+}

@@ -1,0 +1,13 @@
+/// Failures of the stretch engine's C libraries (FFTW, libsamplerate): what failed, the library's
+/// own message, and what to do.
+public struct StretchError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// The operation that failed, e.g. "creating the 4096-point forward FFT plan".
+  public var operation: String
+  /// The library's message (libsamplerate's `src_strerror`, or a description for FFTW).
+  public var message: String
+  /// What the user or caller can do about it.
+  public var remedy: String
+
+  /// One line: what failed, why, what to do.
+  public var description: String { "\(operation) failed: \(message). \(remedy)" }
+}

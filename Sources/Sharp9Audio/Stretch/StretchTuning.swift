@@ -1,0 +1,32 @@
+/// Named tuning constants of the stretch engine, each with the reason for its value.
+enum StretchTuning {
+  /// Slowest supported speed: below a quarter the material no longer sounds like music.
+  static let minimumSpeed = 0.25
+  /// Fastest supported speed: a practice tool never needs more than double.
+  static let maximumSpeed = 2.0
+  /// Transposition range in semitones: an octave either way covers every instrument's needs.
+  static let maximumPitchSemitones = 12.0
+
+  /// Peaks more than 90 dB below the loudest bin are noise floor, not partials worth tracking.
+  static let peakFloorPower: Float = 1e-9
+  /// A frame whose windowed energy per sample is below this (≈ −140 dBFS) is treated as silence
+  /// and skips both FFTs.
+  static let silenceEnergyPerSample: Float = 1e-14
+
+  /// Slowest catch-up hop after a transient, as a fraction of the nominal analysis hop: slower
+  /// would audibly freeze the material.
+  static let minimumHopFactor = 0.5
+  /// Fastest catch-up hop, as a fraction of the nominal analysis hop: faster would skip material.
+  static let maximumHopFactor = 1.5
+
+  /// Onset detector block: 256 samples (≈ 6 ms) locates an attack well within one hop.
+  static let onsetBlock = 256
+  /// Blocks of history the detector compares against (≈ 46 ms, shorter than a sixteenth note).
+  static let onsetHistoryBlocks = 8
+  /// An attack has this much more high-frequency energy than the recent average (≈ 9 dB).
+  static let onsetRatio: Float = 8
+  /// High-frequency energy per sample below this (≈ −70 dBFS) never counts as an attack.
+  static let onsetFloorPerSample: Float = 1e-7
+  /// Blocks after an onset during which no new onset is reported (≈ 35 ms): one attack, one reset.
+  static let onsetRefractoryBlocks = 6
+}
