@@ -65,7 +65,7 @@ let package = Package(
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain"]),
     .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain"]),
     .testTarget(name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain"]),
-    .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9"]),
+    .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,26 @@ extension Action: Codable {
     case togglePlay, tick, speedDelta, pitchDelta, addMarker, deleteMarker, toggleLoopEnabled
     case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
     case seekToStart, seekToEnd
+
+    /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
+    /// with any other field are rejected, so a misspelt field name never passes silently.
+    public var fieldNames: [String] {
+      switch self {
+      case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd: []
+      case .importPicked: ["url"]
+      case .importSucceeded: ["track"]
+      case .importFailed: ["message"]
+      case .setMode: ["mode"]
+      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB: ["timeSec"]
+      case .tick: ["currentTimeSec"]
+      case .speedDelta, .pitchDelta: ["delta"]
+      case .deleteMarker: ["id"]
+      case .toggleLoopEnabled: ["enabled"]
+      case .clearToastIfExpired: ["now"]
+      case .skip: ["seconds"]
+      case .setLocked: ["locked"]
+      }
+    }
   }
 
   private enum Field: String, CodingKey {
@@ -60,7 +80,7 @@ extension Action: Codable {
       let value = try c.decode(Double.self, forKey: key)
       guard value.isFinite else {
         throw DecodingError.dataCorruptedError(
-          forKey: key, in: c, debugDescription: "\(key.stringValue) must be a finite number")
+          forKey: key, in: c, debugDescription: "must be a finite number")
       }
       return value
     }
@@ -70,12 +90,21 @@ extension Action: Codable {
     case .importSucceeded:
       let track = try c.decode(TrackMeta.self, forKey: .track)
       guard track.durationSec.isFinite, track.durationSec >= 0 else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .track, in: c, debugDescription: "track.durationSec must be finite and >= 0")
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: c.codingPath + [Field.track, InterchangeKey("durationSec")],
+            debugDescription: "must be a finite number >= 0"))
       }
       self = .importSucceeded(track: track)
     case .importFailed: self = .importFailed(message: try c.decode(String.self, forKey: .message))
-    case .setMode: self = .setMode(try c.decode(Mode.self, forKey: .mode))
+    case .setMode:
+      let text = try c.decode(String.self, forKey: .mode)
+      guard let mode = Mode(rawValue: text) else {
+        let names = Mode.allCases.map(\.rawValue).joined(separator: ", ")
+        throw DecodingError.dataCorruptedError(
+          forKey: .mode, in: c, debugDescription: "\"\(text)\" is not one of \(names)")
+      }
+      self = .setMode(mode)
     case .tapWaveform: self = .tapWaveform(timeSec: try number(.timeSec))
     case .dragScrub: self = .dragScrub(timeSec: try number(.timeSec))
     case .togglePlay: self = .togglePlay
@@ -83,7 +112,13 @@ extension Action: Codable {
     case .speedDelta: self = .speedDelta(try number(.delta))
     case .pitchDelta: self = .pitchDelta(try number(.delta))
     case .addMarker: self = .addMarker(timeSec: try number(.timeSec))
-    case .deleteMarker: self = .deleteMarker(id: try c.decode(UUID.self, forKey: .id))
+    case .deleteMarker:
+      let text = try c.decode(String.self, forKey: .id)
+      guard let id = UUID(uuidString: text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .id, in: c, debugDescription: "\"\(text)\" is not a UUID")
+      }
+      self = .deleteMarker(id: id)
     case .toggleLoopEnabled: self = .toggleLoopEnabled(try c.decode(Bool.self, forKey: .enabled))
     case .setA: self = .setA(timeSec: try number(.timeSec))
     case .setB: self = .setB(timeSec: try number(.timeSec))

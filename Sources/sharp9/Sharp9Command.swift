@@ -9,6 +9,17 @@ struct Sharp9Command: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       // Subcommands are listed here, one per line, in the order `--help` shows them.
+      ImportCommand.self,
+      RecordCommand.self,
+      SessionsCommand.self,
+      LogCommand.self,
+      StateCommand.self,
+      DiffCommand.self,
+      ExportCommand.self,
+      VerifyCommand.self,
+      DeleteCommand.self,
+      TimelineCommand.self,
+      RenderCommand.self,
       Stretch.self,
     ]
   )

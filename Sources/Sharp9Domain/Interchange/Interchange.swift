@@ -3,14 +3,23 @@ import Foundation
 /// The JSON coders of the interchange format: dates as ISO-8601 UTC with milliseconds, numbers
 /// finite, absent optionals as `null` (the models' own `encode(to:)` write them).
 ///
-/// `canonical` output (sorted keys, no whitespace) is what state hashes are computed over, so it
-/// must never change for a given value.
+/// Two writers, both deterministic:
+/// - ``string(_:pretty:)`` (``OrderedJSONEncoder``): keys in declaration order, `type` first;
+///   what the CLI prints and session scripts contain.
+/// - ``encoder(canonical:pretty:)`` (`JSONEncoder` with sorted keys): the canonical form that
+///   state hashes are computed over, so it must never change for a given value.
+///
+/// `JSONEncoder` writes keys in hash order on Linux (different on every run), so it is only ever
+/// used with `.sortedKeys`.
 public enum Interchange {
-  /// An encoder for human-facing output: fields in declaration order, no whitespace.
+  /// A `JSONEncoder` writing sorted keys (the canonical form), compact unless `pretty`.
+  ///
+  /// `canonical` is kept for callers that state their intent; keys are sorted either way, because
+  /// unsorted `JSONEncoder` output changes from run to run. For keys in declaration order use
+  /// ``string(_:pretty:)``.
   public static func encoder(canonical: Bool = false, pretty: Bool = false) -> JSONEncoder {
     let encoder = JSONEncoder()
-    var formatting: JSONEncoder.OutputFormatting = [.withoutEscapingSlashes]
-    if canonical { formatting.insert(.sortedKeys) }
+    var formatting: JSONEncoder.OutputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     if pretty { formatting.insert(.prettyPrinted) }
     encoder.outputFormatting = formatting
     encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -46,11 +55,17 @@ public enum Interchange {
     (try? millisecondStyle.parse(text)) ?? (try? wholeSecondStyle.parse(text))
   }
 
-  /// Encodes `value` as compact JSON text.
-  public static func string<Value: Encodable>(_ value: Value, canonical: Bool = false) throws
-    -> String
-  {
-    String(decoding: try encoder(canonical: canonical).encode(value), as: UTF8.self)
+  /// `value` as JSON text with keys in declaration order (see ``OrderedJSONEncoder``).
+  public static func string(_ value: some Encodable, pretty: Bool = false) throws -> String {
+    try OrderedJSONEncoder(pretty: pretty).string(value)
+  }
+
+  /// `value` as compact JSON text: canonical (sorted keys, the hashed form) or in declaration
+  /// order.
+  public static func string(_ value: some Encodable, canonical: Bool) throws -> String {
+    canonical
+      ? String(decoding: try encoder(canonical: true).encode(value), as: UTF8.self)
+      : try string(value)
   }
 
   private static let millisecondStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Opening files: the load starts, then succeeds or fails.
+extension Reducer {
+  /// Loading starts: nothing is loaded any more, playback stops, the old track's loop, markers,
+  /// viewport and time go. Speed and pitch are the musician's and carry over.
+  static func importPicked(_ url: URL, into state: inout State) -> [Effect] {
+    var effects: [Effect] = []
+    if state.transport.isPlaying {
+      state.transport.isPlaying = false
+      effects.append(.enginePause)
+    }
+    state.isLoading = true
+    state.track = nil
+    state.transport.currentTimeSec = 0
+    state.loop = LoopPoints()
+    state.markers = []
+    state.viewport = Viewport()
+    effects.append(.engineLoad(url: url))
+    return effects
+  }
+
+  /// The engine loaded a track: show all of it from the start, with a fresh loop and no markers,
+  /// and compute its peaks. A duration that is negative or not finite is treated as a failure.
+  static func importSucceeded(_ track: TrackMeta, into state: inout State, _ context: ActionContext)
+    -> [Effect]
+  {
+    guard track.durationSec.isFinite, track.durationSec >= 0 else {
+      return importFailed(into: &state, context)
+    }
+    var effects: [Effect] = []
+    if state.transport.isPlaying {
+      state.transport.isPlaying = false
+      effects.append(.enginePause)
+    }
+    state.track = track
+    state.isLoading = false
+    state.transport.currentTimeSec = 0
+    state.loop = LoopPoints()
+    state.markers = []
+    state.viewport = Viewport(startSec: 0, endSec: track.durationSec)
+    effects.append(.computePeaks)
+    return effects
+  }
+
+  /// The engine could not load the file: stop loading and say so.
+  static func importFailed(into state: inout State, _ context: ActionContext) -> [Effect] {
+    state.isLoading = false
+    showToast("Unable to open file", in: &state, context)
+    return []
+  }
+}

@@ -1,0 +1,55 @@
+/// The A–B loop: its points, the switch, and the practice pad's A/B button.
+extension Reducer {
+  /// Sets A or B (clamped to the track); if both are set and A > B they are swapped, so the
+  /// musician may place them in either order. The engine gets the whole loop.
+  static func setLoopPoint(
+    _ point: WritableKeyPath<LoopPoints, Double?>, to timeSec: Double, in state: inout State
+  ) -> [Effect] {
+    guard let time = state.clampedTime(timeSec) else { return [] }
+    state.loop[keyPath: point] = time
+    orderLoopPoints(&state.loop)
+    return [loopEffect(state)]
+  }
+
+  /// The loop switch. Switching on without both A and B leaves it off and says "Set A and B".
+  static func setLoopEnabled(_ enabled: Bool, in state: inout State, _ context: ActionContext)
+    -> [Effect]
+  {
+    guard state.hasTrack else { return [] }
+    if enabled, !state.canLoop {
+      showToast("Set A and B", in: &state, context)
+      return []
+    }
+    state.loop.enabled = enabled
+    return [loopEffect(state)]
+  }
+
+  /// The pad's A/B button at the playhead: with no point set it sets A; with one set it sets the
+  /// other (swapping if needed) and switches the loop on; with both set it clears the loop.
+  static func abCycle(_ state: inout State) -> [Effect] {
+    guard state.hasTrack else { return [] }
+    let now = state.transport.currentTimeSec
+    switch (state.loop.aSec, state.loop.bSec) {
+    case (nil, nil):
+      state.loop.aSec = now
+    case (.some, nil):
+      state.loop.bSec = now
+      state.loop.enabled = true
+    case (nil, .some):
+      state.loop.aSec = now
+      state.loop.enabled = true
+    case (.some, .some):
+      state.loop = LoopPoints()
+    }
+    orderLoopPoints(&state.loop)
+    return [loopEffect(state)]
+  }
+
+  /// Swaps A and B when both are set and A > B.
+  private static func orderLoopPoints(_ loop: inout LoopPoints) {
+    if let a = loop.aSec, let b = loop.bSec, a > b {
+      loop.aSec = b
+      loop.bSec = a
+    }
+  }
+}

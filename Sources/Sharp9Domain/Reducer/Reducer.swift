@@ -1,0 +1,76 @@
+import Foundation
+
+/// The practice session's business rules: a pure function of (state, action, context) that mutates
+/// the state and returns the effects the engine must perform, in order.
+///
+/// The reducer never reads the clock, a random source or a UUID generator: `now` and new ids come
+/// from the ``ActionContext``, so the same actions give bit-identical states on every run.
+///
+/// Rules that hold for every action:
+/// - While ``State/isLocked``, user actions other than `setLocked(false)` are ignored (no change,
+///   no effects); engine and timer actions (``Action/isUserAction``) still apply.
+/// - Actions about the track's content (time, markers, A/B, the loop) are no-ops with no track
+///   loaded; speed, pitch, mode and the lock work without one.
+/// - Every time is clamped to `[0, duration]`; a non-finite number makes the action a no-op.
+/// - Toasts live ``ToastState/lifetime`` from the `now` of the action that raised them.
+public enum Reducer {
+  /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
+  public static let version = "1"
+
+  /// Applies `action` to `state` and returns the effects, in the order the engine must run them.
+  public static func reduce(
+    into state: inout State, action: Action, context: ActionContext
+  ) -> [Effect] {
+    if state.isLocked, action.isUserAction, action != .setLocked(false) { return [] }
+    switch action {
+    case .onAppear: return []
+    case .importPicked(let url): return importPicked(url, into: &state)
+    case .importSucceeded(let track): return importSucceeded(track, into: &state, context)
+    case .importFailed: return importFailed(into: &state, context)
+    case .setMode(let mode):
+      state.mode = mode
+      return []
+    case .tapWaveform(let time): return tapWaveform(time, into: &state, context)
+    case .dragScrub(let time): return seek(to: time, in: &state)
+    case .togglePlay: return togglePlay(&state)
+    case .tick(let time): return tick(time, into: &state)
+    case .speedDelta(let delta): return setSpeed(state.transport.speed + delta, &state, context)
+    case .pitchDelta(let delta): return pitchDelta(delta, into: &state, context)
+    case .addMarker(let time): return addMarker(at: time, into: &state, context)
+    case .deleteMarker(let id): return deleteMarker(id, from: &state)
+    case .toggleLoopEnabled(let enabled): return setLoopEnabled(enabled, in: &state, context)
+    case .setA(let time): return setLoopPoint(\.aSec, to: time, in: &state)
+    case .setB(let time): return setLoopPoint(\.bSec, to: time, in: &state)
+    case .clearToastIfExpired(let now):
+      if state.toastExpired(at: now ?? context.now) { state.toast = nil }
+      return []
+    case .skip(let seconds): return skip(seconds, in: &state)
+    case .abCycle: return abCycle(&state)
+    case .cycleSpeed: return cycleSpeed(&state, context)
+    case .markNow: return markNow(&state, context)
+    case .setLocked(let locked): return setLocked(locked, in: &state, context)
+    case .seekToStart: return seekToStart(&state)
+    case .seekToEnd: return seekToEnd(&state)
+    }
+  }
+
+  /// Shows `message` for ``ToastState/lifetime`` from the action's time.
+  static func showToast(_ message: String, in state: inout State, _ context: ActionContext) {
+    state.toast = ToastState(
+      message: message, expiresAt: context.now.addingTimeInterval(ToastState.lifetime))
+  }
+
+  /// The effect that tells the engine the current loop.
+  static func loopEffect(_ state: State) -> Effect {
+    .engineSetLoop(aSec: state.loop.aSec, bSec: state.loop.bSec, enabled: state.loop.enabled)
+  }
+
+  private static func setLocked(_ locked: Bool, in state: inout State, _ context: ActionContext)
+    -> [Effect]
+  {
+    guard locked != state.isLocked else { return [] }
+    state.isLocked = locked
+    showToast(locked ? "Locked" : "Unlocked", in: &state, context)
+    return []
+  }
+}

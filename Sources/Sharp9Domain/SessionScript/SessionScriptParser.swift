@@ -1,0 +1,96 @@
+import Foundation
+
+/// Reads a session script one line at a time, so scripts of any length stream in constant memory.
+///
+/// A script is JSON Lines: an optional first line `{"session":{…}}` (see ``SessionScriptHeader``),
+/// then one action per line with its `t`, seconds since the session started (finite, `>= 0`,
+/// non-decreasing). Blank lines are skipped but counted, so line numbers match an editor's.
+///
+/// ```swift
+/// var parser = SessionScriptParser()
+/// for line in lines {
+///   if let scripted = try parser.parse(line: line) { apply(scripted) }
+/// }
+/// let startedAt = parser.header?.startedAt
+/// ```
+public struct SessionScriptParser {
+  /// The number of the last line given to ``parse(line:)`` (1-based; 0 before the first).
+  public private(set) var lineNumber = 0
+  /// The session header, once its line has been read.
+  public private(set) var header: SessionScriptHeader?
+  /// The number of actions read so far.
+  public private(set) var actionCount = 0
+  /// The `t` of the last action read, which the next one may not undercut.
+  public private(set) var lastT: Double?
+
+  private var sawContent = false
+  private let decoder = Interchange.decoder()
+
+  /// Creates a parser positioned before line 1.
+  public init() {}
+
+  /// Reads the next line (without its newline; a trailing `\r` is ignored). Returns the action it
+  /// holds, or `nil` for a blank line or the header line.
+  ///
+  /// - Throws: ``SessionScriptError`` naming the line and field when the line is malformed, holds
+  ///   an unknown type, misses a field, has a non-finite number, lacks `t`, or has a `t` below the
+  ///   previous line's; and when a header line appears after the first non-blank line.
+  public mutating func parse(line text: some StringProtocol) throws(SessionScriptError)
+    -> ScriptedAction?
+  {
+    lineNumber += 1
+    guard let line = try Self.parseLine(text, number: lineNumber, decoder: decoder) else {
+      return nil
+    }
+    defer { sawContent = true }
+    switch line {
+    case .header(let header):
+      guard !sawContent else {
+        throw SessionScriptError(
+          line: lineNumber, message: "the session header must be the first line of the script")
+      }
+      self.header = header
+      return nil
+    case .action(let action, let t):
+      guard let t else {
+        throw SessionScriptError(line: lineNumber, message: "field \"t\": missing")
+      }
+      if let lastT, t < lastT {
+        throw SessionScriptError(
+          line: lineNumber,
+          message:
+            "field \"t\": \(t) is before the previous action's \(lastT) (t must not decrease)")
+      }
+      lastT = t
+      actionCount += 1
+      return ScriptedAction(t: t, action: action)
+    }
+  }
+
+  /// Reads one line on its own, with no header-first or ordering checks: for the live recorder,
+  /// which accepts actions without `t` (`requiresTime: false`) and stamps them itself.
+  ///
+  /// - Returns: the line's content, or `nil` for a blank line.
+  /// - Throws: ``SessionScriptError`` with line number `number`.
+  public static func parseLine(
+    _ text: some StringProtocol, number: Int, requiresTime: Bool = true
+  ) throws(SessionScriptError) -> SessionScriptLine? {
+    let line = try parseLine(text, number: number, decoder: Interchange.decoder())
+    if requiresTime, case .action(_, nil) = line {
+      throw SessionScriptError(line: number, message: "field \"t\": missing")
+    }
+    return line
+  }
+
+  private static func parseLine(
+    _ text: some StringProtocol, number: Int, decoder: JSONDecoder
+  ) throws(SessionScriptError) -> SessionScriptLine? {
+    let trimmed = text.last == "\r" ? text.dropLast() : text[...]
+    guard trimmed.contains(where: { !$0.isWhitespace }) else { return nil }
+    do {
+      return try decoder.decode(DecodedScriptLine.self, from: Data(trimmed.utf8)).line
+    } catch {
+      throw SessionScriptError(line: number, decoding: error, text: trimmed)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+import Sharp9Domain
+
+/// How a ``State`` is stored in a checkpoint and how its hash is computed.
+///
+/// - The snapshot is JSON with dates as their exact `timeIntervalSinceReferenceDate` (lossless:
+///   the interchange format rounds dates to milliseconds, which would make a replay started from a
+///   snapshot differ from one started from scratch). JSON, not a binary layout, so snapshots keep
+///   decoding when later issues add fields to `State`; a snapshot that no longer decodes is skipped.
+/// - The hash is SHA-256 of the canonical interchange JSON (`Interchange.encoder(canonical: true)`),
+///   the form the issue specifies, so other tools can recompute it from `sharp9 state --json`.
+public struct StateCodec {
+  private let snapshotEncoder: JSONEncoder
+  private let snapshotDecoder = JSONDecoder()
+  private let canonicalEncoder = Interchange.encoder(canonical: true)
+
+  /// Creates the coders (reuse one instance: encoders are not free to create).
+  public init() {
+    snapshotEncoder = JSONEncoder()
+    snapshotEncoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    snapshotEncoder.dateEncodingStrategy = .deferredToDate
+    snapshotEncoder.nonConformingFloatEncodingStrategy = .throw
+    snapshotDecoder.dateDecodingStrategy = .deferredToDate
+  }
+
+  /// The lossless snapshot bytes of `state`.
+  public func snapshot(_ state: State) throws -> Data { try snapshotEncoder.encode(state) }
+
+  /// Decodes snapshot bytes.
+  public func state(fromSnapshot data: Data) throws -> State {
+    try snapshotDecoder.decode(State.self, from: data)
+  }
+
+  /// The canonical interchange JSON of `state` (what hashes are computed over).
+  public func canonicalJSON(_ state: State) throws -> Data { try canonicalEncoder.encode(state) }
+
+  /// SHA-256 of the canonical interchange JSON of `state`.
+  public func hash(_ state: State) throws -> [UInt8] {
+    Array(SHA256.hash(data: try canonicalJSON(state)))
+  }
+}

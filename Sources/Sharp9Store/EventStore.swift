@@ -1,0 +1,75 @@
+import Foundation
+import Sharp9Domain
+
+/// The sharp9 event log: one SQLite database holding sessions, their events and checkpoints.
+///
+/// Opening runs the migrations (or refuses the database, see ``MigrationRunner``) and sets:
+/// WAL journal (readers never block the writer), the ``SynchronousMode`` (`full` by default: every
+/// commit is fsynced before it returns, see the README's durability section), foreign keys on, and
+/// a busy timeout
+/// so a second process waits for the write lock instead of failing at once.
+///
+/// Not `Sendable`: one store per task, like its ``Database``.
+public final class EventStore {
+  /// The connection.
+  public let database: Database
+  /// When snapshots and checkpoints are written.
+  public var checkpointPolicy: CheckpointPolicy
+  let stateCodec = StateCodec()
+
+  /// Opens the database at `path` (`:memory:` for a private in-memory one).
+  ///
+  /// - Parameter mode: `.mustExist` for commands that only read, so a typo in `--db` is an error
+  ///   rather than a new empty database.
+  /// - Throws: ``StoreError/databaseMissing(path:)``, ``MigrationError`` or ``SQLiteError``.
+  public init(
+    path: String, mode: Database.OpenMode = .createIfMissing,
+    checkpointPolicy: CheckpointPolicy = CheckpointPolicy(), synchronous: SynchronousMode = .full
+  ) throws {
+    if mode == .mustExist, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+      throw StoreError.databaseMissing(path: path)
+    }
+    if mode == .createIfMissing, path != ":memory:" {
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    database = try Database(path: path, mode: mode)
+    self.checkpointPolicy = checkpointPolicy
+    try database.execute("PRAGMA busy_timeout = 5000")
+    // Reading the schema first turns a file that is not a database into a clear error before any
+    // pragma could try to write to it.
+    _ = try database.scalarText("SELECT count(*) FROM sqlite_schema")
+    if path != ":memory:" {
+      let journal = try database.scalarText("PRAGMA journal_mode = WAL")
+      guard journal?.lowercased() == "wal" else {
+        throw SQLiteError(
+          code: 0, message: "journal mode is \(journal ?? "unknown")",
+          operation: "switch \(path) to WAL")
+      }
+    }
+    try database.execute(
+      "PRAGMA synchronous = \(synchronous.rawValue.uppercased()); PRAGMA foreign_keys = ON")
+    try MigrationRunner().migrate(database)
+  }
+
+  /// A private in-memory store (tests, previews).
+  public static func inMemory(checkpointPolicy: CheckpointPolicy = CheckpointPolicy()) throws
+    -> EventStore
+  {
+    try EventStore(path: ":memory:", checkpointPolicy: checkpointPolicy)
+  }
+
+  /// The database path commands use without `--db`: `$SHARP9_DB`, else
+  /// `$XDG_DATA_HOME/sharp9/sharp9.sqlite`, else `~/.local/share/sharp9/sharp9.sqlite`.
+  public static func defaultPath(environment: [String: String]) -> String {
+    if let path = environment["SHARP9_DB"], !path.isEmpty { return path }
+    let dataHome: String
+    if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+      dataHome = xdg
+    } else {
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+      dataHome = URL(fileURLWithPath: home).appending(path: ".local/share").path
+    }
+    return URL(fileURLWithPath: dataHome).appending(path: "sharp9/sharp9.sqlite").path
+  }
+}

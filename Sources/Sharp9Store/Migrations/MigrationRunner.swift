@@ -1,0 +1,89 @@
+import Foundation
+
+/// Brings a database's schema up to date with a list of migrations, or refuses it.
+///
+/// Applied migrations are recorded in `sharp9_migrations` with their checksum. On every open the
+/// recorded list is compared with the known one first: an unknown id (a newer sharp9) or a
+/// changed checksum is refused before anything is written. Pending migrations are then applied in
+/// order, each in its own transaction together with its bookkeeping row.
+public struct MigrationRunner {
+  /// The migrations this build knows, in order.
+  public var migrations: [Migration]
+
+  /// Creates a runner over `migrations` (by default the embedded `Migrations/*.sql`).
+  public init(migrations: [Migration] = Migration.embedded) {
+    self.migrations = migrations.sorted { $0.id < $1.id }
+  }
+
+  /// Validates the database's applied migrations and applies the pending ones.
+  ///
+  /// - Returns: the ids applied by this call.
+  /// - Throws: ``MigrationError`` (database untouched) or ``SQLiteError``.
+  @discardableResult
+  public func migrate(_ database: Database) throws -> [Int] {
+    try prepareBookkeeping(database)
+    var appliedNow: [Int] = []
+    for migration in migrations {
+      // Re-read inside each transaction: another process may have migrated meanwhile.
+      let applied = try database.transaction { () throws -> Bool in
+        let recorded = try appliedMigrations(database)
+        try validate(recorded, path: database.path)
+        if recorded[migration.id] != nil { return false }
+        try database.execute(migration.sql)
+        let insert = try database.cached(
+          "INSERT INTO sharp9_migrations (id, name, sha256, applied_ms) VALUES (?, ?, ?, ?)")
+        try insert.bind(Int64(migration.id), at: 1)
+        try insert.bind(migration.name, at: 2)
+        try insert.bind(migration.checksum, at: 3)
+        try insert.bind(UnixMilliseconds(Date()).value, at: 4)
+        try insert.run()
+        return true
+      }
+      if applied { appliedNow.append(migration.id) }
+    }
+    if migrations.isEmpty { try validate(try appliedMigrations(database), path: database.path) }
+    return appliedNow
+  }
+
+  /// Creates `sharp9_migrations` in an empty database; refuses a non-empty database without it
+  /// (some other application's file), which must not be altered.
+  private func prepareBookkeeping(_ database: Database) throws {
+    let objects = try database.cached(
+      "SELECT count(*), count(*) FILTER (WHERE name = 'sharp9_migrations') FROM sqlite_schema")
+    guard let (count, bookkeeping) = try objects.firstRow({ ($0.int64(0), $0.int64(1)) }) else {
+      return
+    }
+    if bookkeeping == 1 { return }
+    guard count == 0 else { throw MigrationError.notSharp9(path: database.path) }
+    try database.execute(
+      """
+      CREATE TABLE sharp9_migrations (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        applied_ms INTEGER NOT NULL
+      ) STRICT
+      """)
+  }
+
+  private func appliedMigrations(_ database: Database) throws -> [Int: (String, String)] {
+    let select = try database.cached("SELECT id, name, sha256 FROM sharp9_migrations")
+    var recorded: [Int: (String, String)] = [:]
+    while try select.step() {
+      recorded[Int(select.int64(0))] = (select.text(1) ?? "", select.text(2) ?? "")
+    }
+    return recorded
+  }
+
+  private func validate(_ recorded: [Int: (String, String)], path: String) throws {
+    let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.id, $0) })
+    for (id, (name, checksum)) in recorded.sorted(by: { $0.key < $1.key }) {
+      guard let migration = known[id] else {
+        throw MigrationError.unknownMigration(path: path, id: id, name: name)
+      }
+      guard migration.checksum == checksum else {
+        throw MigrationError.changedMigration(path: path, id: id, name: migration.name)
+      }
+    }
+  }
+}

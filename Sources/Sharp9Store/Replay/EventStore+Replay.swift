@@ -1,0 +1,57 @@
+import Foundation
+import Sharp9Domain
+
+extension EventStore {
+  /// The session's events `after + 1 ... through` (all of them by default), in order.
+  public func events(
+    of session: SessionRecord, after: Int64 = 0, through: Int64? = nil
+  ) throws -> EventCursor {
+    try EventCursor(
+      store: self, session: session, after: after, through: through ?? session.eventCount)
+  }
+
+  /// Replays the whole session from scratch through the current reducer, as a stream.
+  public func replay(_ session: SessionRecord) throws -> ReplayCursor {
+    ReplayCursor(session: session, state: State(), after: 0, events: try events(of: session))
+  }
+
+  /// The state after event `seq` (0 = before the first event; default: after the last).
+  ///
+  /// Starts from the nearest checkpoint at or below `seq` written by the current reducer version
+  /// (a snapshot from other rules would mix two reducers) and folds the remaining events; the
+  /// result equals folding from the first event. A snapshot that no longer decodes is skipped.
+  public func state(of session: SessionRecord, at seq: Int64? = nil) throws -> State {
+    let target = seq ?? session.eventCount
+    guard (0...session.eventCount).contains(target) else {
+      throw StoreError.sequenceOutOfRange(
+        session: session.idString, seq: target, count: session.eventCount)
+    }
+    let (start, state) = try nearestSnapshot(of: session, atOrBelow: target)
+    let cursor = ReplayCursor(
+      session: session, state: state, after: start,
+      events: try events(of: session, after: start, through: target))
+    return try cursor.finalState()
+  }
+
+  private func nearestSnapshot(of session: SessionRecord, atOrBelow seq: Int64) throws
+    -> (Int64, State)
+  {
+    let select = try database.cached(
+      """
+      SELECT seq, state FROM checkpoints
+      WHERE session_pk = ? AND seq <= ? AND reducer_version = ?
+      ORDER BY seq DESC LIMIT 4
+      """)
+    try select.bind(session.pk, at: 1)
+    try select.bind(seq, at: 2)
+    try select.bind(Reducer.version, at: 3)
+    var candidates: [(Int64, Data)] = []
+    while try select.step() {
+      candidates.append((select.int64(0), select.withBlob(1) { Data($0) }))
+    }
+    for (seq, data) in candidates {
+      if let state = try? stateCodec.state(fromSnapshot: data) { return (seq, state) }
+    }
+    return (0, State())
+  }
+}

@@ -1,0 +1,104 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection. Owns the `sqlite3*` handle and closes it in `deinit`.
+///
+/// Not `Sendable`: a connection belongs to one task at a time, as SQLite's default threading mode
+/// expects. Prepared statements are cached per SQL text, so hot paths prepare once.
+public final class Database {
+  /// How to open the file.
+  public enum OpenMode: Sendable {
+    /// Create the file if it does not exist.
+    case createIfMissing
+    /// Fail if the file does not exist.
+    case mustExist
+  }
+
+  /// The path given to `open`, or `:memory:`.
+  public let path: String
+  let handle: OpaquePointer
+  private var statementCache: [String: Statement] = [:]
+
+  /// Opens (or creates) the database at `path`; `:memory:` opens a private in-memory database.
+  ///
+  /// - Throws: ``SQLiteError`` when the file cannot be opened.
+  public init(path: String, mode: OpenMode = .createIfMissing) throws {
+    self.path = path
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+    if mode == .createIfMissing { flags |= SQLITE_OPEN_CREATE }
+    var pointer: OpaquePointer?
+    let code = sqlite3_open_v2(path, &pointer, flags, nil)
+    guard let pointer else {
+      throw SQLiteError(code: code, message: "out of memory", operation: "open \(path)")
+    }
+    handle = pointer
+    sqlite3_extended_result_codes(pointer, 1)
+    do {
+      try check(code, "open \(path)")
+    } catch {
+      sqlite3_close_v2(pointer)
+      throw error
+    }
+  }
+
+  deinit {
+    statementCache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Checks a result code of a call on this connection (see ``SQLiteError/check(_:on:_:sql:)``).
+  func check(_ code: Int32, _ operation: @autoclosure () -> String, sql: String? = nil) throws {
+    try SQLiteError.check(code, on: handle, operation(), sql: sql)
+  }
+
+  /// Runs one or more SQL statements without parameters (schema, pragmas, transaction control).
+  public func execute(_ sql: String) throws {
+    try check(sqlite3_exec(handle, sql, nil, nil, nil), "execute", sql: sql)
+  }
+
+  /// A prepared statement for `sql`, reset and with cleared bindings, from the cache when possible.
+  public func cached(_ sql: String) throws -> Statement {
+    if let statement = statementCache[sql] {
+      try statement.reset()
+      return statement
+    }
+    let statement = try Statement(database: self, sql: sql)
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// A new prepared statement for `sql` (not cached: for statements that stay open while
+  /// others run, such as a replay cursor).
+  public func prepare(_ sql: String) throws -> Statement {
+    try Statement(database: self, sql: sql)
+  }
+
+  /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so the write lock is taken up front and a
+  /// second writer waits or fails before doing any work), committing if it returns and rolling
+  /// back if it throws. Inside an open transaction, `body` simply joins it (the outer one commits
+  /// or rolls back everything).
+  public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+    if isInTransaction { return try body() }
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      // The rollback error, if any, is less useful than the original one.
+      _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      throw error
+    }
+  }
+
+  /// Whether a transaction is open on this connection.
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// The value of a single-valued `PRAGMA` or query, as text.
+  public func scalarText(_ sql: String) throws -> String? {
+    try cached(sql).firstRow { $0.text(0) } ?? nil
+  }
+}

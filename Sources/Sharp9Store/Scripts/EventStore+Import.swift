@@ -1,0 +1,56 @@
+import Foundation
+import Sharp9Domain
+
+extension EventStore {
+  /// Imports a session script (JSON Lines, see `SessionScriptParser`) as a new session, in one
+  /// transaction: a bad line (or any other failure) leaves no session behind.
+  ///
+  /// The session starts at the header's `startedAt`, else `SessionScript.defaultStartedAt` (the
+  /// same start `sharp9 reduce` uses, so both give the same states). Its title is `title`, else
+  /// the header's, else `defaultTitle`.
+  ///
+  /// - Parameters:
+  ///   - text: the whole script (lines split on `\n`; a trailing `\r` is ignored).
+  ///   - audio: resolves the header's audio path into an ``AudioSource`` (hash, format), or `nil`.
+  /// - Throws: `SessionScriptError` (naming the line and field), ``StoreError`` or ``SQLiteError``.
+  public func importScript(
+    _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) -> AudioSource? = { AudioSource(path: $0) }
+  ) throws -> SessionRecord {
+    try database.transaction {
+      var parser = SessionScriptParser()
+      var appender: EventAppender?
+      for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      {
+        guard let scripted = try parser.parse(line: Substring(bytes)) else { continue }
+        let writer =
+          try appender
+          ?? startImport(
+            header: parser.header, title: title, defaultTitle: defaultTitle,
+            sharp9Version: sharp9Version, audio: audio)
+        appender = writer
+        writer.accept(try writer.stage(scripted.action, t: scripted.t))
+      }
+      let writer =
+        try appender
+        ?? startImport(
+          header: parser.header, title: title, defaultTitle: defaultTitle,
+          sharp9Version: sharp9Version, audio: audio)
+      try writer.storeHead(expected: 0, to: writer.head, lastT: writer.lastT)
+      try writer.checkpointHead()
+      return try session(id: writer.session.id)
+    }
+  }
+
+  private func startImport(
+    header: SessionScriptHeader?, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) -> AudioSource?
+  ) throws -> EventAppender {
+    let new = NewSession(
+      title: title ?? header?.title ?? defaultTitle,
+      startedAt: header?.startedAt ?? SessionScript.defaultStartedAt,
+      audio: header?.audio.flatMap(audio), sharp9Version: sharp9Version)
+    let session = try createSession(new)
+    return EventAppender(store: self, session: session, state: State(), head: 0, lastT: 0)
+  }
+}

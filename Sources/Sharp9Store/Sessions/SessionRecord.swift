@@ -1,0 +1,30 @@
+import Foundation
+
+/// A stored session: its metadata and its head (event count and last `t`).
+public struct SessionRecord: Sendable, Equatable, Hashable, Identifiable {
+  /// The row's integer key, which events and checkpoints reference (smaller than the UUID text).
+  var pk: Int64
+  /// The session's id (printed lower-case; commands accept a unique prefix).
+  public var id: UUID
+  /// The title.
+  public var title: String
+  /// When the row was created (wall clock).
+  public var createdAt: UnixMilliseconds
+  /// The session's time zero (wall clock).
+  public var startedAt: UnixMilliseconds
+  /// When recording ended, if it did.
+  public var endedAt: UnixMilliseconds?
+  /// The source audio, if any.
+  public var audio: AudioSource?
+  /// The sharp9 version that recorded it.
+  public var sharp9Version: String
+  /// The reducer version that recorded it; replays use the current reducer and report a mismatch.
+  public var reducerVersion: String
+  /// Number of events, which is also the sequence number of the last one.
+  public var eventCount: Int64
+  /// `t` of the last event (0 when empty): the session's duration in seconds.
+  public var lastT: Double
+
+  /// The lower-case id text used in the database and in output.
+  public var idString: String { id.uuidString.lowercased() }
+}

@@ -1,3 +1,0 @@
-/// The SQLite event log of practice sessions: migrations, recorder, replay, snapshots,
-/// verification and history tools.
-public enum Sharp9Store {}

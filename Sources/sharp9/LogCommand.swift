@@ -1,0 +1,35 @@
+import ArgumentParser
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 log SESSION`: the events, one per line, with the effects each emitted.
+struct LogCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "log",
+    abstract: "Show a session's events with the effects the reducer emitted for each.",
+    discussion: """
+      One line per event: sequence number, t as MM:SS.xx, what happened, and after → the engine \
+      effects, as replayed by the current reducer.
+      """)
+
+  @OptionGroup var session: SessionArgument
+  @OptionGroup var database: DatabaseOptions
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    let record = try store.session(matching: session.session)
+    let replay = try store.replay(record)
+    let width = String(record.eventCount).count
+    var output = StandardOutput()
+    while let step = try replay.next() {
+      let seq = String(step.seq)
+      var line = String(repeating: " ", count: width - seq.count) + seq
+      line += "  " + formatTime(step.t) + "  " + EventText.summary(step.action)
+      if !step.effects.isEmpty {
+        line += "  → " + step.effects.map(EventText.summary).joined(separator: "; ")
+      }
+      output.line(line)
+    }
+    output.flush()
+  }
+}

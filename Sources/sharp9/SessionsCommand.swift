@@ -1,0 +1,30 @@
+import ArgumentParser
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 sessions`: the stored sessions as a table.
+struct SessionsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sessions",
+    abstract: "List the stored sessions.",
+    discussion: """
+      A header line, then one session per line, oldest first, starting with its full id: \
+      title, start time (UTC), number of events, duration (t of the last event) and source audio.
+      """)
+
+  @OptionGroup var database: DatabaseOptions
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    var rows = [["ID", "TITLE", "STARTED", "EVENTS", "DURATION", "AUDIO"]]
+    for session in try store.sessions() {
+      rows.append([
+        session.idString, session.title, TextTable.utc(session.startedAt.date),
+        String(session.eventCount), formatTime(session.lastT), session.audio?.path ?? "-",
+      ])
+    }
+    var output = StandardOutput()
+    for line in TextTable.lines(rows, rightAligned: [3, 4]) { output.line(line) }
+    output.flush()
+  }
+}

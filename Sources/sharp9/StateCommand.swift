@@ -1,0 +1,38 @@
+import ArgumentParser
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 state SESSION [--at N] [--json]`.
+struct StateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "state",
+    abstract: "Show a session's state after an event (by default after the last one).",
+    discussion: """
+      Rebuilt from the nearest snapshot at or before the event, then the reducer; identical to \
+      replaying from the start. Without --json, one field per line.
+      """)
+
+  @OptionGroup var session: SessionArgument
+
+  @Option(help: "The event to stop after (0 = before the first; default: the last).")
+  var at: Int64?
+
+  @Flag(help: "Print the state as one line of interchange JSON.")
+  var json = false
+
+  @OptionGroup var database: DatabaseOptions
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    let record = try store.session(matching: session.session)
+    let state = try store.state(of: record, at: at)
+    var output = StandardOutput()
+    if json {
+      output.line(try Interchange.string(state))
+    } else {
+      let rows = try StateDiff.fields(of: state).map { [$0.path, $0.value] }
+      for line in TextTable.lines(rows) { output.line(line) }
+    }
+    output.flush()
+  }
+}

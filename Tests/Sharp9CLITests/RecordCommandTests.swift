@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `sharp9 record` through a pipe: one answer line per input line, durable appends.
+@Suite struct RecordCommandTests {
+  @Test func answersEveryLineAndRecordsTheValidOnes() async throws {
+    let cli = try StoreCLI()
+    let input = """
+      {"type":"importPicked","url":"take.wav","t":0}
+      {"type":"importSucceeded","track":{"name":"take.wav","durationSec":60},"t":0.5}
+      not json
+
+      {"type":"setA","timeSec":3,"t":1}
+      {"type":"setB","timeSec":1,"t":0.75}
+      {"type":"nope","t":2}
+
+      """
+    let result = try await cli.run(["record", "--title", "piped"], input: input)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 8)  // 7 answers and the final newline
+    #expect(lines[0].hasPrefix(#"{"track":null,"transport":"#))
+    #expect(lines[0].contains(#""isLoading":true"#))
+    #expect(lines[1].hasPrefix(#"{"track":{"name":"take.wav","durationSec":60},"#))
+    #expect(lines[2].hasPrefix(#"{"error":"line 3: malformed JSON"#))
+    #expect(lines[3] == lines[1])
+    #expect(lines[4].contains(#""loop":{"aSec":3,"bSec":null,"enabled":false}"#))
+    #expect(
+      lines[5]
+        == #"{"error":"event 4: t = 0.75 must be finite and not before the previous event's t = 1"}"#
+    )
+    #expect(lines[6].hasPrefix(#"{"error":"line 7: field \"type\": unknown action type"#))
+    let id = try #require(result.stderr.split(separator: " ").last).trimmingCharacters(
+      in: .newlines)
+    #expect(
+      result.stderr == "sharp9 record: session \(id)\nsharp9 record: 3 events in session \(id)\n")
+    let verify = try await cli.run(["verify", id])
+    #expect(
+      verify.stdout == "ok: session \(id): 3 events replayed, 1 checkpoints match (reducer 1)\n")
+  }
+
+  @Test func stampsActionsWithItsMonotonicClock() async throws {
+    let cli = try StoreCLI()
+    let input = """
+      {"type":"onAppear"}
+      {"type":"togglePlay"}
+      {"type":"markNow"}
+
+      """
+    let result = try await cli.run(["record"], input: input)
+    #expect(result.stdout.split(separator: "\n").count == 3)
+    let id = try #require(result.stderr.split(separator: "\n").first?.split(separator: " ").last)
+    let export = try await cli.run(["export", String(id)])
+    let times = try export.stdout.split(separator: "\n").dropFirst().map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return try #require(object?["t"] as? Double)
+    }
+    #expect(times.count == 3)
+    #expect(times == times.sorted())
+    #expect(times.allSatisfy { $0 >= 0 && $0 < 30 })
+  }
+
+  @Test func inputWithoutActionsCreatesNoSession() async throws {
+    let cli = try StoreCLI()
+    let result = try await cli.run(["record"], input: "oops\n\n")
+    #expect(result.stdout.split(separator: "\n").count == 2)
+    let sessions = try await cli.run(["sessions"])
+    #expect(sessions.stdout.split(separator: "\n").count == 1)
+  }
+}

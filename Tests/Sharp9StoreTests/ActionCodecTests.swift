@@ -1,0 +1,50 @@
+import Foundation
+import Sharp9Domain
+import Testing
+
+@testable import Sharp9Store
+
+@Suite struct ActionCodecTests {
+  static let everyCase: [Action] = [
+    .onAppear, .importPicked(url: URL(fileURLWithPath: "/music/a b.wav")),
+    .importPicked(url: URL(string: "https://example.com/x.mp3") ?? URL(fileURLWithPath: "/")),
+    .importPicked(
+      url: Action.url(fromInterchange: "relative/take 2.wav") ?? URL(fileURLWithPath: "/")),
+    .importSucceeded(track: TrackMeta(name: "Señor — take 2", durationSec: 183.25)),
+    .importFailed(message: "Unable to open file"), .setMode(.marker), .setMode(.setA),
+    .setMode(.loop), .setMode(.setB), .tapWaveform(timeSec: 0.1), .dragScrub(timeSec: 1e-300),
+    .togglePlay, .tick(currentTimeSec: 12.345678901234567), .speedDelta(-0.05), .pitchDelta(1),
+    .addMarker(timeSec: 3),
+    .deleteMarker(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
+    .toggleLoopEnabled(true), .toggleLoopEnabled(false), .setA(timeSec: 1.25),
+    .setB(timeSec: 2.5), .clearToastIfExpired(now: nil),
+    .clearToastIfExpired(now: Date(timeIntervalSinceReferenceDate: 785_000_000.123456789)),
+    .skip(seconds: -5), .abCycle, .cycleSpeed, .markNow, .setLocked(true), .setLocked(false),
+    .seekToStart, .seekToEnd,
+  ]
+
+  @Test func everyCaseRoundTripsExactly() throws {
+    for action in Self.everyCase {
+      #expect(try ActionCodec.decode(ActionCodec.encode(action)) == action)
+    }
+    let kinds = Set(Self.everyCase.map(\.kind))
+    #expect(kinds == Set(Action.Kind.allCases), "a new Action case needs a tag and a test here")
+  }
+
+  @Test func encodingIsCompactAndStable() {
+    #expect(ActionCodec.encode(.togglePlay) == [8])
+    #expect(ActionCodec.encode(.tick(currentTimeSec: 1)) == [9, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
+    #expect(ActionCodec.encode(.setLocked(true)) == [22, 1])
+    #expect(ActionCodec.encode(.setMode(.setB)) == [5, 3])
+  }
+
+  @Test func badBytesAreRejected() {
+    #expect(throws: ActionCodec.DecodingError.unknownTag(200)) { try ActionCodec.decode([200]) }
+    #expect(throws: ActionCodec.DecodingError.truncated) { try ActionCodec.decode([9, 0, 0]) }
+    #expect(throws: ActionCodec.DecodingError.truncated) { try ActionCodec.decode([]) }
+    #expect(throws: ActionCodec.DecodingError.trailingBytes) { try ActionCodec.decode([8, 0]) }
+    #expect(throws: ActionCodec.DecodingError.invalidValue("boolean byte 7")) {
+      try ActionCodec.decode([22, 7])
+    }
+  }
+}
