@@ -9,6 +9,7 @@ struct Sharp9Command: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       // Subcommands are listed here, one per line, in the order `--help` shows them.
+      ReduceCommand.self,
       ImportCommand.self,
       RecordCommand.self,
       SessionsCommand.self,

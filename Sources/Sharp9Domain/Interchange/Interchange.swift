@@ -46,8 +46,20 @@ public enum Interchange {
   }
 
   /// `2026-11-21T19:00:00.250Z`.
+  ///
+  /// Rounded to the nearest millisecond: `Date`'s binary seconds put `startedAt + 6.05` a hair
+  /// below `.050`, and `ISO8601FormatStyle` truncates, which would print `.049`. So whole seconds
+  /// are formatted by the style (exact) and the milliseconds appended from integer arithmetic.
   public static func formatDate(_ date: Date) -> String {
-    date.formatted(millisecondStyle)
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    guard milliseconds.isFinite, abs(milliseconds) < 1e17 else {
+      return date.formatted(millisecondStyle)
+    }
+    let whole = Int64(milliseconds)
+    let (seconds, fraction) = (whole.floorDivided(by: 1000), whole.floorModulo(1000))
+    let text = Date(timeIntervalSince1970: Double(seconds)).formatted(wholeSecondStyle)
+    let digits = String(fraction)
+    return text.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
   }
 
   /// Parses `2026-11-21T19:00:00Z` or `2026-11-21T19:00:00.250Z` (any UTC offset).
@@ -70,4 +82,18 @@ public enum Interchange {
 
   private static let millisecondStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
   private static let wholeSecondStyle = Date.ISO8601FormatStyle()
+}
+
+extension Int64 {
+  /// The quotient rounded toward minus infinity (so dates before 1970 split correctly).
+  fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return self % divisor < 0 ? quotient - 1 : quotient
+  }
+
+  /// The remainder in `0..<divisor` matching ``floorDivided(by:)``.
+  fileprivate func floorModulo(_ divisor: Int64) -> Int64 {
+    let remainder = self % divisor
+    return remainder < 0 ? remainder + divisor : remainder
+  }
 }

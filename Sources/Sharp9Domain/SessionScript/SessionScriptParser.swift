@@ -59,7 +59,8 @@ public struct SessionScriptParser {
         throw SessionScriptError(
           line: lineNumber,
           message:
-            "field \"t\": \(t) is before the previous action's \(lastT) (t must not decrease)")
+            "field \"t\": \(OrderedJSONNode.number(t)) is before the previous action's "
+            + "\(OrderedJSONNode.number(lastT)) (t must not decrease)")
       }
       lastT = t
       actionCount += 1

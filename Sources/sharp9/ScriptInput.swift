@@ -1,0 +1,47 @@
+import Foundation
+import Sharp9Domain
+
+/// A command's input file argument, where `-` means standard input.
+struct ScriptInput {
+  /// The argument as given.
+  var path: String
+
+  /// How errors name the input: the path, or `stdin`.
+  var name: String { path == "-" ? "stdin" : path }
+
+  /// The whole input as text.
+  ///
+  /// - Throws: ``CommandFailure`` naming the file when it cannot be read or is not UTF-8.
+  func readText() throws -> String {
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CommandFailure("\(path): no such file")
+      }
+      guard !isDirectory.boolValue else { throw CommandFailure("\(path): is a directory") }
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw CommandFailure("\(path): cannot be read (check its permissions)")
+      }
+      data = contents
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CommandFailure("\(name): not UTF-8 text")
+    }
+    return text
+  }
+
+  /// The session script in the input, fully validated.
+  ///
+  /// - Throws: ``CommandFailure`` `<name>: line N: …` for the first bad line.
+  func readScript() throws -> SessionScript {
+    let text = try readText()
+    do {
+      return try SessionScript.parse(text)
+    } catch {
+      throw CommandFailure("\(name): \(error)")
+    }
+  }
+}

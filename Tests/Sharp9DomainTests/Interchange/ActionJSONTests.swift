@@ -1,0 +1,105 @@
+import Foundation
+import Sharp9Domain
+import Testing
+
+@Suite("JSON interchange: actions and effects") struct ActionJSONTests {
+  /// The golden text of every action type (one case per kind; the test below checks coverage).
+  static let actionGoldens: [String] = [
+    #"{"type":"onAppear"}"#,
+    #"{"type":"importPicked","url":"/music/My Etude.wav"}"#,
+    #"{"type":"importPicked","url":"takes/etude.flac"}"#,
+    #"{"type":"importPicked","url":"https://example.com/a%20b.mp3"}"#,
+    #"{"type":"importSucceeded","track":{"name":"etude.wav","durationSec":93.5}}"#,
+    #"{"type":"importFailed","message":"unsupported \"format\""}"#,
+    #"{"type":"setMode","mode":"setB"}"#,
+    #"{"type":"tapWaveform","timeSec":12.25}"#,
+    #"{"type":"dragScrub","timeSec":0.1}"#,
+    #"{"type":"togglePlay"}"#,
+    #"{"type":"tick","currentTimeSec":1e-07}"#,
+    #"{"type":"speedDelta","delta":-0.05}"#,
+    #"{"type":"pitchDelta","delta":1}"#,
+    #"{"type":"addMarker","timeSec":3}"#,
+    #"{"type":"deleteMarker","id":"01020304-0506-0708-090A-0B0C0D0E0F10"}"#,
+    #"{"type":"toggleLoopEnabled","enabled":true}"#,
+    #"{"type":"setA","timeSec":1.25}"#,
+    #"{"type":"setB","timeSec":180}"#,
+    #"{"type":"clearToastIfExpired"}"#,
+    #"{"type":"clearToastIfExpired","now":"2026-11-21T19:00:02.500Z"}"#,
+    #"{"type":"skip","seconds":-5}"#,
+    #"{"type":"abCycle"}"#,
+    #"{"type":"cycleSpeed"}"#,
+    #"{"type":"markNow"}"#,
+    #"{"type":"setLocked","locked":false}"#,
+    #"{"type":"seekToStart"}"#,
+    #"{"type":"seekToEnd"}"#,
+  ]
+
+  static let effectGoldens: [String] = [
+    #"{"type":"engineLoad","url":"/music/etude.wav"}"#,
+    #"{"type":"enginePlay"}"#,
+    #"{"type":"enginePause"}"#,
+    #"{"type":"engineSeek","timeSec":3}"#,
+    #"{"type":"engineSetRate","rate":0.75}"#,
+    #"{"type":"engineSetPitchSemitones","semitones":-3}"#,
+    #"{"type":"engineSetLoop","aSec":1.5,"bSec":null,"enabled":false}"#,
+    #"{"type":"engineSetLoop","aSec":1.5,"bSec":4,"enabled":true}"#,
+    #"{"type":"computePeaks"}"#,
+  ]
+
+  @Test(arguments: actionGoldens) func actionRoundTrips(golden: String) throws {
+    let action = try Interchange.decoder().decode(Action.self, from: Data(golden.utf8))
+    #expect(try Interchange.string(action) == golden)
+  }
+
+  @Test(arguments: effectGoldens) func effectRoundTrips(golden: String) throws {
+    let effect = try Interchange.decoder().decode(Effect.self, from: Data(golden.utf8))
+    #expect(try Interchange.string(effect) == golden)
+  }
+
+  @Test func goldensCoverEveryType() throws {
+    let actionKinds = try Set(
+      Self.actionGoldens.map {
+        try Interchange.decoder().decode(Action.self, from: Data($0.utf8)).kind
+      })
+    #expect(actionKinds == Set(Action.Kind.allCases))
+    let effectKinds = try Set(
+      Self.effectGoldens.map {
+        try Interchange.decoder().decode(Effect.self, from: Data($0.utf8)).kind
+      })
+    #expect(effectKinds == Set(Effect.Kind.allCases))
+  }
+
+  @Test(arguments: actionGoldens) func fieldNamesMatchWhatIsWritten(golden: String) throws {
+    let action = try Interchange.decoder().decode(Action.self, from: Data(golden.utf8))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(golden.utf8)) as? [String: Any])
+    let written = Set(object.keys).subtracting(["type"])
+    #expect(written.isSubset(of: Set(action.kind.fieldNames)))
+    if action != .clearToastIfExpired(now: nil) {
+      #expect(written == Set(action.kind.fieldNames))
+    }
+  }
+
+  @Test func decodedValuesAreTheIntendedOnes() throws {
+    func decode(_ text: String) throws -> Action {
+      try Interchange.decoder().decode(Action.self, from: Data(text.utf8))
+    }
+    guard case .importPicked(let url) = try decode(Self.actionGoldens[1]) else {
+      Issue.record("not importPicked")
+      return
+    }
+    #expect(Action.interchangeString(url) == "/music/My Etude.wav")
+    #expect(url.path(percentEncoded: false) == "/music/My Etude.wav")
+    #expect(try decode(Self.actionGoldens[16]) == .setA(timeSec: 1.25))
+    #expect(
+      try decode(Self.actionGoldens[19])
+        == .clearToastIfExpired(now: Date(timeIntervalSince1970: 1_795_287_602.5)))
+  }
+
+  @Test func nonFiniteNumbersAreNotWritten() {
+    #expect(throws: EncodingError.self) { try Interchange.string(Action.setA(timeSec: .nan)) }
+    #expect(throws: EncodingError.self) {
+      try Interchange.string(Effect.engineSeek(timeSec: -.infinity))
+    }
+  }
+}
