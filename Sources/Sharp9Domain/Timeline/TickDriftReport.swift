@@ -1,8 +1,8 @@
 /// Recorded `tick` positions (what the live engine reported) against the timeline model: the
 /// largest difference and where it happened. This is how "the loop jumped late" gets checked.
-public struct TickDriftReport: Sendable, Equatable, Codable {
+public struct TickDriftReport: Sendable, Equatable, Encodable {
   /// The tick that differed most from the model.
-  public struct Worst: Sendable, Equatable, Codable {
+  public struct Worst: Sendable, Equatable, Encodable {
     /// The tick's sequence number.
     public var sequence: Int64
     /// The tick's time, seconds since the session started.
@@ -13,6 +13,28 @@ public struct TickDriftReport: Sendable, Equatable, Codable {
     public var modelSec: Double
     /// `recordedSec - modelSec`.
     public var driftSec: Double { recordedSec - modelSec }
+
+    private enum Field: String, CodingKey { case sequence, t, recordedSec, modelSec, driftSec }
+
+    /// Encodes the stored fields and `driftSec`.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: Field.self)
+      try c.encode(sequence, forKey: .sequence)
+      try c.encode(t, forKey: .t)
+      try c.encode(recordedSec, forKey: .recordedSec)
+      try c.encode(modelSec, forKey: .modelSec)
+      try c.encode(driftSec, forKey: .driftSec)
+    }
+  }
+
+  private enum Field: String, CodingKey { case tickCount, meanAbsoluteDriftSec, worst }
+
+  /// `{"tickCount":…,"meanAbsoluteDriftSec":…,"worst":{…} or null}`.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Field.self)
+    try c.encode(tickCount, forKey: .tickCount)
+    try c.encode(meanAbsoluteDriftSec, forKey: .meanAbsoluteDriftSec)
+    try c.encode(worst, forKey: .worst)
   }
 
   /// How many ticks were compared.
