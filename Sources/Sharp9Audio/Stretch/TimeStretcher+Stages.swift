@@ -58,7 +58,7 @@ extension TimeStretcher {
   func drainQueue(into destination: UnsafeMutablePointer<Float>, _ frames: Int) {
     var written = 0
     while written < frames {
-      if queue.available == 0 { synthesize() }
+      while queue.available <= 0 { synthesize() }
       let count = min(queue.available, frames - written)
       (destination + written * channels).update(
         from: queue.frames(from: queue.readPosition), count: count * channels)
@@ -71,7 +71,7 @@ extension TimeStretcher {
   func resample(into destination: UnsafeMutablePointer<Float>, _ frames: Int) throws {
     var written = 0
     while written < frames {
-      if queue.available == 0 { synthesize() }
+      while queue.available <= 0 { synthesize() }
       let (used, generated) = try resampler.process(
         input: queue.frames(from: queue.readPosition), inputFrames: queue.available,
         output: destination + written * channels, outputCapacity: frames - written,
