@@ -11,7 +11,9 @@ struct FadeCurve {
   /// Builds the table for a fade of `length` frames (at least 1).
   init(length: Int) {
     self.length = max(1, length)
-    gains = (0...self.length).map { Float(sin(Double.pi / 2 * Double($0) / Double(max(1, length)))) }
+    gains = (0...self.length).map {
+      Float(sin(Double.pi / 2 * Double($0) / Double(max(1, length))))
+    }
   }
 
   /// The gain at `level` (0…length).

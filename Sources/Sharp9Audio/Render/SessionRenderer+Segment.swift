@@ -109,7 +109,8 @@ extension SessionRenderer {
       base.update(repeating: 0, count: min(frames, settings.blockFrames) * format.channels)
       while remaining > 0 {
         let count = min(remaining, settings.blockFrames)
-        try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<(count * format.channels)]), frames: count)
+        try sink.write(
+          UnsafeBufferPointer(rebasing: buffer[0..<(count * format.channels)]), frames: count)
         remaining -= count
       }
     }

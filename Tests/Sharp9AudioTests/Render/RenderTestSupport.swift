@@ -30,7 +30,9 @@ enum RenderFixture {
       url: url, container: .wav, sample: .float, sampleRate: sampleRate, channels: channels)
     var interleaved = [Float](repeating: 0, count: frames * channels)
     for frame in 0..<frames {
-      for channel in 0..<channels { interleaved[frame * channels + channel] = sample(frame, channel) }
+      for channel in 0..<channels {
+        interleaved[frame * channels + channel] = sample(frame, channel)
+      }
     }
     try interleaved.withUnsafeBufferPointer { try writer.write($0, frames: frames) }
     try writer.finish()

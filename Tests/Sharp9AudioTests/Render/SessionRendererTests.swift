@@ -37,8 +37,9 @@ import Testing
         let expected: Float =
           segment.isPlaying
           ? RenderFixture.ramp(
-            Int((segment.sourcePosition(atWallSec: Double(frame) / Double(rate)) * Double(rate))
-              .rounded())) : 0
+            Int(
+              (segment.sourcePosition(atWallSec: Double(frame) / Double(rate)) * Double(rate))
+                .rounded())) : 0
         checked += 1
         if output[frame] != expected, mismatches.count < 5 {
           mismatches.append("frame \(frame): \(output[frame] * 65_536) ≠ \(expected * 65_536)")
