@@ -8,7 +8,8 @@ enum DriftReportText {
       return ["drift: no recorded ticks to compare with the model"]
     }
     return [
-      "drift: \(report.tickCount) ticks compared with the model, mean |drift| "
+      "drift: \(report.tickCount) tick\(report.tickCount == 1 ? "" : "s") compared with the model, "
+        + "mean |drift| "
         + seconds(report.meanAbsoluteDriftSec),
       "largest: \(signed(worst.driftSec)) at event \(worst.sequence) (t \(formatTime(worst.t))): "
         + "engine reported \(formatTime(worst.recordedSec)), model says "

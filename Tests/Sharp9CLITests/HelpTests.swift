@@ -22,6 +22,12 @@ import Testing
     "  verify                  Replay a session from scratch and compare it with its",
     "                          recorded checkpoints.",
     "  delete                  Delete a session with its events and checkpoints.",
+    "  timeline                Show where in the track playback was at every moment",
+    "                          of a session.",
+    "  render                  Render what was heard during a session to an audio",
+    "                          file.",
+    "  stretch                 Change the speed and/or the pitch of an audio file",
+    "                          independently.",
   ]
 
   static let expected =

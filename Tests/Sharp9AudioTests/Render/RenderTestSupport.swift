@@ -38,6 +38,13 @@ enum RenderFixture {
     try writer.finish()
   }
 
+  /// A fresh mono float WAV of `frames` ramp samples at `sampleRate`.
+  static func rampFile(sampleRate: Int, frames: Int) throws -> URL {
+    let source = try directory().appending(path: "ramp.wav")
+    try write(source, sampleRate: sampleRate, frames: frames) { frame, _ in ramp(frame) }
+    return source
+  }
+
   /// The ramp's value at `frame`: every sample encodes its own position exactly.
   static func ramp(_ frame: Int) -> Float { Float(frame) / 65_536 }
 

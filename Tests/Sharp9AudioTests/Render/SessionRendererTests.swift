@@ -10,12 +10,8 @@ import Testing
   /// At speed 1 every output sample outside the fades is the source sample the model names:
   /// loops, seeks and pauses land on the exact frame.
   @Test func rampLandsOnTheModelsExactFrameThroughLoopsSeeksAndPauses() throws {
-    let directory = try RenderFixture.directory()
-    let source = directory.appending(path: "ramp.wav")
     let rate = 8_000
-    try RenderFixture.write(source, sampleRate: rate, frames: 10 * rate) { frame, _ in
-      RenderFixture.ramp(frame)
-    }
+    let source = try RenderFixture.rampFile(sampleRate: rate, frames: 10 * rate)
     let events = RenderFixture.events([
       (0, [load]), (0.5, [.enginePlay]),
       (1.0, [.engineSetLoop(aSec: 2.0, bSec: 3.0, enabled: true)]),
@@ -130,12 +126,8 @@ import Testing
 
   /// `--from/--to` cut the wall clock; `--skip-pauses` drops paused spans but keeps their fade.
   @Test func windowAndSkipPausesShapeTheOutput() throws {
-    let directory = try RenderFixture.directory()
-    let source = directory.appending(path: "ramp.wav")
     let rate = 8_000
-    try RenderFixture.write(source, sampleRate: rate, frames: 4 * rate) { frame, _ in
-      RenderFixture.ramp(frame)
-    }
+    let source = try RenderFixture.rampFile(sampleRate: rate, frames: 4 * rate)
     let events = RenderFixture.events([
       (0, [load, .enginePlay]), (1, [.enginePause]), (2, [.enginePlay]), (2.5, [.enginePause]),
     ])
@@ -150,5 +142,29 @@ import Testing
     // Past the window's fade-in, output frame k is wall 0.5 s + k, playing source 0.5 s + k.
     #expect(window[fade + 10] == RenderFixture.ramp(rate / 2 + fade + 10))
     #expect(window[window.count - 1] == 0)
+  }
+}
+
+@Suite struct RenderVoiceTests {
+  /// A speed change applies from the very next output frame: the voice's source position is
+  /// exactly frames × old speed + frames × new speed, and a restart lands on the asked frame.
+  @Test func speedChangesApplyFromTheNextFrameAndStartsAreExact() throws {
+    let source = try RenderFixture.rampFile(sampleRate: 8_000, frames: 40_000)
+    let voice = try RenderVoice(source: source, quality: .standard, blockFrames: 1024)
+    let curve = FadeCurve(length: 40)
+    try voice.start(atSourceFrame: 12_345, speed: 1, pitchSemitones: 0, curve: curve)
+    var mix = [Float](repeating: 0, count: 1024)
+    try mix.withUnsafeMutableBufferPointer { buffer in
+      let base = try #require(buffer.baseAddress)
+      try voice.render(frames: 1000, addingTo: base, curve: curve)
+      #expect(buffer[999] == RenderFixture.ramp(12_345 + 999))
+      #expect(voice.sourceFrame == 13_345)
+      voice.set(speed: 0.5, pitchSemitones: 0)
+      try voice.render(frames: 1000, addingTo: base, curve: curve)
+      #expect(voice.sourceFrame == 13_845)
+      voice.set(speed: 1.5, pitchSemitones: 3)
+      try voice.render(frames: 1000, addingTo: base, curve: curve)
+      #expect(voice.sourceFrame == 15_345)
+    }
   }
 }
