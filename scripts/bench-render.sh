@@ -41,7 +41,7 @@ def session(name, seconds):
         f.write('{"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"tone.wav"}}\n')
         w(type="importPicked", url="tone.wav", t=0)
         w(type="importSucceeded", track={"name": "tone.wav", "durationSec": 60}, t=0)
-        w(type="togglePlay", t=0.5)
+        w(type="togglePlay", t=0)
         playing = True
         for step in range(1, int(seconds * 30)):
             t = round(step / 30, 4)
@@ -73,7 +73,7 @@ hour=$("$sharp9" import --db "$db" hour.jsonl | tail -n 1)
 echo "== speed: render (80 s of wall time = 60 s of source at 0.75x, -2 st) vs stretch (same)"
 hyperfine --runs "$runs" --warmup 1 --export-json speed.json \
   -n "sharp9 render" "$sharp9 render --db $db $steady -o render.wav" \
-  -n "sharp9 stretch" "$sharp9 stretch tone.wav stretch.wav --speed 0.75 --pitch -2" \
+  -n "sharp9 stretch" "$sharp9 stretch tone.wav stretch.wav --speed 0.75 --pitch=-2 --bits 24" \
   >/dev/null
 python3 - <<'PY'
 import json

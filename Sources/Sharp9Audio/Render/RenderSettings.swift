@@ -20,7 +20,7 @@ public struct RenderSettings: Sendable, Equatable {
   /// Creates settings; the defaults render the whole session with pauses as silence.
   public init(
     fromSec: Double = 0, toSec: Double? = nil, skipPauses: Bool = false, fadeSec: Double = 0.005,
-    quality: StretchQuality = .standard, blockFrames: Int = 4096
+    quality: StretchQuality = .standard, blockFrames: Int = 8192
   ) {
     self.fromSec = fromSec
     self.toSec = toSec
