@@ -10,13 +10,15 @@ extension Action: Codable {
     case onAppear, importPicked, importSucceeded, importFailed, setMode, tapWaveform, dragScrub
     case togglePlay, tick, speedDelta, pitchDelta, addMarker, deleteMarker, toggleLoopEnabled
     case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
-    case seekToStart, seekToEnd
+    case seekToStart, seekToEnd, undo, redo
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
     public var fieldNames: [String] {
       switch self {
-      case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd: []
+      case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd,
+        .undo, .redo:
+        []
       case .importPicked: ["url"]
       case .importSucceeded: ["track"]
       case .importFailed: ["message"]
@@ -65,6 +67,8 @@ extension Action: Codable {
     case .setLocked: .setLocked
     case .seekToStart: .seekToStart
     case .seekToEnd: .seekToEnd
+    case .undo: .undo
+    case .redo: .redo
     }
   }
 
@@ -131,6 +135,8 @@ extension Action: Codable {
     case .setLocked: self = .setLocked(try c.decode(Bool.self, forKey: .locked))
     case .seekToStart: self = .seekToStart
     case .seekToEnd: self = .seekToEnd
+    case .undo: self = .undo
+    case .redo: self = .redo
     }
   }
 
@@ -139,7 +145,9 @@ extension Action: Codable {
     var c = encoder.container(keyedBy: Field.self)
     try c.encode(kind.rawValue, forKey: .type)
     switch self {
-    case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd: break
+    case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd, .undo,
+      .redo:
+      break
     case .importPicked(let url): try c.encode(Self.interchangeString(url), forKey: .url)
     case .importSucceeded(let track): try c.encode(track, forKey: .track)
     case .importFailed(let message): try c.encode(message, forKey: .message)

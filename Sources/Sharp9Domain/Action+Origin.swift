@@ -8,7 +8,7 @@ extension Action {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired: false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
-      .markNow, .setLocked, .seekToStart, .seekToEnd:
+      .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo:
       true
     }
   }

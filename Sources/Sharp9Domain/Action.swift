@@ -54,4 +54,8 @@ public enum Action: Sendable, Equatable, Hashable {
   case seekToStart
   /// The practice pad's Next button: to B if set, else to the end.
   case seekToEnd
+  /// Undo the last edit (markers, A/B, loop switch, speed, pitch).
+  case undo
+  /// Redo the last undone edit.
+  case redo
 }

@@ -16,13 +16,27 @@ struct CommandFailure: Error, CustomStringConvertible {
   static func reporting(_ body: () throws -> Void) throws {
     do {
       try body()
-    } catch let error as ExitCode {
-      throw error
-    } catch let error as ValidationError {
-      throw error
-    } catch let error as CleanExit {
-      throw error
     } catch {
+      try report(error)
+    }
+  }
+
+  /// ``reporting(_:)`` for an `async` command body.
+  static func reporting(_ body: () async throws -> Void) async throws {
+    do {
+      try await body()
+    } catch {
+      try report(error)
+    }
+  }
+
+  /// Rethrows the argument parser's own errors; prints anything else as the one-line report and
+  /// exits with status 1.
+  private static func report(_ error: any Error) throws -> Never {
+    switch error {
+    case is ExitCode, is ValidationError, is CleanExit:
+      throw error
+    default:
       FileHandle.standardError.write(Data("sharp9: error: \(error)\n".utf8))
       throw ExitCode.failure
     }

@@ -22,6 +22,7 @@ struct Sharp9Command: AsyncParsableCommand {
       TimelineCommand.self,
       RenderCommand.self,
       Stretch.self,
+      PeaksCommand.self,
     ]
   )
 }

@@ -28,6 +28,8 @@ import Testing
     "                          file.",
     "  stretch                 Change the speed and/or the pitch of an audio file",
     "                          independently.",
+    "  peaks                   Print the waveform peaks (min and max per time",
+    "                          bucket) of an audio file.",
   ]
 
   static let expected =

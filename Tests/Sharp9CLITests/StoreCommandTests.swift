@@ -53,6 +53,11 @@ import Testing
     let diff = try await cli.run(["diff", id, "4", "7"])
     #expect(
       diff.stdout == """
+        history.undo[2]: (absent) → {"label":"Loop On","loop":{"after":{"aSec":10,"bSec":20,\
+        "enabled":true},"before":{"aSec":10,"bSec":20,"enabled":false}},"markersAdded":[],\
+        "markersRemoved":[],"pitch":null,"speed":null}
+        history.undo[3]: (absent) → {"label":"Speed Change","loop":null,"markersAdded":[],\
+        "markersRemoved":[],"pitch":null,"speed":{"after":0.95,"before":1}}
         loop.enabled: false → true
         toast: null → {"expiresAt":"2026-11-21T19:00:06.000Z","message":"Speed 0.95 x"}
         transport.isPlaying: false → true
@@ -65,15 +70,18 @@ import Testing
         {"track":{"name":"take.wav","durationSec":180},"transport":{"isPlaying":false,\
         "currentTimeSec":0,"speed":1,"pitchSemitones":0},"loop":{"aSec":10,"bSec":null,\
         "enabled":false},"mode":"loop","markers":[],"viewport":{"startSec":0,"endSec":180},\
-        "isLoading":false,"toast":null,"isLocked":false,"lastMarkNowAt":null}
+        "isLoading":false,"toast":null,"isLocked":false,"lastMarkNowAt":null,\
+        "history":{"undo":[{"label":"Set A","loop":{"before":{"aSec":null,"bSec":null,\
+        "enabled":false},"after":{"aSec":10,"bSec":null,"enabled":false}},"speed":null,\
+        "pitch":null,"markersAdded":[],"markersRemoved":[]}],"redo":[]}}
 
         """)
     let fields = try await cli.run(["state", id, "--at", "2"])
-    #expect(fields.stdout.split(separator: "\n").first == "isLoading                 false")
+    #expect(fields.stdout.split(separator: "\n").first == "history.redo              []")
     #expect(fields.stdout.contains("\ntrack.name                \"take.wav\"\n"))
     let verify = try await cli.run(["verify", id])
     #expect(
-      verify.stdout == "ok: session \(id): 9 events replayed, 1 checkpoints match (reducer 1)\n")
+      verify.stdout == "ok: session \(id): 9 events replayed, 1 checkpoints match (reducer 2)\n")
     #expect(verify.status == 0)
   }
 

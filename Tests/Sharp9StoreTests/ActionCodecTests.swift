@@ -20,7 +20,7 @@ import Testing
     .setB(timeSec: 2.5), .clearToastIfExpired(now: nil),
     .clearToastIfExpired(now: Date(timeIntervalSinceReferenceDate: 785_000_000.123456789)),
     .skip(seconds: -5), .abCycle, .cycleSpeed, .markNow, .setLocked(true), .setLocked(false),
-    .seekToStart, .seekToEnd,
+    .seekToStart, .seekToEnd, .undo, .redo,
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

@@ -12,12 +12,21 @@ enum AudioFilePath {
     } catch {
       throw AudioFileError(url: url, kind: .notFound, detail: "nothing exists at this path")
     }
-    guard attributes[.type] as? FileAttributeType == .typeRegular else {
-      let type = (attributes[.type] as? FileAttributeType)?.rawValue ?? "unknown type"
-      throw AudioFileError(url: url, kind: .notAFile, detail: "it is a \(type)")
+    let type = attributes[.type] as? FileAttributeType
+    guard type == .typeRegular else {
+      throw AudioFileError(url: url, kind: .notAFile, detail: "it is \(describe(type))")
     }
     if let size = attributes[.size] as? NSNumber, size.int64Value == 0 {
       throw AudioFileError(url: url, kind: .empty, detail: "0 bytes")
+    }
+  }
+
+  private static func describe(_ type: FileAttributeType?) -> String {
+    switch type {
+    case .typeDirectory: "a directory"
+    case .typeCharacterSpecial, .typeBlockSpecial: "a device"
+    case .typeSocket: "a socket"
+    default: "a special file (pipe or link)"
     }
   }
 }

@@ -15,8 +15,9 @@ import Foundation
 ///   reader's (16-bit `k / 32768`), so reading then writing at the same depth is lossless and
 ///   +1.0 becomes 32767.
 /// - Output bytes depend only on the samples and settings: the WAV `PEAK` chunk, which carries a
-///   wall-clock timestamp, is switched off, and nothing else libsndfile writes for WAV or FLAC
-///   depends on time (FLAC's vendor string names the libFLAC version).
+///   wall-clock timestamp, is switched off (float WAVs keep the space reserved for it as a
+///   zero-filled `PAD ` chunk, which every reader skips), and nothing else libsndfile writes for
+///   WAV or FLAC depends on time (FLAC's vendor string names the libFLAC version).
 ///
 /// Not `Sendable`: use one writer from one task at a time.
 public final class AudioFileWriter {

@@ -5,8 +5,10 @@ public struct AudioFormat: Sendable, Equatable, Hashable, Codable {
   public var sampleRate: Int
   /// Interleaved channels per frame.
   public var channels: Int
-  /// Length in frames (one frame = one sample per channel). Exact for every format sharp9 reads;
-  /// files whose length cannot be known are rejected as truncated when opened.
+  /// Length in frames (one frame = one sample per channel). Exact for WAV, AIFF, FLAC, Ogg and
+  /// tagged MP3 (an MP3 without a LAME/Xing length tag reports libsndfile's estimate, and reading
+  /// simply ends where the stream does); files whose length cannot be known are rejected as
+  /// truncated when opened.
   public var frames: Int64
   /// The container, as libsndfile names it, e.g. `"WAV (Microsoft)"`, `"FLAC (Free Lossless Audio
   /// Codec)"`, `"OGG (OGG Container format)"`.

@@ -22,6 +22,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
   public var isLocked: Bool
   /// When the last accepted `markNow` happened, for its 150 ms debounce.
   public var lastMarkNowAt: Date?
+  /// The undo and redo stacks.
+  public var history: EditHistory
 
   /// Creates a state; the default is the app at launch: nothing loaded.
   public init(
@@ -34,7 +36,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     isLoading: Bool = false,
     toast: ToastState? = nil,
     isLocked: Bool = false,
-    lastMarkNowAt: Date? = nil
+    lastMarkNowAt: Date? = nil,
+    history: EditHistory = EditHistory()
   ) {
     self.track = track
     self.transport = transport
@@ -46,10 +49,29 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     self.toast = toast
     self.isLocked = isLocked
     self.lastMarkNowAt = lastMarkNowAt
+    self.history = history
   }
 
   private enum CodingKeys: String, CodingKey {
     case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
+    case history
+  }
+
+  /// Decodes a state; `isLocked`, `lastMarkNowAt` and `history` (added after the first release)
+  /// may be absent, so older snapshots and documents still read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    track = try container.decodeIfPresent(TrackMeta.self, forKey: .track)
+    transport = try container.decode(Transport.self, forKey: .transport)
+    loop = try container.decode(LoopPoints.self, forKey: .loop)
+    mode = try container.decode(Mode.self, forKey: .mode)
+    markers = try container.decode([Marker].self, forKey: .markers)
+    viewport = try container.decode(Viewport.self, forKey: .viewport)
+    isLoading = try container.decode(Bool.self, forKey: .isLoading)
+    toast = try container.decodeIfPresent(ToastState.self, forKey: .toast)
+    isLocked = try container.decodeIfPresent(Bool.self, forKey: .isLocked) ?? false
+    lastMarkNowAt = try container.decodeIfPresent(Date.self, forKey: .lastMarkNowAt)
+    history = try container.decodeIfPresent(EditHistory.self, forKey: .history) ?? EditHistory()
   }
 
   /// Encodes every field, writing absent optionals as `null` as the interchange format requires.
@@ -65,5 +87,6 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     try container.encode(toast, forKey: .toast)
     try container.encode(isLocked, forKey: .isLocked)
     try container.encode(lastMarkNowAt, forKey: .lastMarkNowAt)
+    try container.encode(history, forKey: .history)
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Opening files: the load starts, then succeeds or fails.
 extension Reducer {
   /// Loading starts: nothing is loaded any more, playback stops, the old track's loop, markers,
-  /// viewport and time go. Speed and pitch are the musician's and carry over.
+  /// viewport, time and edit history go. Speed and pitch are the musician's and carry over.
   static func importPicked(_ url: URL, into state: inout State) -> [Effect] {
     var effects: [Effect] = []
     if state.transport.isPlaying {
@@ -16,12 +16,14 @@ extension Reducer {
     state.loop = LoopPoints()
     state.markers = []
     state.viewport = Viewport()
+    state.history = EditHistory()
     effects.append(.engineLoad(url: url))
     return effects
   }
 
-  /// The engine loaded a track: show all of it from the start, with a fresh loop and no markers,
-  /// and compute its peaks. A duration that is negative or not finite is treated as a failure.
+  /// The engine loaded a track: show all of it from the start, with a fresh loop, no markers and
+  /// no edit history, and compute its peaks. A duration that is negative or not finite is
+  /// treated as a failure.
   static func importSucceeded(_ track: TrackMeta, into state: inout State, _ context: ActionContext)
     -> [Effect]
   {
@@ -39,6 +41,7 @@ extension Reducer {
     state.loop = LoopPoints()
     state.markers = []
     state.viewport = Viewport(startSec: 0, endSec: track.durationSec)
+    state.history = EditHistory()
     effects.append(.computePeaks)
     return effects
   }

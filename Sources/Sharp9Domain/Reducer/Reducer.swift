@@ -13,15 +13,29 @@ import Foundation
 ///   loaded; speed, pitch, mode and the lock work without one.
 /// - Every time is clamped to `[0, duration]`; a non-finite number makes the action a no-op.
 /// - Toasts live ``ToastState/lifetime`` from the `now` of the action that raised them.
+/// - Edits (``Action/editLabel(in:)``) that change something are recorded for undo and redo.
 public enum Reducer {
   /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
-  public static let version = "1"
+  public static let version = "2"
 
   /// Applies `action` to `state` and returns the effects, in the order the engine must run them.
   public static func reduce(
     into state: inout State, action: Action, context: ActionContext
   ) -> [Effect] {
     if state.isLocked, action.isUserAction, action != .setLocked(false) { return [] }
+    guard let label = action.editLabel(in: state) else {
+      return apply(action, to: &state, context)
+    }
+    let before = state
+    let effects = apply(action, to: &state, context)
+    recordEdit(label, from: before, into: &state)
+    return effects
+  }
+
+  /// The rule of each action (the lock and the edit history are handled by ``reduce``).
+  private static func apply(_ action: Action, to state: inout State, _ context: ActionContext)
+    -> [Effect]
+  {
     switch action {
     case .onAppear: return []
     case .importPicked(let url): return importPicked(url, into: &state)
@@ -51,6 +65,8 @@ public enum Reducer {
     case .setLocked(let locked): return setLocked(locked, in: &state, context)
     case .seekToStart: return seekToStart(&state)
     case .seekToEnd: return seekToEnd(&state)
+    case .undo: return undo(&state, context)
+    case .redo: return redo(&state, context)
     }
   }
 

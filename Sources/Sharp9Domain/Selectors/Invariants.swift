@@ -35,6 +35,10 @@ public enum Invariants {
     if state.isLoading, state.track != nil {
       found.append("isLoading is true while a track is loaded")
     }
+    let depth = state.history.undo.count + state.history.redo.count
+    if depth > EditHistory.depth {
+      found.append("history holds \(depth) edits, more than the \(EditHistory.depth) allowed")
+    }
     return found
   }
 

@@ -82,6 +82,8 @@ public enum ActionCodec {
       writer.write(locked)
     case .seekToStart: writer.write(UInt8(23))
     case .seekToEnd: writer.write(UInt8(24))
+    case .undo: writer.write(UInt8(25))
+    case .redo: writer.write(UInt8(26))
     }
   }
 
@@ -141,6 +143,8 @@ public enum ActionCodec {
     case 22: return .setLocked(try reader.bool())
     case 23: return .seekToStart
     case 24: return .seekToEnd
+    case 25: return .undo
+    case 26: return .redo
     case let tag: throw .unknownTag(tag)
     }
   }

@@ -33,6 +33,8 @@ public enum EventText {
     case .setLocked(let locked): locked ? "lock" : "unlock"
     case .seekToStart: "prev (to A or start)"
     case .seekToEnd: "next (to B or end)"
+    case .undo: "undo"
+    case .redo: "redo"
     }
   }
 

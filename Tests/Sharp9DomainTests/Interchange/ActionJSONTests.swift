@@ -32,6 +32,8 @@ import Testing
     #"{"type":"setLocked","locked":false}"#,
     #"{"type":"seekToStart"}"#,
     #"{"type":"seekToEnd"}"#,
+    #"{"type":"undo"}"#,
+    #"{"type":"redo"}"#,
   ]
 
   static let effectGoldens: [String] = [

@@ -7,7 +7,7 @@ import Testing
     #"{"track":null,"transport":{"isPlaying":false,"currentTimeSec":0,"speed":1,"pitchSemitones":0},"#
     + #""loop":{"aSec":null,"bSec":null,"enabled":false},"mode":"loop","markers":[],"#
     + #""viewport":{"startSec":0,"endSec":0},"isLoading":false,"toast":null,"isLocked":false,"#
-    + #""lastMarkNowAt":null}"#
+    + #""lastMarkNowAt":null,"history":{"undo":[],"redo":[]}}"#
 
   static let busy =
     #"{"track":{"name":"etude.wav","durationSec":180},"#
@@ -16,7 +16,12 @@ import Testing
     + #""markers":[{"id":"01020304-0506-0708-090A-0B0C0D0E0F10","timeSec":3}],"#
     + #""viewport":{"startSec":0,"endSec":180},"isLoading":false,"#
     + #""toast":{"message":"Speed 0.75 x","expiresAt":"2026-11-21T19:00:02.000Z"},"#
-    + #""isLocked":true,"lastMarkNowAt":"2026-11-21T19:00:00.125Z"}"#
+    + #""isLocked":true,"lastMarkNowAt":"2026-11-21T19:00:00.125Z","#
+    + #""history":{"undo":[{"label":"Speed Change","loop":null,"#
+    + #""speed":{"before":0.8,"after":0.75},"pitch":null,"markersAdded":[],"#
+    + #""markersRemoved":[]}],"redo":[{"label":"Add Marker","loop":null,"speed":null,"#
+    + #""pitch":null,"markersAdded":[{"marker":{"id":"01020304-0506-0708-090A-0B0C0D0E0F11","#
+    + #""timeSec":4},"index":1}],"markersRemoved":[]}]}}"#
 
   @Test(arguments: [initial, busy]) func stateRoundTrips(golden: String) throws {
     let state = try Interchange.decoder().decode(State.self, from: Data(golden.utf8))
@@ -25,6 +30,14 @@ import Testing
 
   @Test func theInitialStateIsWrittenWithNulls() throws {
     #expect(try Interchange.string(State()) == Self.initial)
+  }
+
+  @Test func fieldsAddedLaterMayBeAbsent() throws {
+    let old =
+      #"{"track":null,"transport":{"isPlaying":false,"currentTimeSec":0,"speed":1,"#
+      + #""pitchSemitones":0},"loop":{"aSec":null,"bSec":null,"enabled":false},"mode":"loop","#
+      + #""markers":[],"viewport":{"startSec":0,"endSec":0},"isLoading":false,"toast":null}"#
+    #expect(try Interchange.decoder().decode(State.self, from: Data(old.utf8)) == State())
   }
 
   @Test func prettyOutputIndentsByTwo() throws {
@@ -38,7 +51,7 @@ import Testing
     #expect(text == #"{"aSec":1,"bSec":null,"enabled":false}"#)
     let state = try Interchange.decoder().decode(State.self, from: Data(Self.busy.utf8))
     let canonical = try Interchange.string(state, canonical: true)
-    #expect(canonical.hasPrefix(#"{"isLoading":false,"isLocked":true,"lastMarkNowAt":"#))
+    #expect(canonical.hasPrefix(#"{"history":{"redo":[{"label":"Add Marker","loop":null,"#))
   }
 
   @Test func stringsAreEscapedAsJSONEncoderDoes() throws {

@@ -18,6 +18,12 @@ import Testing
       $0.loop = LoopPoints(aSec: 10, bSec: 20, enabled: true)
       $0.markers = [Marker(id: TestStore.id(99), timeSec: 5)]
       $0.mode = .marker
+      $0.history = EditHistory(undo: [
+        EditStep(
+          label: "Set A",
+          loop: ValueChange(
+            before: LoopPoints(), after: LoopPoints(aSec: 10)))
+      ])
     }
     store.send(.importPicked(url: url), effects: [.enginePause, .engineLoad(url: url)]) {
       $0.isLoading = true
@@ -26,6 +32,7 @@ import Testing
       $0.loop = LoopPoints()
       $0.markers = []
       $0.viewport = Viewport()
+      $0.history = EditHistory()
     }
   }
 
@@ -45,6 +52,12 @@ import Testing
       $0.transport.currentTimeSec = 30
       $0.loop = LoopPoints(aSec: 1, bSec: 2, enabled: true)
       $0.markers = [Marker(id: TestStore.id(99), timeSec: 5)]
+      $0.history = EditHistory(redo: [
+        EditStep(
+          label: "Speed Change",
+          speed: ValueChange(
+            before: 1, after: 1.05))
+      ])
     }
     let track = TrackMeta(name: "b.wav", durationSec: 10)
     store.send(.importSucceeded(track: track), effects: [.computePeaks]) {
@@ -53,6 +66,7 @@ import Testing
       $0.loop = LoopPoints()
       $0.markers = []
       $0.viewport = Viewport(startSec: 0, endSec: 10)
+      $0.history = EditHistory()
     }
   }
 

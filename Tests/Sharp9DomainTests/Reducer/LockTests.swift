@@ -9,7 +9,7 @@ import Testing
     .dragScrub(timeSec: 1), .togglePlay, .speedDelta(0.05), .pitchDelta(1),
     .addMarker(timeSec: 1), .deleteMarker(id: TestStore.id(90)), .toggleLoopEnabled(false),
     .setA(timeSec: 1), .setB(timeSec: 2), .skip(seconds: 5), .abCycle, .cycleSpeed, .markNow,
-    .setLocked(true), .seekToStart, .seekToEnd,
+    .setLocked(true), .seekToStart, .seekToEnd, .undo, .redo,
   ]
 
   @Test func lockingSaysSo() {

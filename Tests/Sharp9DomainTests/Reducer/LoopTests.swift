@@ -6,41 +6,41 @@ import Testing
   @Test func setAAndSetBInOrder() {
     var store = TestStore.loaded()
     store.send(.setA(timeSec: 10), effects: [.engineSetLoop(aSec: 10, bSec: nil, enabled: false)]) {
-      $0.loop.aSec = 10
+      $0.editLoop("Set A", to: LoopPoints(aSec: 10))
     }
     store.send(.setB(timeSec: 20), effects: [.engineSetLoop(aSec: 10, bSec: 20, enabled: false)]) {
-      $0.loop.bSec = 20
+      $0.editLoop("Set B", to: LoopPoints(aSec: 10, bSec: 20))
     }
   }
 
   @Test func setAAfterBSwaps() {
     var store = TestStore.loaded { $0.loop = LoopPoints(aSec: 10, bSec: 20, enabled: true) }
     store.send(.setA(timeSec: 30), effects: [.engineSetLoop(aSec: 20, bSec: 30, enabled: true)]) {
-      $0.loop = LoopPoints(aSec: 20, bSec: 30, enabled: true)
+      $0.editLoop("Set A", to: LoopPoints(aSec: 20, bSec: 30, enabled: true))
     }
   }
 
   @Test func setBBeforeASwaps() {
     var store = TestStore.loaded { $0.loop = LoopPoints(aSec: 10, bSec: nil) }
     store.send(.setB(timeSec: 4), effects: [.engineSetLoop(aSec: 4, bSec: 10, enabled: false)]) {
-      $0.loop = LoopPoints(aSec: 4, bSec: 10)
+      $0.editLoop("Set B", to: LoopPoints(aSec: 4, bSec: 10))
     }
   }
 
   @Test func equalPointsStayAsTheyAre() {
     var store = TestStore.loaded { $0.loop = LoopPoints(aSec: 10, bSec: nil) }
     store.send(.setB(timeSec: 10), effects: [.engineSetLoop(aSec: 10, bSec: 10, enabled: false)]) {
-      $0.loop.bSec = 10
+      $0.editLoop("Set B", to: LoopPoints(aSec: 10, bSec: 10))
     }
   }
 
   @Test func pointsAreClampedToTheTrack() {
     var store = TestStore.loaded(duration: 60)
     store.send(.setA(timeSec: -2), effects: [.engineSetLoop(aSec: 0, bSec: nil, enabled: false)]) {
-      $0.loop.aSec = 0
+      $0.editLoop("Set A", to: LoopPoints(aSec: 0))
     }
     store.send(.setB(timeSec: 61), effects: [.engineSetLoop(aSec: 0, bSec: 60, enabled: false)]) {
-      $0.loop.bSec = 60
+      $0.editLoop("Set B", to: LoopPoints(aSec: 0, bSec: 60))
     }
     store.send(.setB(timeSec: .infinity))
     store.send(.setA(timeSec: .nan))
@@ -65,12 +65,12 @@ import Testing
     var store = TestStore.loaded { $0.loop = LoopPoints(aSec: 3, bSec: 4) }
     store.send(.toggleLoopEnabled(true), effects: [.engineSetLoop(aSec: 3, bSec: 4, enabled: true)])
     {
-      $0.loop.enabled = true
+      $0.editLoop("Loop On", to: LoopPoints(aSec: 3, bSec: 4, enabled: true))
     }
     store.send(
       .toggleLoopEnabled(false), effects: [.engineSetLoop(aSec: 3, bSec: 4, enabled: false)]
     ) {
-      $0.loop.enabled = false
+      $0.editLoop("Loop Off", to: LoopPoints(aSec: 3, bSec: 4, enabled: false))
     }
     store.send(
       .toggleLoopEnabled(false), effects: [.engineSetLoop(aSec: 3, bSec: 4, enabled: false)])
@@ -79,14 +79,14 @@ import Testing
   @Test func abCycleSetsAThenBThenClears() {
     var store = TestStore.loaded { $0.transport.currentTimeSec = 12 }
     store.send(.abCycle, effects: [.engineSetLoop(aSec: 12, bSec: nil, enabled: false)]) {
-      $0.loop.aSec = 12
+      $0.editLoop("Set A", to: LoopPoints(aSec: 12))
     }
     store.send(.tick(currentTimeSec: 16)) { $0.transport.currentTimeSec = 16 }
     store.send(.abCycle, effects: [.engineSetLoop(aSec: 12, bSec: 16, enabled: true)]) {
-      $0.loop = LoopPoints(aSec: 12, bSec: 16, enabled: true)
+      $0.editLoop("Set B", to: LoopPoints(aSec: 12, bSec: 16, enabled: true))
     }
     store.send(.abCycle, effects: [.engineSetLoop(aSec: nil, bSec: nil, enabled: false)]) {
-      $0.loop = LoopPoints()
+      $0.editLoop("Clear Loop", to: LoopPoints())
     }
   }
 
@@ -96,7 +96,7 @@ import Testing
       $0.transport.currentTimeSec = 8
     }
     store.send(.abCycle, effects: [.engineSetLoop(aSec: 8, bSec: 12, enabled: true)]) {
-      $0.loop = LoopPoints(aSec: 8, bSec: 12, enabled: true)
+      $0.editLoop("Set B", to: LoopPoints(aSec: 8, bSec: 12, enabled: true))
     }
   }
 
@@ -106,7 +106,7 @@ import Testing
       $0.transport.currentTimeSec = 8
     }
     store.send(.abCycle, effects: [.engineSetLoop(aSec: 8, bSec: 12, enabled: true)]) {
-      $0.loop = LoopPoints(aSec: 8, bSec: 12, enabled: true)
+      $0.editLoop("Set A", to: LoopPoints(aSec: 8, bSec: 12, enabled: true))
     }
   }
 

@@ -6,11 +6,11 @@ import Testing
   @Test func speedButtonsStepByAFifthOfATenth() {
     var store = TestStore()
     store.send(.speedDelta(-0.05), at: 1, effects: [.engineSetRate(0.95)]) {
-      $0.transport.speed = 0.95
+      $0.editSpeed(to: 0.95)
       $0.toast = TestStore.toast("Speed 0.95 x", at: 1)
     }
     store.send(.speedDelta(0.1), at: 2, effects: [.engineSetRate(1.05)]) {
-      $0.transport.speed = 1.05
+      $0.editSpeed(to: 1.05)
       $0.toast = TestStore.toast("Speed 1.05 x", at: 2)
     }
   }
@@ -18,12 +18,12 @@ import Testing
   @Test func speedIsClampedAndStillToasted() {
     var store = TestStore { $0.transport.speed = 1.95 }
     store.send(.speedDelta(0.5), effects: [.engineSetRate(2)]) {
-      $0.transport.speed = 2
+      $0.editSpeed(to: 2)
       $0.toast = TestStore.toast("Speed 2.00 x", at: 0)
     }
     store.send(.speedDelta(0.05), effects: [.engineSetRate(2)])
     store.send(.speedDelta(-5), effects: [.engineSetRate(0.25)]) {
-      $0.transport.speed = 0.25
+      $0.editSpeed(to: 0.25)
       $0.toast = TestStore.toast("Speed 0.25 x", at: 0)
     }
     store.send(.speedDelta(.nan))
@@ -46,7 +46,7 @@ import Testing
   @Test func aSpeedOffTheGridIsSnappedToIt() {
     var store = TestStore { $0.transport.speed = 0.7333 }
     store.send(.speedDelta(0.01), effects: [.engineSetRate(0.75)]) {
-      $0.transport.speed = 0.75
+      $0.editSpeed(to: 0.75)
       $0.toast = TestStore.toast("Speed 0.75 x", at: 0)
     }
   }
@@ -54,15 +54,15 @@ import Testing
   @Test func pitchButtonsStepBySemitonesWithSignedToasts() {
     var store = TestStore()
     store.send(.pitchDelta(2), effects: [.engineSetPitchSemitones(2)]) {
-      $0.transport.pitchSemitones = 2
+      $0.editPitch(to: 2)
       $0.toast = TestStore.toast("Pitch +2.00 st", at: 0)
     }
     store.send(.pitchDelta(-5), effects: [.engineSetPitchSemitones(-3)]) {
-      $0.transport.pitchSemitones = -3
+      $0.editPitch(to: -3)
       $0.toast = TestStore.toast("Pitch -3.00 st", at: 0)
     }
     store.send(.pitchDelta(3), effects: [.engineSetPitchSemitones(0)]) {
-      $0.transport.pitchSemitones = 0
+      $0.editPitch(to: 0)
       $0.toast = TestStore.toast("Pitch 0.00 st", at: 0)
     }
   }
@@ -70,11 +70,11 @@ import Testing
   @Test func pitchIsClampedToAnOctaveEachWay() {
     var store = TestStore { $0.transport.pitchSemitones = 11 }
     store.send(.pitchDelta(3), effects: [.engineSetPitchSemitones(12)]) {
-      $0.transport.pitchSemitones = 12
+      $0.editPitch(to: 12)
       $0.toast = TestStore.toast("Pitch +12.00 st", at: 0)
     }
     store.send(.pitchDelta(-30), effects: [.engineSetPitchSemitones(-12)]) {
-      $0.transport.pitchSemitones = -12
+      $0.editPitch(to: -12)
       $0.toast = TestStore.toast("Pitch -12.00 st", at: 0)
     }
     store.send(.pitchDelta(.infinity))
@@ -98,7 +98,7 @@ import Testing
   @Test func negativeZeroPitchIsZero() {
     var store = TestStore { $0.transport.pitchSemitones = 0.01 }
     store.send(.pitchDelta(-0.014), effects: [.engineSetPitchSemitones(0)]) {
-      $0.transport.pitchSemitones = 0
+      $0.editPitch(to: 0)
       $0.toast = TestStore.toast("Pitch 0.00 st", at: 0)
     }
     #expect(store.state.transport.pitchSemitones.sign == .plus)
@@ -109,7 +109,7 @@ import Testing
     for (index, speed) in [1.25, 1.5, 1.75, 2, 0.75, 0.5, 1].enumerated() {
       let t = Double(index)
       store.send(.cycleSpeed, at: t, effects: [.engineSetRate(speed)]) {
-        $0.transport.speed = speed
+        $0.editSpeed(to: speed)
         $0.toast = TestStore.toast("Speed " + formatSpeed(speed), at: t)
       }
     }
@@ -118,7 +118,7 @@ import Testing
   @Test func cycleSpeedFromOffTheCycleGoesToOne() {
     var store = TestStore { $0.transport.speed = 0.95 }
     store.send(.cycleSpeed, effects: [.engineSetRate(1)]) {
-      $0.transport.speed = 1
+      $0.editSpeed(to: 1)
       $0.toast = TestStore.toast("Speed 1.00 x", at: 0)
     }
   }

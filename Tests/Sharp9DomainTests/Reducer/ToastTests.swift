@@ -26,11 +26,11 @@ import Testing
   @Test func aNewToastReplacesTheOldOne() {
     var store = TestStore()
     store.send(.speedDelta(0.05), at: 1, effects: [.engineSetRate(1.05)]) {
-      $0.transport.speed = 1.05
+      $0.editSpeed(to: 1.05)
       $0.toast = TestStore.toast("Speed 1.05 x", at: 1)
     }
     store.send(.pitchDelta(1), at: 2.5, effects: [.engineSetPitchSemitones(1)]) {
-      $0.transport.pitchSemitones = 1
+      $0.editPitch(to: 1)
       $0.toast = TestStore.toast("Pitch +1.00 st", at: 2.5)
     }
     store.send(.clearToastIfExpired(now: nil), at: 4)

@@ -61,7 +61,7 @@ import Testing
     store.send(
       .tapWaveform(timeSec: 9), effects: [.engineSetLoop(aSec: 9, bSec: nil, enabled: false)]
     ) {
-      $0.loop.aSec = 9
+      $0.editLoop("Set A", to: LoopPoints(aSec: 9))
     }
   }
 
@@ -70,14 +70,14 @@ import Testing
     store.send(
       .tapWaveform(timeSec: 900), effects: [.engineSetLoop(aSec: nil, bSec: 180, enabled: false)]
     ) {
-      $0.loop.bSec = 180
+      $0.editLoop("Set B", to: LoopPoints(bSec: 180))
     }
   }
 
   @Test func tapInMarkerModeAddsAMarker() {
     var store = TestStore.loaded { $0.mode = .marker }
     let id = store.nextID
-    store.send(.tapWaveform(timeSec: 4.5)) { $0.markers = [Marker(id: id, timeSec: 4.5)] }
+    store.send(.tapWaveform(timeSec: 4.5)) { $0.editAddMarker(Marker(id: id, timeSec: 4.5)) }
   }
 
   @Test func setModeChangesWhatTapsDo() {

@@ -26,7 +26,7 @@ struct RandomActions {
   }
 
   mutating func next(markers: [Marker]) -> Action {
-    switch Int.random(in: 0..<30, using: &generator) {
+    switch Int.random(in: 0..<34, using: &generator) {
     case 0: return .importPicked(url: URL(filePath: "/music/take.wav"))
     case 1, 2:
       let durations = [0, 0.5, 30, 180, 3600.25]
@@ -55,6 +55,8 @@ struct RandomActions {
     case 25: return .setLocked(Int.random(in: 0..<4, using: &generator) == 0)
     case 26: return .seekToStart
     case 27: return .seekToEnd
+    case 28, 29: return .undo
+    case 30: return .redo
     default: return .onAppear
     }
   }
