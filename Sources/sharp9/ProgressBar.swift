@@ -29,9 +29,10 @@ final class ProgressBar {
     FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
   }
 
-  /// Ends the line so later output starts on a fresh one.
+  /// Ends the line so later output starts on a fresh one (once; later calls do nothing).
   func finish() {
     guard enabled, shownPercent >= 0 else { return }
+    shownPercent = -1
     FileHandle.standardError.write(Data("\n".utf8))
   }
 }

@@ -21,8 +21,8 @@ struct Sharp9Command: AsyncParsableCommand {
       DeleteCommand.self,
       TimelineCommand.self,
       RenderCommand.self,
-      Stretch.self,
       PeaksCommand.self,
+      StretchCommand.self,
     ]
   )
 }

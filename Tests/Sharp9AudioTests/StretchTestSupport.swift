@@ -2,22 +2,6 @@ import Foundation
 
 @testable import Sharp9Audio
 
-/// A tiny seeded generator (SplitMix64) so noise signals repeat exactly.
-struct SplitMix64 {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// Uniform in −1…1.
-  mutating func nextSigned() -> Float { Float(Double(next() >> 11) / Double(1 << 52) - 1) }
-}
-
 /// Synthetic signals and a whole-buffer stretch helper for the stretch tests.
 enum StretchSignals {
   static let rate = 44_100.0
@@ -39,14 +23,15 @@ enum StretchSignals {
 
   /// 4 ms exponentially decaying noise bursts every `period` seconds, starting at `first`.
   static func clicks(seconds: Double, period: Double = 0.25, first: Double = 0.1) -> [Float] {
-    var random = SplitMix64(state: 7)
+    var random = SplitMix64(seed: 7)
     var signal = [Float](repeating: 0, count: Int(seconds * rate))
     let burst = Int(0.004 * rate)
     var start = first
     while Int(start * rate) + burst < signal.count {
       let offset = Int(start * rate)
       for index in 0..<burst {
-        signal[offset + index] = 0.8 * random.nextSigned() * Float(exp(-Double(index) / 40))
+        signal[offset + index] =
+          0.8 * Float.random(in: -1..<1, using: &random) * Float(exp(-Double(index) / 40))
       }
       start += period
     }
@@ -57,7 +42,9 @@ enum StretchSignals {
   static func interleave(_ channels: [[Float]]) -> [Float] {
     var result = [Float](repeating: 0, count: channels[0].count * channels.count)
     for (channel, samples) in channels.enumerated() {
-      for (index, value) in samples.enumerated() { result[index * channels.count + channel] = value }
+      for (index, value) in samples.enumerated() {
+        result[index * channels.count + channel] = value
+      }
     }
     return result
   }

@@ -26,10 +26,10 @@ import Testing
     "                          of a session.",
     "  render                  Render what was heard during a session to an audio",
     "                          file.",
-    "  stretch                 Change the speed and/or the pitch of an audio file",
-    "                          independently.",
     "  peaks                   Print the waveform peaks (min and max per time",
     "                          bucket) of an audio file.",
+    "  stretch                 Change the speed and/or the pitch of an audio file",
+    "                          independently.",
   ]
 
   static let expected =

@@ -52,10 +52,16 @@ final class OnsetDetector {
           addToScratch(samples)
         }
       }
+      var strongest: Float = 0
+      var strongestIndex = 0
       scratch.withUnsafeBufferPointer { sum in
-        for value in sum {
-          let difference = value - previous
-          energy += difference * difference
+        for (index, value) in sum.enumerated() {
+          let difference = (value - previous) * (value - previous)
+          energy += difference
+          if difference > strongest {
+            strongest = difference
+            strongestIndex = index
+          }
           previous = value
         }
       }
@@ -65,7 +71,8 @@ final class OnsetDetector {
       if energy > floor, energy > StretchTuning.onsetRatio * average,
         blockIndex - lastOnsetBlock > StretchTuning.onsetRefractoryBlocks
       {
-        record(nextBlockStart)
+        // The attack's own position, not its block's: onsets keep sample-accurate timing.
+        record(nextBlockStart + strongestIndex)
         lastOnsetBlock = blockIndex
       }
       history[historyIndex] = energy
@@ -75,17 +82,14 @@ final class OnsetDetector {
     }
   }
 
-  /// Whether an onset lies in `lower..<upper`; forgets onsets before `lower`.
-  func containsOnset(from lower: Int, to upper: Int) -> Bool {
+  /// The first onset in `lower..<upper`; forgets onsets before `lower`.
+  func firstOnset(from lower: Int, to upper: Int) -> Int? {
     while onsetCount > 0, onsets[onsetHead] < lower {
       onsetHead = (onsetHead + 1) % onsets.count
       onsetCount -= 1
     }
-    for index in 0..<onsetCount {
-      let position = onsets[(onsetHead + index) % onsets.count]
-      if position >= lower, position < upper { return true }
-    }
-    return false
+    guard onsetCount > 0, onsets[onsetHead] < upper else { return nil }
+    return onsets[onsetHead]
   }
 
   private var scratch: [Float]

@@ -55,11 +55,13 @@ final class PhaseLocker {
       let measured = atan2(im * pre - re * pim, re * pre + im * pim)
       let expected = binAngle * Double(peak) * Double(analysisHop)
       let advance = (expected + principal(measured - expected)) * stretch
-      peakTheta.pointer[index] = Float(principal(Double(rotation.pointer[peak]) + advance - measured))
+      peakTheta.pointer[index] = Float(
+        principal(Double(rotation.pointer[peak]) + advance - measured))
     }
     var lower = 0
     for index in 0..<peakCount {
-      let upper = index == peakCount - 1 ? bins : regionEnd(Int(peaks[index]), Int(peaks[index + 1]))
+      let upper =
+        index == peakCount - 1 ? bins : regionEnd(Int(peaks[index]), Int(peaks[index + 1]))
       let theta = peakTheta.pointer[index]
       let c = cos(theta), s = sin(theta)
       for bin in lower..<upper { rotation.pointer[bin] = theta }
@@ -79,7 +81,8 @@ final class PhaseLocker {
     let power = power.pointer
     var loudest: Float = 0
     for bin in 0..<bins {
-      let value = spectrum[2 * bin] * spectrum[2 * bin] + spectrum[2 * bin + 1] * spectrum[2 * bin + 1]
+      let value =
+        spectrum[2 * bin] * spectrum[2 * bin] + spectrum[2 * bin + 1] * spectrum[2 * bin + 1]
       power[bin] = value
       loudest = max(loudest, value)
     }

@@ -67,7 +67,9 @@ final class PhaseVocoder {
 
   /// Input frames beyond `T(i)` that producing intermediate frame `i` may read, at most.
   func lookahead(inputPerIntermediate ratio: Double) -> Int {
-    Int(((Double(size / 2 + 3 * hop) + 512) * ratio + maximumDrift).rounded(.up))
+    Int(
+      ((Double(size / 2 + (3 + StretchTuning.onsetPreparationHops) * hop) + 512) * ratio
+        + maximumDrift).rounded(.up))
       + size / 2 + StretchTuning.onsetBlock
   }
 
@@ -112,37 +114,60 @@ final class PhaseVocoder {
   }
 
   /// Picks the next analysis centre and whether the frame keeps its analysis phases.
+  ///
+  /// An onset about to enter the window pulls the schedule onto the unstretched frames that put
+  /// the attack exactly where `T` says it belongs, so attacks keep their timing as well as their
+  /// shape; the frames containing it then advance by exactly `hop`.
   private func scheduleFrame(input: StretchInput, onsets: OnsetDetector) -> (Double, Bool) {
     let nominal = Double(hop) * inputPerIntermediate
-    let target = anchorInput + (Double(frameIndex * hop) - anchorIntermediate) * inputPerIntermediate
-    var center: Double
-    var identity = false
+    let position = Double(frameIndex * hop)
+    let target = anchorInput + (position - anchorIntermediate) * inputPerIntermediate
+    let searchEnd =
+      Int(previousCenter + nominal * Double(StretchTuning.onsetPreparationHops + 2))
+      + size / 2
+    onsets.analyze(upTo: searchEnd + StretchTuning.onsetBlock, input: input)
+    let onset = onsets.firstOnset(from: previousStart + size, to: searchEnd)
     if identityFramesLeft > 0 {
-      center = previousCenter + Double(hop)
       identityFramesLeft -= 1
-      identity = true
-    } else {
-      let desired = target - previousCenter
-      center =
-        previousCenter
-        + min(
-          max(desired, nominal * StretchTuning.minimumHopFactor),
-          nominal * StretchTuning.maximumHopFactor)
+      let center = previousCenter + Double(hop)
+      if let onset, onset < Int(center.rounded()) + size / 2 { extendIdentity(center, target) }
+      return (center, true)
     }
-    // An onset entering this window: reproduce the frames around it unstretched.
-    let windowEnd = Int(center.rounded()) + size / 2
-    onsets.analyze(upTo: windowEnd + StretchTuning.onsetBlock, input: input)
-    if onsets.containsOnset(from: previousStart + size, to: windowEnd) {
-      let frames = Double(size / hop - 1)
-      let drift = center - target
-      let ahead = drift + frames * max(0, Double(hop) - nominal)
-      let behind = drift - frames * max(0, nominal - Double(hop))
-      if ahead <= maximumDrift, behind >= -maximumDrift {
-        identity = true
-        identityFramesLeft = size / hop - 1
+    var desired = target
+    var aligned: Double?
+    if let onset {
+      // Where the attack belongs in the intermediate stream, and the unstretched centre that
+      // puts it there.
+      let ideal = anchorIntermediate + (Double(onset) - anchorInput) / inputPerIntermediate
+      if ideal - position <= Double(size / 2 + StretchTuning.onsetPreparationHops * hop) {
+        aligned = Double(onset) + position - ideal
+        desired = aligned ?? target
       }
     }
-    return (center, identity)
+    var center =
+      previousCenter
+      + min(
+        max(desired - previousCenter, nominal * StretchTuning.minimumHopFactor),
+        nominal * StretchTuning.maximumHopFactor)
+    guard let onset, onset < Int(center.rounded()) + size / 2 else { return (center, false) }
+    if let aligned, aligned > previousCenter, abs(aligned - center) <= nominal {
+      center = aligned
+    }
+    return (center, extendIdentity(center, target))
+  }
+
+  /// Keeps the next frames unstretched while the onset is in the window, unless that would
+  /// drift further than `maximumDrift` from `T`.
+  @discardableResult
+  private func extendIdentity(_ center: Double, _ target: Double) -> Bool {
+    let nominal = Double(hop) * inputPerIntermediate
+    let frames = Double(size / hop - 1)
+    let drift = center - target
+    let ahead = drift + frames * max(0, Double(hop) - nominal)
+    let behind = drift - frames * max(0, nominal - Double(hop))
+    guard ahead <= maximumDrift, behind >= -maximumDrift else { return false }
+    identityFramesLeft = size / hop - 1
+    return true
   }
 
   private func analyze(start: Int, identity: Bool, input: StretchInput) {

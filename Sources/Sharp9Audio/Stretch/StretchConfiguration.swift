@@ -3,9 +3,11 @@ import CSamplerate
 /// How hard the stretcher works: the resampling converter of the pitch stage and the overlap of
 /// the phase vocoder.
 public enum StretchQuality: String, CaseIterable, Sendable {
-  /// `SRC_SINC_FASTEST`, 4× overlap: previews and long batch jobs.
+  /// `SRC_LINEAR`, 4× overlap: previews (linear interpolation aliases on bright material).
   case fast
-  /// `SRC_SINC_MEDIUM_QUALITY`, 4× overlap: the default for listening and rendering.
+  /// `SRC_SINC_FASTEST` (97 dB SNR, flat to 80 % of Nyquist, 17.6 kHz at 44.1 kHz), 4× overlap:
+  /// the default for listening and rendering; `SRC_SINC_MEDIUM_QUALITY` measured twice the CPU
+  /// time of the whole pitch-shift for a top octave few instruments or ears reach.
   case standard
   /// `SRC_SINC_BEST_QUALITY`, 8× overlap: transcription of dense material and masters.
   case best
@@ -13,8 +15,8 @@ public enum StretchQuality: String, CaseIterable, Sendable {
   /// The libsamplerate converter the pitch stage uses.
   var converter: Int32 {
     switch self {
-    case .fast: Int32(SRC_SINC_FASTEST)
-    case .standard: Int32(SRC_SINC_MEDIUM_QUALITY)
+    case .fast: Int32(SRC_LINEAR)
+    case .standard: Int32(SRC_SINC_FASTEST)
     case .best: Int32(SRC_SINC_BEST_QUALITY)
     }
   }

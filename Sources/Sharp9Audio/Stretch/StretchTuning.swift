@@ -24,9 +24,12 @@ enum StretchTuning {
   /// Blocks of history the detector compares against (≈ 46 ms, shorter than a sixteenth note).
   static let onsetHistoryBlocks = 8
   /// An attack has this much more high-frequency energy than the recent average (≈ 9 dB).
-  static let onsetRatio: Float = 8
+  static let onsetRatio: Float = 30
   /// High-frequency energy per sample below this (≈ −70 dBFS) never counts as an attack.
   static let onsetFloorPerSample: Float = 1e-7
+  /// Synthesis hops before an onset enters the window during which the schedule steers toward
+  /// the unstretched frames that put the attack at its exact time (4 hops ≈ 93 ms).
+  static let onsetPreparationHops = 4
   /// Blocks after an onset during which no new onset is reported (≈ 35 ms): one attack, one reset.
   static let onsetRefractoryBlocks = 6
 }
