@@ -3,27 +3,22 @@ import Foundation
 /// Undo and redo: edits are recorded as small ``EditStep``s; undo and redo replay them backwards
 /// and forwards and bring the engine in line.
 extension Reducer {
-  /// Records the edit `label` that turned `before` into `state`, if it changed anything: pushes
+  /// Records the edit `label` that changed `before` into `state`, if it changed anything: pushes
   /// it on the undo stack (forgetting the oldest beyond ``EditHistory/depth``) and clears redo.
-  static func recordEdit(_ label: String, from before: State, into state: inout State) {
+  static func recordEdit(_ label: String, from before: EditBaseline, into state: inout State) {
     var step = EditStep(label: label)
     if before.loop != state.loop { step.loop = ValueChange(before: before.loop, after: state.loop) }
-    if before.transport.speed != state.transport.speed {
-      step.speed = ValueChange(before: before.transport.speed, after: state.transport.speed)
+    if before.speed != state.transport.speed {
+      step.speed = ValueChange(before: before.speed, after: state.transport.speed)
     }
-    if before.transport.pitchSemitones != state.transport.pitchSemitones {
-      step.pitch = ValueChange(
-        before: before.transport.pitchSemitones, after: state.transport.pitchSemitones)
+    if before.pitch != state.transport.pitchSemitones {
+      step.pitch = ValueChange(before: before.pitch, after: state.transport.pitchSemitones)
     }
-    if before.markers != state.markers {
-      let beforeIDs = Set(before.markers.map(\.id))
-      let afterIDs = Set(state.markers.map(\.id))
-      step.markersAdded = state.markers.enumerated()
-        .filter { !beforeIDs.contains($0.element.id) }
-        .map { MarkerEdit(marker: $0.element, index: $0.offset) }
-      step.markersRemoved = before.markers.enumerated()
-        .filter { !afterIDs.contains($0.element.id) }
-        .map { MarkerEdit(marker: $0.element, index: $0.offset) }
+    // Marker edits append one marker or remove the one the baseline located (see EditBaseline).
+    if state.markers.count == before.markerCount + 1, let added = state.markers.last {
+      step.markersAdded = [MarkerEdit(marker: added, index: before.markerCount)]
+    } else if state.markers.count == before.markerCount - 1, let removed = before.deletion {
+      step.markersRemoved = [removed]
     }
     guard !step.isEmpty else { return }
     state.history.undo.append(step)
@@ -35,25 +30,29 @@ extension Reducer {
 
   /// Undoes the last edit, or says "Nothing to undo".
   static func undo(_ state: inout State, _ context: ActionContext) -> [Effect] {
-    guard let step = state.history.undo.popLast() else {
-      showToast("Nothing to undo", in: &state, context)
-      return []
-    }
-    apply(step, backwards: true, to: &state)
-    state.history.redo.append(step)
-    showToast("Undo " + step.label, in: &state, context)
-    return engineEffects(of: step, in: state)
+    replay(from: \.undo, to: \.redo, backwards: true, verb: "undo", &state, context)
   }
 
   /// Redoes the last undone edit, or says "Nothing to redo".
   static func redo(_ state: inout State, _ context: ActionContext) -> [Effect] {
-    guard let step = state.history.redo.popLast() else {
-      showToast("Nothing to redo", in: &state, context)
+    replay(from: \.redo, to: \.undo, backwards: false, verb: "redo", &state, context)
+  }
+
+  /// Moves the top step of one stack to the other, applying it backwards (undo) or forwards
+  /// (redo), with the toast "Undo Set A" or "Nothing to undo".
+  private static func replay(
+    from source: WritableKeyPath<EditHistory, [EditStep]>,
+    to target: WritableKeyPath<EditHistory, [EditStep]>, backwards: Bool, verb: String,
+    _ state: inout State, _ context: ActionContext
+  ) -> [Effect] {
+    let title = verb.prefix(1).uppercased() + verb.dropFirst()
+    guard let step = state.history[keyPath: source].popLast() else {
+      showToast("Nothing to \(verb)", in: &state, context)
       return []
     }
-    apply(step, backwards: false, to: &state)
-    state.history.undo.append(step)
-    showToast("Redo " + step.label, in: &state, context)
+    apply(step, backwards: backwards, to: &state)
+    state.history[keyPath: target].append(step)
+    showToast(title + " " + step.label, in: &state, context)
     return engineEffects(of: step, in: state)
   }
 

@@ -5,18 +5,9 @@ extension Reducer {
   /// Loading starts: nothing is loaded any more, playback stops, the old track's loop, markers,
   /// viewport, time and edit history go. Speed and pitch are the musician's and carry over.
   static func importPicked(_ url: URL, into state: inout State) -> [Effect] {
-    var effects: [Effect] = []
-    if state.transport.isPlaying {
-      state.transport.isPlaying = false
-      effects.append(.enginePause)
-    }
+    var effects = forgetTrackContent(&state, viewport: Viewport())
     state.isLoading = true
     state.track = nil
-    state.transport.currentTimeSec = 0
-    state.loop = LoopPoints()
-    state.markers = []
-    state.viewport = Viewport()
-    state.history = EditHistory()
     effects.append(.engineLoad(url: url))
     return effects
   }
@@ -30,18 +21,10 @@ extension Reducer {
     guard track.durationSec.isFinite, track.durationSec >= 0 else {
       return importFailed(into: &state, context)
     }
-    var effects: [Effect] = []
-    if state.transport.isPlaying {
-      state.transport.isPlaying = false
-      effects.append(.enginePause)
-    }
+    var effects = forgetTrackContent(
+      &state, viewport: Viewport(startSec: 0, endSec: track.durationSec))
     state.track = track
     state.isLoading = false
-    state.transport.currentTimeSec = 0
-    state.loop = LoopPoints()
-    state.markers = []
-    state.viewport = Viewport(startSec: 0, endSec: track.durationSec)
-    state.history = EditHistory()
     effects.append(.computePeaks)
     return effects
   }
@@ -51,5 +34,21 @@ extension Reducer {
     state.isLoading = false
     showToast("Unable to open file", in: &state, context)
     return []
+  }
+
+  /// Stops playback (returning `enginePause` if it was playing) and forgets what belonged to the
+  /// previous track: playhead, loop, markers and edit history; shows `viewport`.
+  private static func forgetTrackContent(_ state: inout State, viewport: Viewport) -> [Effect] {
+    var effects: [Effect] = []
+    if state.transport.isPlaying {
+      state.transport.isPlaying = false
+      effects.append(.enginePause)
+    }
+    state.transport.currentTimeSec = 0
+    state.loop = LoopPoints()
+    state.markers = []
+    state.viewport = viewport
+    state.history = EditHistory()
+    return effects
   }
 }

@@ -26,7 +26,7 @@ public enum Reducer {
     guard let label = action.editLabel(in: state) else {
       return apply(action, to: &state, context)
     }
-    let before = state
+    let before = EditBaseline(state, action: action)
     let effects = apply(action, to: &state, context)
     recordEdit(label, from: before, into: &state)
     return effects
