@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
     let session = try store.importScript(
       text, title: title, defaultTitle: name,
       sharp9Version: Sharp9Command.configuration.version,
-      audio: { AudioSource.describing(path: $0, relativeTo: scriptDirectory) })
+      audio: { SessionAudio.describe($0, relativeTo: scriptDirectory) })
     var output = StandardOutput()
     output.line(session.idString)
     output.flush()

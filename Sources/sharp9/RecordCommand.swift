@@ -3,6 +3,8 @@ import Foundation
 import Sharp9Domain
 import Sharp9Store
 
+extension SynchronousMode: ExpressibleByArgument {}
+
 /// `sharp9 record [--audio PATH] [--title T]`: the live recorder behind a pipe.
 struct RecordCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -23,13 +25,20 @@ struct RecordCommand: ParsableCommand {
   @Option(help: "The session's title (default: \"live session\").")
   var title: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "full: each append is fsynced before it is answered (survives power loss); normal: no"
+        + " fsync per append (survives kill -9, not power loss; much faster).",
+      valueName: "mode"))
+  var sync: SynchronousMode = .full
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let clockStart = ContinuousClock.now
     let startedAt = Date()
-    let store = try database.open(.createIfMissing)
-    let source = audio.map { AudioSource.describing(path: $0) }
+    let store = try EventStore(path: database.resolvedPath, synchronous: sync)
+    let source = audio.map { SessionAudio.describe($0) }
     let encoder = OrderedJSONEncoder()
     var recorder: Recorder?
     var output = StandardOutput()

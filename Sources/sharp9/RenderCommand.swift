@@ -62,11 +62,11 @@ struct RenderCommand: ParsableCommand {
     let record = try store.session(matching: session.session)
     let endSec = min(to?.seconds ?? .infinity, SessionClock.endSec(of: record))
     if let from, from.seconds >= endSec {
-      throw SessionAudio.Problem(
+      throw SourceAudio.Problem(
         description: "--from \(formatTime(from.seconds)) is not before the session's end "
           + "(\(formatTime(endSec)))")
     }
-    let source = try SessionAudio.resolve(record, override: audio, force: force)
+    let source = try SourceAudio.resolve(record, override: audio, force: force)
     let outputURL = URL(filePath: output)
     let container = format ?? (outputURL.pathExtension.lowercased() == "flac" ? .flac : .wav)
     let probe = try AudioFileReader(url: source).format

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Sharp9Domain
 import Sharp9Store
 
@@ -20,12 +21,23 @@ struct StateCommand: ParsableCommand {
   @Flag(help: "Print the state as one line of interchange JSON.")
   var json = false
 
+  @Flag(help: .hidden) var printTiming = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let cpuStart = Foundation.clock()
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
     let state = try store.state(of: record, at: at)
+    if printTiming {
+      // For scripts/bench-store.sh: open + resolve + rebuild, without process start-up.
+      let elapsed = (clock.now - start) / .microseconds(1)
+      let cpu = Double(Foundation.clock() - cpuStart) * 1e6 / Double(CLOCKS_PER_SEC)
+      FileHandle.standardError.write(Data("state-at-us \(Int(elapsed)) cpu-us \(Int(cpu))\n".utf8))
+    }
     var output = StandardOutput()
     if json {
       output.line(try Interchange.string(state))

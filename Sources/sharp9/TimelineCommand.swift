@@ -33,9 +33,9 @@ struct TimelineCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
-    let duration = try SessionAudio.durationSec(of: record, store: store, override: audio)
+    let duration = try SourceAudio.durationSec(of: record, store: store, override: audio)
     guard let duration else {
-      throw SessionAudio.Problem(
+      throw SourceAudio.Problem(
         description: "the length of session \(record.idString)'s track is unknown; "
           + "pass --audio PATH")
     }

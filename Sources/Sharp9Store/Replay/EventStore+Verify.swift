@@ -22,7 +22,9 @@ extension EventStore {
       while replay.seqSoFar < checkpoint.seq, try replay.advance() {}
       guard replay.seqSoFar == checkpoint.seq else { break }
       report.checkpointsCompared += 1
-      if let divergence = try compare(checkpoint, with: replay.state, lastAgreeing: lastAgreeing) {
+      if let divergence = try compare(
+        checkpoint, of: session, with: replay.state, lastAgreeing: lastAgreeing)
+      {
         report.divergence = divergence
         break
       }
@@ -34,38 +36,48 @@ extension EventStore {
     return report
   }
 
+  /// A checkpoint's sequence number and hash; its snapshot is read only when needed, so memory
+  /// stays flat however many checkpoints a session has.
   private struct RecordedCheckpoint {
     var seq: Int64
-    var snapshot: Data
     var hash: [UInt8]
   }
 
   private func recordedCheckpoints(of session: SessionRecord) throws -> [RecordedCheckpoint] {
     let select = try database.cached(
-      "SELECT seq, state, state_sha256 FROM checkpoints WHERE session_pk = ? ORDER BY seq")
+      "SELECT seq, state_sha256 FROM checkpoints WHERE session_pk = ? ORDER BY seq")
     try select.bind(session.pk, at: 1)
     var all: [RecordedCheckpoint] = []
     while try select.step() {
-      all.append(
-        RecordedCheckpoint(
-          seq: select.int64(0), snapshot: select.withBlob(1) { Data($0) }, hash: select.blob(2)))
+      all.append(RecordedCheckpoint(seq: select.int64(0), hash: select.blob(1)))
     }
     return all
   }
 
+  private func snapshot(of session: SessionRecord, at seq: Int64) throws -> Data {
+    let select = try database.cached(
+      "SELECT state FROM checkpoints WHERE session_pk = ? AND seq = ?")
+    try select.bind(session.pk, at: 1)
+    try select.bind(seq, at: 2)
+    return try select.firstRow { row in row.withBlob(0) { Data($0) } } ?? Data()
+  }
+
   private func compare(
-    _ checkpoint: RecordedCheckpoint, with replayed: State, lastAgreeing: Int64
+    _ checkpoint: RecordedCheckpoint, of session: SessionRecord, with replayed: State,
+    lastAgreeing: Int64
   ) throws -> VerifyReport.Divergence? {
-    let recorded = try? stateCodec.state(fromSnapshot: checkpoint.snapshot)
+    let replayedHash = try stateCodec.hash(replayed)
+    let snapshotData = try snapshot(of: session, at: checkpoint.seq)
+    let recorded = try? stateCodec.state(fromSnapshot: snapshotData)
     var snapshotProblem: String?
     if let recorded, try stateCodec.hash(recorded) != checkpoint.hash {
       snapshotProblem = "the recorded snapshot does not match the recorded hash"
     }
-    if try stateCodec.hash(replayed) == checkpoint.hash, snapshotProblem == nil { return nil }
+    if replayedHash == checkpoint.hash, snapshotProblem == nil { return nil }
     var changes: [FieldChange] = []
     if let recorded {
       changes = try StateDiff.changes(from: recorded, to: replayed)
-    } else if let raw = try? JSONValue.parse(checkpoint.snapshot) {
+    } else if let raw = try? JSONValue.parse(snapshotData) {
       // A snapshot from another State layout: compare its JSON with the replayed one's.
       let lossless = try JSONValue.parse(try stateCodec.snapshot(replayed))
       changes = StateDiff.changes(from: raw, to: lossless)

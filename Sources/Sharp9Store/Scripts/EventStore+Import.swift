@@ -2,7 +2,8 @@ import Foundation
 import Sharp9Domain
 
 extension EventStore {
-  /// Imports a session script (JSON Lines, see `SessionScriptParser`) as a new session, in one
+  /// Imports a session script (JSON Lines, see `SessionScriptParser`; read by
+  /// ``ScriptLineReader``) as a new session, in one
   /// transaction: a bad line (or any other failure) leaves no session behind.
   ///
   /// The session starts at the header's `startedAt`, else `SessionScript.defaultStartedAt` (the
@@ -18,11 +19,11 @@ extension EventStore {
     audio: (String) -> AudioSource? = { AudioSource(path: $0) }
   ) throws -> SessionRecord {
     try database.transaction {
-      var parser = SessionScriptParser()
+      var parser = ScriptLineReader()
       var appender: EventAppender?
       for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       {
-        guard let scripted = try parser.parse(line: Substring(bytes)) else { continue }
+        guard let scripted = try parser.next(Substring(bytes)) else { continue }
         let writer =
           try appender
           ?? startImport(
@@ -51,6 +52,6 @@ extension EventStore {
       startedAt: header?.startedAt ?? SessionScript.defaultStartedAt,
       audio: header?.audio.flatMap(audio), sharp9Version: sharp9Version)
     let session = try createSession(new)
-    return EventAppender(store: self, session: session, state: State(), head: 0, lastT: 0)
+    return try EventAppender(store: self, session: session, state: State(), head: 0, lastT: 0)
   }
 }

@@ -26,9 +26,13 @@ final class EventAppender {
   private(set) var lastT: Double
   private let startedAt: Date
   private var writer = ByteWriter()
+  /// Prepared once per appender: an import runs it a million times.
+  private let insertEvent: Statement
 
   /// Starts appending after `head` events whose last state is `state`.
-  init(store: EventStore, session: SessionRecord, state: State, head: Int64, lastT: Double) {
+  init(store: EventStore, session: SessionRecord, state: State, head: Int64, lastT: Double) throws {
+    insertEvent = try store.database.prepare(
+      "INSERT INTO events (session_pk, seq, t, action) VALUES (?, ?, ?, ?)")
     self.store = store
     self.session = session
     self.state = state
@@ -49,8 +53,8 @@ final class EventAppender {
     let effects = Reducer.reduce(into: &next, action: action, context: context)
     writer.clear()
     ActionCodec.encode(action, into: &writer)
-    let insert = try store.database.cached(
-      "INSERT INTO events (session_pk, seq, t, action) VALUES (?, ?, ?, ?)")
+    let insert = insertEvent
+    try insert.reset()
     try insert.bind(session.pk, at: 1)
     try insert.bind(seq, at: 2)
     try insert.bind(t, at: 3)

@@ -37,7 +37,7 @@ public final class Recorder {
     let current = try store.session(id: session.id)
     self.store = store
     self.engine = engine
-    appender = EventAppender(
+    appender = try EventAppender(
       store: store, session: current, state: try store.state(of: current),
       head: current.eventCount, lastT: current.lastT)
   }

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Event-store benchmark: sharp9 against SQLite's own limits (a tight C-API loop over the same
+# table shape, scripts/bench-store-raw.c) on the same machine, in the same run.
+#
+#   scripts/bench-store.sh [EVENTS=1000000] [RUNS=3]
+#
+# Measures, medians of RUNS: import events/s, full replay events/s (`sharp9 verify`: every event
+# through the reducer, plus the checkpoint comparisons), `state --at` latency at random points
+# (p50/p99, in-process and whole process), live recorder appends/s (one transaction per action,
+# synchronous=FULL and NORMAL), and the peak memory of a full replay at EVENTS/10 vs EVENTS.
+# Rates are wall-clock; CPU-time rates (user+sys) are printed too because the machine is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+events=${1:-1000000}
+runs=${2:-3}
+source scripts/setup.sh
+swift build -c release --product sharp9 >&2
+sharp9=$(swift build -c release --show-bin-path)/sharp9
+work=$(mktemp -d /tmp/sharp9-bench-store.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cc -O2 -o "$work/raw" scripts/bench-store-raw.c -lsqlite3
+small=$((events / 10))
+python3 scripts/bench-store-gen.py "$events" >"$work/session.jsonl"
+python3 scripts/bench-store-gen.py "$small" >"$work/small.jsonl"
+echo "sharp9 bench-store: $events events ($(du -h "$work/session.jsonl" | cut -f1) of JSON Lines)," \
+  "$runs runs, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)" >&2
+
+# time_run OUT CMD...: runs CMD, writes "wall cpu maxrss_kb" to OUT.
+time_run() {
+  local out=$1
+  shift
+  /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@"
+  awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time" >"$out"
+}
+results="$work/results"
+: >"$results"
+for run in $(seq "$runs"); do
+  rm -f "$work"/db.sqlite* "$work"/raw.sqlite*
+  time_run "$work/t" "$sharp9" import "$work/session.jsonl" --db "$work/db.sqlite" >"$work/id"
+  read -r wall cpu _ <"$work/t"
+  echo "import $(python3 -c "print($events/$wall, $events/$cpu)")" >>"$results"
+  id=$(tail -1 "$work/id")
+  echo "raw_insert $("$work/raw" "$work/raw.sqlite" insert "$events")" >>"$results"
+
+  time_run "$work/t" "$sharp9" verify "$id" --db "$work/db.sqlite" >/dev/null
+  read -r wall cpu rss <"$work/t"
+  echo "replay $(python3 -c "print($events/$wall, $events/$cpu)")" >>"$results"
+  echo "replay_rss_large $rss" >>"$results"
+  echo "raw_scan $("$work/raw" "$work/raw.sqlite" scan)" >>"$results"
+
+  small_id=$("$sharp9" import "$work/small.jsonl" --db "$work/db.sqlite" | tail -1)
+  time_run "$work/t" "$sharp9" verify "$small_id" --db "$work/db.sqlite" >/dev/null
+  read -r _ _ rss <"$work/t"
+  echo "replay_rss_small $rss" >>"$results"
+
+  # state --at: 100 random points; in-process time (hidden --print-timing) and whole process.
+  python3 - "$sharp9" "$work/db.sqlite" "$id" "$events" "$run" >>"$results" <<'PY'
+import random, subprocess, sys, time
+sharp9, db, session, events, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+rng = random.Random(seed)
+inner, outer, cpu = [], [], []
+for _ in range(100):
+    at = rng.randrange(events + 1)
+    start = time.perf_counter()
+    done = subprocess.run([sharp9, "state", session, "--at", str(at), "--json", "--print-timing",
+                           "--db", db], capture_output=True, text=True, check=True)
+    outer.append((time.perf_counter() - start) * 1000)
+    words = done.stderr.split()
+    inner.append(int(words[1]) / 1000)
+    cpu.append(int(words[3]) / 1000)
+def p(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+print("state_at_inner_p50", p(inner, 0.5)); print("state_at_inner_p99", p(inner, 0.99))
+print("state_at_cpu_p50", p(cpu, 0.5)); print("state_at_cpu_p99", p(cpu, 0.99))
+print("state_at_process_p50", p(outer, 0.5)); print("state_at_process_p99", p(outer, 0.99))
+PY
+
+  # Live appends: the client writes as fast as it can; each action is one transaction, answered
+  # after its commit. FULL fsyncs every commit; NORMAL does not.
+  for mode in full normal; do
+    count=$([[ $mode == full ]] && echo 1500 || echo 20000)
+    python3 -c "
+for i in range($count): print('{\"type\":\"tick\",\"currentTimeSec\":%r,\"t\":%r}' % (i / 30, i / 30))
+" >"$work/live.jsonl"
+    rm -f "$work"/live.sqlite*
+    time_run "$work/t" "$sharp9" record --sync "$mode" --db "$work/live.sqlite" \
+      <"$work/live.jsonl" >/dev/null 2>&1
+    read -r wall _ _ <"$work/t"
+    echo "append_$mode $(python3 -c "print($count/$wall)")" >>"$results"
+    rm -f "$work"/rawlive.sqlite*
+    echo "raw_append_$mode $("$work/raw" "$work/rawlive.sqlite" append "$count" "$mode")" >>"$results"
+  done
+done
+
+python3 - "$results" "$events" "$small" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    name, *values = line.split()
+    rows.setdefault(name, []).append([float(v) for v in values])
+def med(name, column=0):
+    return statistics.median(r[column] for r in rows[name])
+events, small = int(sys.argv[2]), int(sys.argv[3])
+print(f"| measure | sharp9 | SQLite raw C loop | ratio |")
+print(f"| --- | ---: | ---: | ---: |")
+print(f"| import, events/s, wall (CPU-time rate) | {med('import'):,.0f} ({med('import', 1):,.0f}) | {med('raw_insert'):,.0f} ({med('raw_insert', 1):,.0f}), insert only | {med('import') / med('raw_insert'):.2f} ({med('import', 1) / med('raw_insert', 1):.2f}) |")
+print(f"| full replay, events/s, wall (CPU-time rate) | {med('replay'):,.0f} ({med('replay', 1):,.0f}) | {med('raw_scan'):,.0f} ({med('raw_scan', 1):,.0f}), scan only | {med('replay') / med('raw_scan'):.2f} ({med('replay', 1) / med('raw_scan', 1):.2f}) |")
+print(f"| `state --at` random point, p50 / p99 ms, in-process wall (CPU) | {med('state_at_inner_p50'):.2f} / {med('state_at_inner_p99'):.2f} ({med('state_at_cpu_p50'):.2f} / {med('state_at_cpu_p99'):.2f}) | | |")
+print(f"| `state --at` random point, p50 / p99 ms (whole process) | {med('state_at_process_p50'):.2f} / {med('state_at_process_p99'):.2f} | | |")
+print(f"| live appends/s, synchronous=FULL (fsync per action) | {med('append_full'):,.0f} | {med('raw_append_full'):,.0f} | {med('append_full') / med('raw_append_full'):.2f} |")
+print(f"| live appends/s, synchronous=NORMAL | {med('append_normal'):,.0f} | {med('raw_append_normal'):,.0f} | {med('append_normal') / med('raw_append_normal'):.2f} |")
+print(f"| full replay peak RSS, {small:,} vs {events:,} events | {med('replay_rss_small') / 1024:.1f} MiB vs {med('replay_rss_large') / 1024:.1f} MiB | | |")
+PY
