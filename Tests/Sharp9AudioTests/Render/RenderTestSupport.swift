@@ -80,17 +80,4 @@ enum RenderFixture {
       PlaybackEvent(sequence: Int64(index + 1), t: step.0, action: .onAppear, effects: step.1)
     }
   }
-
-  /// FNV-1a over the samples' bit patterns: a determinism fingerprint.
-  static func fingerprint(_ samples: [Float]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for sample in samples {
-      var bits = sample.bitPattern
-      for _ in 0..<4 {
-        hash = (hash ^ UInt64(bits & 0xFF)) &* 0x100_0000_01b3
-        bits >>= 8
-      }
-    }
-    return hash
-  }
 }
