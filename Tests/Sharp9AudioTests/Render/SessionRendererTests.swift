@@ -103,6 +103,29 @@ import Testing
     #expect(output.contains { abs($0) > 0.4 })
   }
 
+  /// A pitch change at an event is heard from there on: an octave up doubles the frequency
+  /// (measured by zero crossings) within two stretcher hops of the event, and not before it.
+  @Test func pitchChangeTakesEffectAtTheEvent() throws {
+    let directory = try RenderFixture.directory()
+    let source = directory.appending(path: "sine.wav")
+    let rate = 16_000
+    try RenderFixture.write(source, sampleRate: rate, frames: 3 * rate) { frame, _ in
+      Float(0.5 * sin(2 * Double.pi * 200 * Double(frame) / Double(rate)))
+    }
+    let events = RenderFixture.events([
+      (0, [load, .engineSetRate(0.8), .enginePlay]), (1, [.engineSetPitchSemitones(12)]),
+    ])
+    let output = try RenderFixture.render(source: source, events: events, endSec: 2)
+    func hertz(_ from: Double, _ to: Double) -> Double {
+      let slice = output[Int(from * Double(rate))..<Int(to * Double(rate))]
+      let crossings = zip(slice, slice.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+      return Double(crossings) / (to - from)
+    }
+    let hop = 512.0 / Double(rate)
+    #expect(abs(hertz(0.5, 1.0) - 200) < 5)
+    #expect(abs(hertz(1 + 2 * hop, 1.9) - 400) < 8)
+  }
+
   /// The same session renders bit-identical output every time (stretched and shifted too).
   @Test func renderingIsDeterministic() throws {
     let directory = try RenderFixture.directory()
