@@ -1,9 +1,36 @@
 #!/usr/bin/env bash
-# The main job on a built-in demo (extended as the event store and renderer land): builds sharp9
-# in release mode and reduces the bundled practice session, printing the final state.
+# The main job on the built-in demo: a scripted practice session on a bundled demo track (an
+# étude; see scripts/demo/make-etude.py) — play, a marker, an A–B loop, slowing down to 0.75× then
+# 0.5×, transposing down two semitones, pause, back to A — is recorded into a demo database,
+# replayed and verified, shown as a playback timeline, and rendered to the WAV of what was heard.
+#
+# Output goes to $SHARP9_DEMO_OUT (default: out/demo); the demo database is recreated each run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 swift build -c release --product sharp9 >&2
-echo "== sharp9 reduce scripts/demo/practice-session.jsonl (the state after the session)" >&2
-.build/release/sharp9 reduce scripts/demo/practice-session.jsonl
+sharp9=.build/release/sharp9
+out="${SHARP9_DEMO_OUT:-out/demo}"
+mkdir -p "$out"
+db="$out/demo.sqlite"
+rm -f "$db" "$db-wal" "$db-shm"
+track=scripts/demo/etude.flac
+script=scripts/demo/etude-session.jsonl
+
+echo "== record: import the scripted practice session ($script)"
+session=$("$sharp9" import --db "$db" "$script" | tail -n 1)
+echo "session $session"
+
+echo; echo "== the session's events (first 12) and what the engine was told"
+"$sharp9" log --db "$db" "$session" | head -n 12
+
+echo; echo "== replay and verify against the recorded checkpoints"
+"$sharp9" verify --db "$db" "$session"
+
+echo; echo "== playback timeline (what was heard, where), with recorded ticks vs the model"
+"$sharp9" timeline --db "$db" "$session" --audio "$track" --report
+
+echo; echo "== render what was heard"
+"$sharp9" render --db "$db" "$session" --audio "$track" -o "$out/heard.wav"
+echo
+echo "what was heard: $out/heard.wav (play it with any audio player)"

@@ -1,0 +1,119 @@
+import Sharp9Domain
+
+/// Rendering one timeline segment: window clipping, voice hand-over, fades, mixing, writing.
+extension SessionRenderer {
+  /// Starts that land the playhead somewhere new: always a fresh voice and a crossfade.
+  private static let jumps: Set<TimelineSegment.Start> = [.seek, .wrap, .capture, .load]
+
+  /// Renders the wall frames of `segment` that fall inside the output window.
+  func render(_ segment: TimelineSegment) throws {
+    let end = frame(atWallSec: segment.wallEndSec)
+    var voicesChecked = false
+    while cursor < end {
+      if cursor < fromFrame || cursor >= toFrame {
+        // Outside the window nothing is heard; voices restart where the window begins.
+        silenceAllVoices()
+        cursor = cursor < fromFrame ? min(end, fromFrame) : end
+        voicesChecked = false
+        continue
+      }
+      if !voicesChecked {
+        try updateVoices(for: segment)
+        voicesChecked = true
+      }
+      var blockEnd = min(end, toFrame, cursor + Int64(settings.blockFrames))
+      // Fade out before the track ends (nothing follows to crossfade with) and before the
+      // window's end, so the output never stops on a step.
+      let endsAtTrackEnd = segment.isPlaying && segment.sourceEndSec >= format.durationSec
+      let deadline = min(endsAtTrackEnd ? end : Int64.max, toFrame)
+      if deadline != Int64.max {
+        let fadeStart = deadline - Int64(curve.length)
+        if cursor < fadeStart {
+          blockEnd = min(blockEnd, fadeStart)
+        } else {
+          leader?.fadeOut()
+        }
+      }
+      let sounding = voices.contains { $0.isSounding }
+      if !sounding {
+        if !(settings.skipPauses && !segment.isPlaying) {
+          try writeSilence(frames: Int(blockEnd - cursor))
+        }
+        cursor = blockEnd
+        continue
+      }
+      if !segment.isPlaying {
+        // A pause's fade-out tail lasts at most one fade length.
+        blockEnd = min(blockEnd, cursor + Int64(curve.length))
+      }
+      try renderMix(frames: Int(blockEnd - cursor))
+      cursor = blockEnd
+    }
+  }
+
+  /// Keeps the leading voice when the segment continues it (same place, within half a
+  /// millisecond), otherwise fades it out and starts a new voice on the segment's exact frame.
+  private func updateVoices(for segment: TimelineSegment) throws {
+    guard segment.isPlaying else {
+      leader?.fadeOut()
+      leader = nil
+      return
+    }
+    let rate = Double(format.sampleRate)
+    let target = segment.sourcePosition(atWallSec: Double(cursor) / rate) * rate
+    if let voice = leader, voice.isLeading, !Self.jumps.contains(segment.start),
+      abs(voice.sourceFrame - target) <= rate * 0.0005
+    {
+      voice.set(speed: segment.speed, pitchSemitones: segment.pitchSemitones)
+      return
+    }
+    leader?.fadeOut()
+    let voice = voices.first { !$0.isSounding } ?? quietestFollower()
+    voice.silence()
+    try voice.start(
+      atSourceFrame: Int64(target.rounded()), speed: segment.speed,
+      pitchSemitones: segment.pitchSemitones, curve: curve)
+    leader = voice
+  }
+
+  /// The fading voice with the lowest level (taken over when every voice is busy).
+  private func quietestFollower() -> RenderVoice {
+    let followers = voices.filter { $0 !== leader }
+    return followers.min { $0.level < $1.level } ?? voices[0]
+  }
+
+  private func silenceAllVoices() {
+    for voice in voices { voice.silence() }
+    leader = nil
+  }
+
+  /// Mixes every sounding voice into one block and writes it.
+  private func renderMix(frames: Int) throws {
+    let samples = frames * format.channels
+    try mix.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      base.update(repeating: 0, count: samples)
+      for voice in voices where voice.isSounding {
+        try voice.render(frames: frames, addingTo: base, curve: curve)
+      }
+      try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<samples]), frames: frames)
+    }
+    framesWritten += Int64(frames)
+  }
+
+  /// Writes `frames` of silence, in blocks.
+  private func writeSilence(frames: Int) throws {
+    var remaining = frames
+    try mix.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      base.update(repeating: 0, count: min(frames, settings.blockFrames) * format.channels)
+      while remaining > 0 {
+        let count = min(remaining, settings.blockFrames)
+        try sink.write(
+          UnsafeBufferPointer(rebasing: buffer[0..<(count * format.channels)]), frames: count)
+        remaining -= count
+      }
+    }
+    framesWritten += Int64(frames)
+  }
+}

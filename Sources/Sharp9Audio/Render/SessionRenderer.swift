@@ -1,0 +1,88 @@
+import Foundation
+import Sharp9Domain
+
+/// The offline engine: an ``AudioEngine`` on a virtual clock that renders exactly what
+/// ``PlaybackTimeline`` says was heard. Replay feeds it each event's effects at the event's time
+/// (``SessionPlayback``); between events ``advance(toWallSec:)`` renders the audio.
+///
+/// - Output is wall-clock audio at the source's rate and channel count: output frame `k` is wall
+///   time `k / sampleRate` (minus ``RenderSettings/fromSec``); paused spans are silence unless
+///   ``RenderSettings/skipPauses``.
+/// - Playing spans stream the source through a ``TimeStretcher`` at the segment's speed and pitch.
+///   Speed and pitch changes apply from the event's frame (the stretcher glides within one hop).
+/// - A wrap or seek starts a new voice on the exact target frame (`round(position × rate)`) at
+///   the event's frame and crossfades (equal power, ``RenderSettings/fadeSec``) from the old one,
+///   which keeps playing past the jump while it fades. Play fades in; pause fades out after the
+///   pause (as a live engine's de-click ramp does); the end of the track and the end of the
+///   render fade out before they happen, so nothing clicks.
+/// - Deterministic and streaming: fixed voices and scratch, chunked reads; memory does not depend
+///   on the session's length.
+///
+/// Every load plays the renderer's source file, whatever URL the session recorded: the caller
+/// resolved and checked it (see `sharp9 render --audio`).
+public final class SessionRenderer: VirtualClockEngine {
+  /// The model the renderer follows.
+  public var timeline = PlaybackTimeline()
+  /// Called with the playhead after each advance.
+  public var onTimeUpdate: ((Double) -> Void)?
+  /// The source's rate, channels and length (the output has the same rate and channels).
+  public let format: AudioFormat
+  /// Frames written to the sink so far.
+  public internal(set) var framesWritten: Int64 = 0
+
+  let source: URL
+  let sink: any RenderSink
+  let settings: RenderSettings
+  let curve: FadeCurve
+  let voices: [RenderVoice]
+  /// The voice meant to be heard now (nil while paused).
+  var leader: RenderVoice?
+  /// The next wall frame to render.
+  var cursor: Int64 = 0
+  /// Wall frames where output starts and ends.
+  let fromFrame: Int64
+  let toFrame: Int64
+  var mix: [Float]
+
+  /// Voices in the pool: one playing, one fading out, one spare for a second jump inside a fade.
+  static let voiceCount = 3
+
+  /// Opens `source` (one reader per voice) and prepares to render into `sink`.
+  /// - Throws: `AudioFileError` when the source cannot be read, `StretchError` when the stretcher
+  ///   cannot be set up.
+  public init(source: URL, sink: any RenderSink, settings: RenderSettings = RenderSettings())
+    throws
+  {
+    let probe = try AudioFileReader(url: source)
+    format = probe.format
+    self.source = source
+    self.sink = sink
+    self.settings = settings
+    let rate = Double(format.sampleRate)
+    curve = FadeCurve(length: Int((settings.fadeSec * rate).rounded()))
+    voices = try (0..<Self.voiceCount).map { _ in
+      try RenderVoice(source: source, quality: settings.quality, blockFrames: settings.blockFrames)
+    }
+    fromFrame = Int64((max(0, settings.fromSec) * rate).rounded())
+    toFrame = settings.toSec.map { Int64((max(0, $0) * rate).rounded()) } ?? Int64.max
+    mix = [Float](repeating: 0, count: settings.blockFrames * format.channels)
+  }
+
+  /// The source file's name and length (every load plays the source, see the type's notes).
+  public func trackMeta(for url: URL) throws -> TrackMeta {
+    TrackMeta(name: source.lastPathComponent, durationSec: format.durationSec)
+  }
+
+  /// Renders wall time up to `wallSec`, segment by segment, as the timeline says.
+  public func advance(toWallSec wallSec: Double) throws {
+    while let segment = timeline.nextSegment(untilWallSec: wallSec) {
+      try render(segment)
+    }
+    onTimeUpdate?(timeline.positionSec)
+  }
+
+  /// The wall frame of a wall time.
+  func frame(atWallSec wallSec: Double) -> Int64 {
+    Int64((wallSec * Double(format.sampleRate)).rounded())
+  }
+}

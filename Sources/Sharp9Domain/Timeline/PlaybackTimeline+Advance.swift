@@ -1,0 +1,58 @@
+extension PlaybackTimeline {
+  /// Moves the clock to `wallSec`, handing `body` every segment covered, in order: split where
+  /// the playhead wraps at B or reaches the end of the track. Going backwards is ignored.
+  public mutating func advance(
+    toWallSec wallSec: Double, _ body: (TimelineSegment) throws -> Void
+  ) rethrows {
+    while let segment = nextSegment(untilWallSec: wallSec) {
+      try body(segment)
+    }
+  }
+
+  /// Moves the clock forward by at most one segment, stopping at `limitSec`, at the next wrap or
+  /// at the end of the track, whichever comes first; nil when the clock is already at the limit.
+  ///
+  /// The renderer calls this directly so it never holds more than one segment.
+  public mutating func nextSegment(untilWallSec limitSec: Double) -> TimelineSegment? {
+    while wallSec < limitSec {
+      guard isPlaying, let duration = durationSec else {
+        return emit(untilWallSec: limitSec, sourceEndSec: positionSec)
+      }
+      // Where the playhead is heading: B when an active loop lies ahead, else the track's end.
+      let loopAhead = activeLoop.flatMap { positionSec < $0.bSec ? $0 : nil }
+      let boundarySec = loopAhead?.bSec ?? duration
+      let boundaryWallSec = wallSec + (boundarySec - positionSec) / speed
+      guard boundaryWallSec <= limitSec else {
+        let end = positionSec + (limitSec - wallSec) * speed
+        return emit(untilWallSec: limitSec, sourceEndSec: min(end, boundarySec))
+      }
+      let segment =
+        boundaryWallSec > wallSec
+        ? emit(untilWallSec: boundaryWallSec, sourceEndSec: boundarySec) : nil
+      if let loop = loopAhead {
+        positionSec = loop.aSec
+        mark(.wrap)
+      } else {
+        positionSec = duration
+        isPlaying = false
+        mark(.end)
+      }
+      if let segment { return segment }
+    }
+    return nil
+  }
+
+  /// Closes the segment in progress at `wallEnd` and starts the next one as `continued`.
+  private mutating func emit(untilWallSec wallEnd: Double, sourceEndSec: Double)
+    -> TimelineSegment
+  {
+    let segment = TimelineSegment(
+      wallStartSec: wallSec, wallEndSec: wallEnd, sourceStartSec: positionSec,
+      sourceEndSec: sourceEndSec, speed: speed, pitchSemitones: pitchSemitones,
+      isPlaying: isPlaying, start: pendingStart)
+    wallSec = wallEnd
+    positionSec = sourceEndSec
+    pendingStart = .continued
+    return segment
+  }
+}

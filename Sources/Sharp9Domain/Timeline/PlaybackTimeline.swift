@@ -1,0 +1,145 @@
+/// The pure playback model: where in the source the playhead is at any wall time, given the
+/// engine commands and the times they arrived. The renderer plays exactly what this model says
+/// and `sharp9 timeline` prints it, so there is one definition of "what was heard".
+///
+/// Use it as a state machine on a virtual clock: ``advance(toWallSec:_:)`` moves wall time
+/// forward and hands over the segments it covered; the commands (``load(durationSec:)``,
+/// ``play()``, ``pause()``, ``seek(toSec:)``, ``setSpeed(_:)``, ``setPitchSemitones(_:)``,
+/// ``setLoop(aSec:bSec:enabled:)``) apply at the current wall time.
+///
+/// ```swift
+/// var timeline = PlaybackTimeline()
+/// timeline.load(durationSec: 60)
+/// timeline.setLoop(aSec: 2, bSec: 4, enabled: true)
+/// timeline.play()
+/// timeline.advance(toWallSec: 5) { print($0) }  // 0→4, then 2→4 (wrap), then 2→3 (wrap)
+/// ```
+///
+/// Rules (each one a decision, documented because live engines differ):
+/// - While playing, the position advances at `speed` source seconds per wall second.
+/// - The loop is *active* when it is enabled and both points are set and at least
+///   ``minimumLoopSec`` apart (A > B is read as B–A; points are clamped to the track). A loop
+///   with A == B, or shorter than the minimum, is ignored: playback passes through.
+/// - Reaching B from before B wraps to A, on the exact instant (no latency in the model).
+/// - A seek lands exactly where asked (clamped to the track), even outside an active loop: before
+///   A, playback runs into the loop and is caught at B; at or past B, it plays on to the end of
+///   the track, because the musician asked to hear that place.
+/// - A loop edit (any `setLoop`) that leaves the loop active with the playhead at or past B moves
+///   the playhead to A at once (a ``TimelineSegment/Start/capture``), playing or paused: the
+///   musician just said "this is what I practice", as when B is set at the playhead.
+/// - A speed change inside a loop keeps the position and the loop points; only the rate changes.
+/// - Reaching the end of the track (with no active loop ahead) stops playback at the end.
+/// - Play at the end of the track restarts from 0; play or pause when already in that state, and
+///   every command but speed, pitch and loop before a track is loaded, are ignored.
+/// - Speeds and pitches outside ``speedRange`` / ``pitchRange`` are clamped; non-finite values
+///   are ignored.
+/// - A load puts the playhead at 0, paused, and clears the loop; speed and pitch are kept.
+public struct PlaybackTimeline: Sendable, Equatable {
+  /// The shortest loop that wraps (10 ms: a renderer crossfade fits twice in it; anything shorter
+  /// is a click generator, not a loop).
+  public static let minimumLoopSec = 0.01
+  /// Speeds the engine plays at (the reducer's range).
+  public static let speedRange: ClosedRange<Double> = 0.25...2.0
+  /// Transpositions the engine plays at (the reducer's range).
+  public static let pitchRange: ClosedRange<Double> = -12...12
+
+  /// The model's clock: seconds since the session started.
+  public internal(set) var wallSec: Double
+  /// Length of the loaded track, or nil before a load.
+  public internal(set) var durationSec: Double?
+  /// The playhead in source seconds.
+  public internal(set) var positionSec: Double = 0
+  /// Whether the playhead is moving.
+  public internal(set) var isPlaying = false
+  /// Source seconds per wall second while playing.
+  public internal(set) var speed: Double = 1
+  /// Transposition in semitones.
+  public internal(set) var pitchSemitones: Double = 0
+  /// The loop as last set (the raw values; see ``activeLoop`` for what playback uses).
+  public internal(set) var loop = LoopPoints()
+  /// The label of the segment now in progress (what started it).
+  public internal(set) var pendingStart: TimelineSegment.Start = .sessionStart
+
+  /// Creates a timeline at `wallSec` with nothing loaded.
+  public init(wallSec: Double = 0) {
+    self.wallSec = wallSec
+  }
+
+  /// The loop playback obeys, normalized (a < b, within the track), or nil when inactive.
+  public var activeLoop: (aSec: Double, bSec: Double)? {
+    guard loop.enabled, let duration = durationSec, let rawA = loop.aSec, let rawB = loop.bSec,
+      rawA.isFinite, rawB.isFinite
+    else { return nil }
+    let a = min(max(min(rawA, rawB), 0), duration)
+    let b = min(max(max(rawA, rawB), 0), duration)
+    return b - a >= Self.minimumLoopSec ? (a, b) : nil
+  }
+
+  /// Loads a track of `durationSec` seconds: playhead at 0, paused, loop cleared.
+  public mutating func load(durationSec: Double) {
+    self.durationSec = durationSec.isFinite ? max(0, durationSec) : 0
+    positionSec = 0
+    isPlaying = false
+    loop = LoopPoints()
+    mark(.load)
+  }
+
+  /// Starts playback; at the end of the track, from 0.
+  public mutating func play() {
+    guard let duration = durationSec, duration > 0, !isPlaying else { return }
+    if positionSec >= duration { positionSec = 0 }
+    isPlaying = true
+    mark(.play)
+  }
+
+  /// Stops playback, keeping the position.
+  public mutating func pause() {
+    guard isPlaying else { return }
+    isPlaying = false
+    mark(.pause)
+  }
+
+  /// Moves the playhead to `timeSec`, clamped to the track.
+  public mutating func seek(toSec timeSec: Double) {
+    guard let duration = durationSec, timeSec.isFinite else { return }
+    positionSec = min(max(timeSec, 0), duration)
+    mark(.seek)
+  }
+
+  /// Changes the speed (clamped to ``speedRange``).
+  public mutating func setSpeed(_ speed: Double) {
+    guard speed.isFinite else { return }
+    let clamped = min(max(speed, Self.speedRange.lowerBound), Self.speedRange.upperBound)
+    guard clamped != self.speed else { return }
+    self.speed = clamped
+    mark(.speed)
+  }
+
+  /// Changes the transposition (clamped to ``pitchRange``).
+  public mutating func setPitchSemitones(_ semitones: Double) {
+    guard semitones.isFinite else { return }
+    let clamped = min(max(semitones, Self.pitchRange.lowerBound), Self.pitchRange.upperBound)
+    guard clamped != pitchSemitones else { return }
+    pitchSemitones = clamped
+    mark(.pitch)
+  }
+
+  /// Replaces the loop; an active loop catches a playhead at or past B (moves it to A).
+  public mutating func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) {
+    let newLoop = LoopPoints(aSec: aSec, bSec: bSec, enabled: enabled)
+    if newLoop != loop {
+      loop = newLoop
+      mark(.loop)
+    }
+    if let region = activeLoop, positionSec >= region.bSec {
+      positionSec = region.aSec
+      mark(.capture)
+    }
+  }
+
+  /// Raises the label of the segment that starts now to at least `start`.
+  mutating func mark(_ start: TimelineSegment.Start) {
+    pendingStart = max(pendingStart, start)
+  }
+
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 render SESSION -o OUT.wav ...`: what the musician heard, as an audio file.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Render what was heard during a session to an audio file.",
+    discussion: """
+      Replays the session and plays its engine commands on a virtual clock: the output is \
+      wall-clock audio at the source's sample rate and channels (24-bit), with loops, seeks, \
+      speed and pitch exactly as the playback timeline says (see `sharp9 timeline`). Paused \
+      spans are silence unless --skip-pauses. The source audio is the session's recorded file, \
+      checked against its recorded SHA-256. The output file appears complete or not at all.
+      """)
+
+  @OptionGroup var session: SessionArgument
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The audio file to write.", valueName: "path"))
+  var output: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Start at this session time (seconds, or MM:SS.xx).", valueName: "time"))
+  var from: SessionTime?
+
+  @Option(
+    help: ArgumentHelp("End at this session time (seconds, or MM:SS.xx).", valueName: "time"))
+  var to: SessionTime?
+
+  @Flag(help: "Leave paused spans out instead of writing them as silence.")
+  var skipPauses = false
+
+  @Option(help: "Output format: wav or flac (default: from the output's extension, else wav).")
+  var format: AudioContainer?
+
+  @Flag(
+    help: "Compare the recorded tick positions with the model: the largest drift and where.")
+  var report = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Render from this audio file instead of the session's recorded one.", valueName: "path"))
+  var audio: String?
+
+  @Flag(help: "Render even when the audio file differs from the one the session recorded.")
+  var force = false
+
+  @OptionGroup var database: DatabaseOptions
+
+  func validate() throws {
+    if let from, let to, to.seconds <= from.seconds {
+      throw ValidationError("--to must be later than --from.")
+    }
+  }
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    let record = try store.session(matching: session.session)
+    let endSec = min(to?.seconds ?? .infinity, SessionClock.endSec(of: record))
+    if let from, from.seconds >= endSec {
+      throw SourceAudio.Problem(
+        description: "--from \(formatTime(from.seconds)) is not before the session's end "
+          + "(\(formatTime(endSec)))")
+    }
+    let source = try SourceAudio.resolve(record, override: audio, force: force)
+    let outputURL = URL(filePath: output)
+    let container = format ?? (outputURL.pathExtension.lowercased() == "flac" ? .flac : .wav)
+    let probe = try AudioFileReader(url: source).format
+    let writer = try AudioFileWriter(
+      url: outputURL, container: container, sample: .pcm24, sampleRate: probe.sampleRate,
+      channels: probe.channels)
+    let renderer = try SessionRenderer(
+      source: source, sink: writer,
+      settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses))
+    let bar = ProgressBar(label: "render")
+    let drift = try SessionClock.play(
+      record, from: store, into: renderer, endSec: endSec, progress: bar.update)
+    bar.finish()
+    try writer.finish()
+    var out = StandardOutput()
+    let seconds = Double(renderer.framesWritten) / Double(probe.sampleRate)
+    out.line(
+      "rendered \(formatTime(seconds)) of session \(record.idString) "
+        + "(\(probe.sampleRate) Hz, \(probe.channels) ch) to \(output)")
+    if report { for line in DriftReportText.lines(drift) { out.line(line) } }
+    out.flush()
+  }
+}
+
+extension AudioContainer: ExpressibleByArgument {}

@@ -1,0 +1,32 @@
+import Foundation
+import Sharp9Domain
+import Sharp9Store
+
+/// Replaying a stored session into a ``VirtualClockEngine``: the wiring shared by `sharp9
+/// timeline` and `sharp9 render` (store replay stream → ``SessionPlayback``).
+enum SessionClock {
+  /// Where a session ends on the wall clock: its last event, or when recording ended if later.
+  static func endSec(of session: SessionRecord) -> Double {
+    let ended = session.endedAt.map { Double($0.value - session.startedAt.value) / 1000 } ?? 0
+    return max(session.lastT, ended)
+  }
+
+  /// Replays `session` through the current reducer into `engine`, up to `endSec`, calling
+  /// `progress` with the fraction of wall time done; returns how recorded ticks compared.
+  static func play(
+    _ session: SessionRecord, from store: EventStore, into engine: some VirtualClockEngine,
+    endSec: Double, progress: (Double) -> Void = { _ in }
+  ) throws -> TickDriftReport {
+    var playback = SessionPlayback(engine: engine)
+    let replay = try store.replay(session)
+    while let step = try replay.next() {
+      guard step.t <= endSec else { break }
+      try playback.handle(
+        PlaybackEvent(sequence: step.seq, t: step.t, action: step.action, effects: step.effects))
+      progress(endSec > 0 ? step.t / endSec : 1)
+    }
+    try playback.finish(atWallSec: endSec)
+    progress(1)
+    return playback.drift
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Sharp9Audio
+import Sharp9Store
+
+/// Finding a session's source audio for `render` (and its length for `timeline`): the recorded
+/// path, or `--audio`, checked against the recorded SHA-256.
+enum SourceAudio {
+  /// Why the audio cannot be used; each message says what to do.
+  struct Problem: Error, CustomStringConvertible {
+    /// One line for the user.
+    var description: String
+  }
+
+  /// The file to render from: `override` if given, else the recorded path. Throws when it is
+  /// missing or (unless `force`) differs from the recorded file.
+  static func resolve(_ session: SessionRecord, override: String?, force: Bool) throws -> URL {
+    guard let path = override ?? session.audio?.path else {
+      throw Problem(
+        description: "session \(session.idString) has no recorded audio file; pass --audio PATH")
+    }
+    let url = URL(filePath: path)
+    guard FileManager.default.isReadableFile(atPath: url.path) else {
+      let hint = override == nil ? "pass --audio PATH to use a copy elsewhere" : "check the path"
+      throw Problem(description: "audio file \(path) is missing or unreadable; \(hint)")
+    }
+    if let recorded = session.audio?.sha256, !force {
+      let found = AudioSource.fileSHA256(url)
+      guard found == recorded else {
+        throw Problem(
+          description: "audio file \(path) is not the session's audio (SHA-256 "
+            + "\(found.map { String($0.prefix(12)) } ?? "unreadable"), recorded "
+            + "\(recorded.prefix(12))); pass --force to render it anyway")
+      }
+    }
+    return url
+  }
+
+  /// The length of the session's track for the timeline, without needing the audio: the recorded
+  /// metadata, else the file's header (`override` or the recorded path), else the duration the
+  /// session's first `importSucceeded` reported. Nil when none is known.
+  static func durationSec(
+    of session: SessionRecord, store: EventStore, override: String?
+  ) throws -> Double? {
+    if override == nil, let frames = session.audio?.frames, let rate = session.audio?.sampleRate,
+      rate > 0
+    {
+      return Double(frames) / Double(rate)
+    }
+    if let path = override ?? session.audio?.path,
+      let reader = try? AudioFileReader(url: URL(filePath: path))
+    {
+      return reader.format.durationSec
+    }
+    let events = try store.events(of: session)
+    while let event = try events.next() {
+      if case .importSucceeded(let track) = event.action { return track.durationSec }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 timeline SESSION [--json] [--report]`: what the playback model says was heard.
+struct TimelineCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "timeline",
+    abstract: "Show where in the track playback was at every moment of a session.",
+    discussion: """
+      Replays the session through the playback timeline model (the same one `render` plays) and \
+      prints its segments: wall time, source positions, speed, pitch, playing or paused, and why \
+      each segment began (play, pause, seek, wrap at the loop's B, loop capture, end of track, \
+      speed, pitch, loop, load). The track's length comes from the session's audio metadata, the \
+      audio file, or the length the session reported, in that order.
+      """)
+
+  @OptionGroup var session: SessionArgument
+
+  @Flag(help: "Print one JSON object per segment (JSON Lines) instead of a table.")
+  var json = false
+
+  @Flag(
+    help: "Compare the recorded tick positions with the model: the largest drift and where.")
+  var report = false
+
+  @Option(help: ArgumentHelp("Read the track's length from this audio file.", valueName: "path"))
+  var audio: String?
+
+  @OptionGroup var database: DatabaseOptions
+
+  func run() throws {
+    let store = try database.open(.mustExist)
+    let record = try store.session(matching: session.session)
+    let duration = try SourceAudio.durationSec(of: record, store: store, override: audio)
+    guard let duration else {
+      throw SourceAudio.Problem(
+        description: "the length of session \(record.idString)'s track is unknown; "
+          + "pass --audio PATH")
+    }
+    var log = TimelineSegmentLog()
+    let engine = HeadlessTimelineEngine { url in
+      TrackMeta(name: url.lastPathComponent, durationSec: duration)
+    }
+    engine.onSegment = { log.append($0) }
+    let drift = try SessionClock.play(
+      record, from: store, into: engine, endSec: SessionClock.endSec(of: record))
+    var output = StandardOutput()
+    if json {
+      for segment in log.segments { output.line(try Interchange.string(segment)) }
+      if report { output.line(try Interchange.string(drift)) }
+    } else {
+      for line in TextTable.lines(Self.rows(log.segments), rightAligned: [2, 3]) {
+        output.line(line)
+      }
+      if report { for line in DriftReportText.lines(drift) { output.line(line) } }
+    }
+    output.flush()
+  }
+
+  /// The table: a header, then one row per segment.
+  static func rows(_ segments: [TimelineSegment]) -> [[String]] {
+    let header = ["wall", "source", "speed", "pitch", "state", "began with"]
+    return [header]
+      + segments.map { segment in
+        [
+          formatTime(segment.wallStartSec) + "–" + formatTime(segment.wallEndSec),
+          segment.isPlaying
+            ? formatTime(segment.sourceStartSec) + "→" + formatTime(segment.sourceEndSec)
+            : formatTime(segment.sourceStartSec),
+          formatSpeed(segment.speed), formatPitch(segment.pitchSemitones),
+          segment.isPlaying ? "playing" : "paused",
+          segment.start.name + (segment.looped ? " (looped)" : ""),
+        ]
+      }
+  }
+}
