@@ -3,62 +3,63 @@ import Testing
 @Suite("sharp9 --help") struct HelpTests {
   /// The complete top-level help: every subcommand, grouped as `Sharp9Command` groups them.
   static let expected = """
-        OVERVIEW: Record, replay, inspect and render slow-down / pitch / loop practice
-        sessions.
+    OVERVIEW: Record, replay, inspect and render slow-down / pitch / loop practice
+    sessions.
 
-        USAGE: sharp9 <subcommand>
+    USAGE: sharp9 <subcommand>
 
-        OPTIONS:
-          --version               Show the version.
-          -h, --help              Show help information.
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
 
-        SESSIONS SUBCOMMANDS:
-          reduce                  Apply a session script's actions and print the
-                                  resulting state as JSON.
-          import                  Store a session script (JSON Lines) as a new session;
-                                  prints its id.
-          record                  Record a live session from JSON Lines actions on
-                                  standard input.
-          sessions                List the stored sessions.
-          log                     Show a session's events with the effects the reducer
-                                  emitted for each.
-          state                   Show a session's state after an event (by default
-                                  after the last one).
-          diff                    Show the fields whose value differs between the
-                                  states after events A and B.
-          export                  Write a session as a JSON Lines session script on
-                                  standard output.
-          verify                  Replay a session from scratch and compare it with its
-                                  recorded checkpoints.
-          delete                  Delete a session with its events and checkpoints.
+    SESSIONS SUBCOMMANDS:
+      reduce                  Apply a session script's actions and print the
+                              resulting state as JSON.
+      import                  Store a session script (JSON Lines) as a new session;
+                              prints its id.
+      record                  Record a live session from JSON Lines actions on
+                              standard input.
+      sessions                List the stored sessions.
+      log                     Show a session's events with the effects the reducer
+                              emitted for each.
+      state                   Show a session's state after an event (by default
+                              after the last one).
+      diff                    Show the fields whose value differs between the
+                              states after events A and B.
+      export                  Write a session as a JSON Lines session script on
+                              standard output.
+      verify                  Replay a session from scratch and compare it with its
+                              recorded checkpoints.
+      delete                  Delete a session with its events and checkpoints.
 
-        HISTORY AND BUG REPRODUCTION SUBCOMMANDS:
-          history                 Show a session's edit history (what undo and redo
-                                  would do) as of an event.
-          fork                    Start a new session from the first N events of
-                                  another, to explore "what if".
-          bundle                  Write one session to a self-contained file, for a bug
-                                  report or another machine.
-          import-bundle           Add the session of a bundle (see `sharp9 bundle`) to
-                                  the database.
-          check                   Replay a session and check the domain invariants on
-                                  every state.
-          minimize                Shrink a session to the fewest actions that still
-                                  show a failure (ddmin).
-          fuzz                    Generate random plausible sessions from a seed and
-                                  check the replay properties.
+    HISTORY AND BUG REPRODUCTION SUBCOMMANDS:
+      history                 Show a session's edit history (what undo and redo
+                              would do) as of an event.
+      fork                    Start a new session from the first N events of
+                              another, to explore "what if".
+      bundle                  Write one session to a self-contained file, for a bug
+                              report or another machine.
+      import-bundle           Add the session of a bundle (see `sharp9 bundle`) to
+                              the database.
+      check                   Replay a session and check the domain invariants on
+                              every state.
+      minimize                Shrink a session to the fewest actions that still
+                              show a failure (ddmin).
+      fuzz                    Generate random plausible sessions from a seed and
+                              check the replay properties.
 
-        AUDIO SUBCOMMANDS:
-          timeline                Show where in the track playback was at every moment
-                                  of a session.
-          render                  Render what was heard during a session to an audio
-                                  file.
-          peaks                   Print the waveform peaks (min and max per time
-                                  bucket) of an audio file.
-          stretch                 Change the speed and/or the pitch of an audio file
-                                  independently.
+    AUDIO SUBCOMMANDS:
+      timeline                Show where in the track playback was at every moment
+                              of a session.
+      render                  Render what was heard during a session to an audio
+                              file.
+      peaks                   Print the waveform peaks (min and max per time
+                              bucket) of an audio file.
+      stretch                 Change the speed and/or the pitch of an audio file
+                              independently.
 
-          See 'sharp9 help <subcommand>' for detailed help.
+      See 'sharp9 help <subcommand>' for detailed help.
+
     """
 
   @Test func topLevelHelpListsEverySubcommand() throws {
