@@ -1,14 +1,22 @@
 import Foundation
+import Sharp9Audio
 import Sharp9Store
 
-/// What `import` and `record` store about a session's source audio: the path and the file's
-/// SHA-256 (`AudioSource.describing`).
+/// What `import` and `record` store about a session's source audio: the path, the file's SHA-256
+/// and, when libsndfile can read it, its frames, sample rate and channels.
 ///
-/// The one place to add the format (frames, sample rate, channels) once the CLI reads it with
-/// `Sharp9Audio`'s file reader; the store itself may not depend on the audio library.
+/// The store hashes the file but may not depend on the audio library, so the format is filled in
+/// here, where both are wired together.
 enum SessionAudio {
   /// Describes `path` (relative paths are looked up next to `base`, then in the working directory).
   static func describe(_ path: String, relativeTo base: URL? = nil) -> AudioSource {
-    AudioSource.describing(path: path, relativeTo: base)
+    var source = AudioSource.describing(path: path, relativeTo: base)
+    guard source.sha256 != nil, let url = AudioSource.locate(path: path, relativeTo: base),
+      let reader = try? AudioFileReader(url: url)
+    else { return source }
+    source.frames = reader.format.frames
+    source.sampleRate = Int64(reader.format.sampleRate)
+    source.channels = Int64(reader.format.channels)
+    return source
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Store
 import Testing
 
 /// End-to-end tests of `sharp9 timeline` and `sharp9 render`: the built binary as a real process.
@@ -26,6 +27,16 @@ import Testing
     let result = try await cli.run(["import", try cli.file("loop.jsonl", Self.script)])
     #expect(result.status == 0)
     return try #require(result.stdout.split(separator: "\n").last.map(String.init))
+  }
+
+  @Test func importRecordsTheAudioFormat() async throws {
+    let cli = try StoreCLI()
+    let id = try await importSession(cli)
+    let session = try EventStore(path: cli.database, mode: .mustExist).session(matching: id)
+    #expect(session.audio?.frames == 16_000)
+    #expect(session.audio?.sampleRate == 8_000)
+    #expect(session.audio?.channels == 1)
+    #expect(session.audio?.sha256?.count == 64)
   }
 
   @Test func timelinePrintsTheSegmentsAndTheDriftReport() async throws {

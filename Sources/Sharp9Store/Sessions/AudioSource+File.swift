@@ -9,14 +9,20 @@ extension AudioSource {
   /// Frames, sample rate and channels need an audio reader, which the store may not depend on;
   /// callers that have one fill them in.
   public static func describing(path: String, relativeTo base: URL? = nil) -> AudioSource {
+    guard let url = locate(path: path, relativeTo: base), let hash = fileSHA256(url) else {
+      return AudioSource(path: path)
+    }
+    return AudioSource(path: path, sha256: hash)
+  }
+
+  /// The file `path` names: itself when absolute, else next to `base`, else in the working
+  /// directory; `nil` when none of them is a readable file.
+  public static func locate(path: String, relativeTo base: URL? = nil) -> URL? {
     let candidates =
       path.hasPrefix("/")
       ? [URL(fileURLWithPath: path)]
       : [base.map { $0.appending(path: path) }, URL(fileURLWithPath: path)].compactMap { $0 }
-    for candidate in candidates {
-      if let hash = fileSHA256(candidate) { return AudioSource(path: path, sha256: hash) }
-    }
-    return AudioSource(path: path)
+    return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
   }
 
   /// Lower-case hex SHA-256 of a file's bytes, read in 1 MiB chunks; `nil` when unreadable.
