@@ -17,6 +17,10 @@ public struct RenderSettings: Sendable, Equatable {
   /// Frames rendered per processing block (also the stretcher's maximum block).
   public var blockFrames: Int
 
+  /// The longest a speed or pitch change may take to be heard after its event: the stretcher's
+  /// hop is bounded by it (issue 5: within one hop, at most 12 ms).
+  public static let parameterChangeSec = 0.012
+
   /// Creates settings; the defaults render the whole session with pauses as silence.
   public init(
     fromSec: Double = 0, toSec: Double? = nil, skipPauses: Bool = false, fadeSec: Double = 0.005,

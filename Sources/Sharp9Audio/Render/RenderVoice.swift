@@ -28,7 +28,7 @@ final class RenderVoice {
     let format = reader.format
     let configuration = StretchConfiguration(
       sampleRate: Double(format.sampleRate), channels: format.channels, quality: quality,
-      maximumBlockFrames: blockFrames)
+      maximumBlockFrames: blockFrames, maximumHopSec: RenderSettings.parameterChangeSec)
     stretcher = try TimeStretcher(configuration: configuration)
     channels = format.channels
     self.blockFrames = blockFrames

@@ -41,6 +41,10 @@ public struct StretchConfiguration: Sendable, Equatable {
   /// The most frames one `process` or `flush` call may pass in or ask for; buffers are sized
   /// from it so processing never allocates.
   public var maximumBlockFrames: Int
+  /// The longest synthesis hop allowed, in seconds, or nil for the quality's own overlap. A
+  /// speed or pitch change is picked up at the next hop, so a player that must follow changes
+  /// within a bound (the renderer: 12 ms) sets it, and the overlap doubles until the hop fits.
+  public var maximumHopSec: Double?
 
   /// Creates a configuration.
   /// - Parameters:
@@ -48,10 +52,12 @@ public struct StretchConfiguration: Sendable, Equatable {
   ///   - channels: 1…8, interleaved.
   ///   - quality: defaults to `.standard`.
   ///   - maximumBlockFrames: the largest block a call will use, 1…1 048 576 (default 8192).
+  ///   - maximumHopSec: the longest hop allowed (default: the quality's overlap decides).
   public init(
     sampleRate: Double, channels: Int, quality: StretchQuality = .standard,
-    maximumBlockFrames: Int = 8192
+    maximumBlockFrames: Int = 8192, maximumHopSec: Double? = nil
   ) {
+    self.maximumHopSec = maximumHopSec
     self.sampleRate = sampleRate
     self.channels = channels
     self.quality = quality
@@ -67,6 +73,17 @@ public struct StretchConfiguration: Sendable, Equatable {
     return 4096
   }
 
-  /// The synthesis hop: window length divided by the overlap.
-  var synthesisHop: Int { fftSize / quality.overlap }
+  /// The synthesis hop: window length divided by the overlap, the overlap doubled (up to 32×)
+  /// while the hop is longer than ``maximumHopSec``.
+  var synthesisHop: Int {
+    var overlap = quality.overlap
+    if let maximumHopSec {
+      let limit = maximumHopSec * sampleRate
+      while overlap < Self.maximumOverlap, Double(fftSize / overlap) > limit { overlap *= 2 }
+    }
+    return fftSize / overlap
+  }
+
+  /// Beyond 32 windows per hop the vocoder's cost grows with no audible gain.
+  private static let maximumOverlap = 32
 }

@@ -126,6 +126,37 @@ import Testing
     #expect(abs(hertz(1 + 2 * hop, 1.9) - 400) < 8)
   }
 
+  /// Speed and pitch changes are heard after their event and not before it: the render matches
+  /// one without the change up to the event, then departs from it within the bound. Pitch meets
+  /// issue 5's 12 ms (``RenderSettings/parameterChangeSec``); a speed change still takes up to
+  /// about 29 ms, because frames the stretcher already scheduled keep the old analysis hop (a
+  /// known gap, measured here so it cannot grow unnoticed).
+  @Test(arguments: [
+    (Effect.engineSetPitchSemitones(5), RenderSettings.parameterChangeSec),
+    (.engineSetRate(0.6), 0.030),
+  ])
+  func parameterChangesAreHeardPromptly(change: Effect, boundSec: Double) throws {
+    let directory = try RenderFixture.directory()
+    let source = directory.appending(path: "tone.wav")
+    let rate = 44_100
+    try RenderFixture.write(source, sampleRate: rate, frames: 2 * rate) { frame, _ in
+      let time = Double(frame) / Double(rate)
+      // A swell, so a speed change shows (a steady tone stretches to itself at any speed).
+      let swell = 0.1 + 0.4 * time
+      return Float(
+        swell * (sin(2 * Double.pi * 220 * time) + 0.5 * sin(2 * Double.pi * 661 * time)))
+    }
+    let start: [Effect] = [load, .engineSetRate(0.8), .enginePlay]
+    let changed = try RenderFixture.render(
+      source: source, events: RenderFixture.events([(0, start), (1, [change])]), endSec: 1.2)
+    let unchanged = try RenderFixture.render(
+      source: source, events: RenderFixture.events([(0, start), (1, [])]), endSec: 1.2)
+    let firstDifference = try #require(
+      changed.indices.first { abs(changed[$0] - unchanged[$0]) > 1e-4 })
+    #expect(firstDifference >= rate)
+    #expect(Double(firstDifference - rate) / Double(rate) <= boundSec)
+  }
+
   /// The same session renders bit-identical output every time (stretched and shifted too).
   @Test func renderingIsDeterministic() throws {
     let directory = try RenderFixture.directory()
