@@ -22,7 +22,7 @@ session=$("$sharp9" import --db "$db" "$script" | tail -n 1)
 echo "session $session"
 
 echo; echo "== the session's events (first 12) and what the engine was told"
-"$sharp9" log --db "$db" "$session" | head -n 12
+"$sharp9" log --db "$db" "$session" | sed -n 1,12p
 
 echo; echo "== replay and verify against the recorded checkpoints"
 "$sharp9" verify --db "$db" "$session"
