@@ -32,11 +32,19 @@ public struct StateCodec {
     try snapshotDecoder.decode(State.self, from: data)
   }
 
-  /// The canonical interchange JSON of `state` (what hashes are computed over).
-  public func canonicalJSON(_ state: State) throws -> Data { try canonicalEncoder.encode(state) }
+  /// The canonical interchange JSON of `state` (what hashes are computed over). Written by
+  /// ``CanonicalStateWriter`` (the same bytes, far faster), else by the interchange encoder.
+  public func canonicalJSON(_ state: State) throws -> Data {
+    if let bytes = CanonicalStateWriter.bytes(of: state) { return Data(bytes) }
+    return try canonicalEncoder.encode(state)
+  }
+
+  /// The canonical JSON as the interchange `JSONEncoder` writes it (tests compare the writers).
+  func encoderCanonicalJSON(_ state: State) throws -> Data { try canonicalEncoder.encode(state) }
 
   /// SHA-256 of the canonical interchange JSON of `state`.
   public func hash(_ state: State) throws -> [UInt8] {
-    Array(SHA256.hash(data: try canonicalJSON(state)))
+    if let bytes = CanonicalStateWriter.bytes(of: state) { return Array(SHA256.hash(data: bytes)) }
+    return Array(SHA256.hash(data: try canonicalEncoder.encode(state)))
   }
 }
