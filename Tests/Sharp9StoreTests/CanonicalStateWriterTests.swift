@@ -26,6 +26,7 @@ import Testing
       _ = Reducer.reduce(into: &state, action: action, context: context)
       let fast = try #require(CanonicalStateWriter.bytes(of: state))
       #expect(Data(fast) == (try codec.encoderCanonicalJSON(state)), "after event \(index + 1)")
+      #expect(try codec.snapshot(state) == (try codec.encoderSnapshot(state)), "at \(index + 1)")
     }
   }
 
@@ -51,6 +52,8 @@ import Testing
       history: EditHistory(undo: [step, EditStep(label: "Loop On")], redo: [step]))
     let fast = try #require(CanonicalStateWriter.bytes(of: state))
     #expect(Data(fast) == (try codec.encoderCanonicalJSON(state)))
+    let snapshot = try #require(CanonicalStateWriter.bytes(of: state, dates: .referenceSeconds))
+    #expect(Data(snapshot) == (try codec.encoderSnapshot(state)))
     #expect(try codec.canonicalJSON(State()) == (try codec.encoderCanonicalJSON(State())))
   }
 

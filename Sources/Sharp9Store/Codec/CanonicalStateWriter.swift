@@ -14,11 +14,23 @@ import Sharp9Domain
 /// control or non-ASCII characters) makes ``bytes(of:)`` return `nil`; the caller then falls
 /// back to `JSONEncoder`. Tests compare both writers on seeded random sessions.
 struct CanonicalStateWriter {
-  private var out: [UInt8] = []
+  /// How dates are written: as the interchange's ISO-8601 text (the hashed form), or as the exact
+  /// `timeIntervalSinceReferenceDate` number (the lossless snapshot form, `JSONEncoder`'s
+  /// `.deferredToDate`).
+  enum Dates {
+    case interchange
+    case referenceSeconds
+  }
 
-  /// The canonical JSON of `state`, or `nil` when `JSONEncoder` must write it.
-  static func bytes(of state: State) -> [UInt8]? {
-    var writer = CanonicalStateWriter()
+  private var out: [UInt8] = []
+  private let dates: Dates
+
+  private init(dates: Dates) { self.dates = dates }
+
+  /// The sorted-key JSON of `state` with `dates` written as said, or `nil` when `JSONEncoder`
+  /// must write it.
+  static func bytes(of state: State, dates: Dates = .interchange) -> [UInt8]? {
+    var writer = CanonicalStateWriter(dates: dates)
     writer.out.reserveCapacity(1024 + state.history.undo.count * 160 + state.markers.count * 64)
     guard writer.state(state) else { return nil }
     return writer.out
@@ -180,7 +192,10 @@ struct CanonicalStateWriter {
   }
 
   private mutating func date(_ date: Date) -> Bool {
-    string(Interchange.formatDate(date))
+    switch dates {
+    case .interchange: string(Interchange.formatDate(date))
+    case .referenceSeconds: number(date.timeIntervalSinceReferenceDate)
+    }
   }
 
   /// A string; only `"` and `\` are escaped here: control and non-ASCII characters fall back.
