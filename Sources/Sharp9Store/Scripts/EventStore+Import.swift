@@ -30,7 +30,7 @@ extension EventStore {
             header: parser.header, title: title, defaultTitle: defaultTitle,
             sharp9Version: sharp9Version, audio: audio)
         appender = writer
-        writer.accept(try writer.stage(scripted.action, t: scripted.t))
+        try writer.appendInPlace(scripted.action, t: scripted.t)
       }
       let writer =
         try appender
