@@ -25,18 +25,35 @@ public struct StateCodec {
   }
 
   /// The lossless snapshot bytes of `state`.
-  public func snapshot(_ state: State) throws -> Data { try snapshotEncoder.encode(state) }
+  /// Written by ``CanonicalStateWriter`` (the same bytes as the snapshot encoder, far faster).
+  public func snapshot(_ state: State) throws -> Data {
+    if let bytes = CanonicalStateWriter.bytes(of: state, dates: .referenceSeconds) {
+      return Data(bytes)
+    }
+    return try snapshotEncoder.encode(state)
+  }
+
+  /// The snapshot as the `JSONEncoder` writes it (tests compare the writers).
+  func encoderSnapshot(_ state: State) throws -> Data { try snapshotEncoder.encode(state) }
 
   /// Decodes snapshot bytes.
   public func state(fromSnapshot data: Data) throws -> State {
     try snapshotDecoder.decode(State.self, from: data)
   }
 
-  /// The canonical interchange JSON of `state` (what hashes are computed over).
-  public func canonicalJSON(_ state: State) throws -> Data { try canonicalEncoder.encode(state) }
+  /// The canonical interchange JSON of `state` (what hashes are computed over). Written by
+  /// ``CanonicalStateWriter`` (the same bytes, far faster), else by the interchange encoder.
+  public func canonicalJSON(_ state: State) throws -> Data {
+    if let bytes = CanonicalStateWriter.bytes(of: state) { return Data(bytes) }
+    return try canonicalEncoder.encode(state)
+  }
+
+  /// The canonical JSON as the interchange `JSONEncoder` writes it (tests compare the writers).
+  func encoderCanonicalJSON(_ state: State) throws -> Data { try canonicalEncoder.encode(state) }
 
   /// SHA-256 of the canonical interchange JSON of `state`.
   public func hash(_ state: State) throws -> [UInt8] {
-    Array(SHA256.hash(data: try canonicalJSON(state)))
+    if let bytes = CanonicalStateWriter.bytes(of: state) { return Array(SHA256.hash(data: bytes)) }
+    return Array(SHA256.hash(data: try canonicalEncoder.encode(state)))
   }
 }

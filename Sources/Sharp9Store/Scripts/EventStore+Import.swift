@@ -33,7 +33,7 @@ extension EventStore {
         appender = writer
         let action = MarkerIDRebase.rehome(
           scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
-        writer.accept(try writer.stage(action, t: scripted.t))
+        try writer.appendInPlace(action, t: scripted.t)
       }
       let writer =
         try appender

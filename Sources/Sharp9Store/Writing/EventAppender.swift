@@ -44,13 +44,42 @@ final class EventAppender {
   /// Reduces `action` at `t` on a copy of the state and inserts the event (and checkpoint) rows.
   /// Must run inside a transaction; nothing in memory changes until ``accept(_:)``.
   func stage(_ action: Action, t: Double) throws -> Staged {
+    let seq = try nextSeq(t: t)
+    var next = state
+    let effects = reduce(action, seq: seq, t: t, into: &next)
+    try insertRows(action, seq: seq, t: t, state: next)
+    return Staged(seq: seq, t: t, state: next, effects: effects)
+  }
+
+  /// Stages and accepts `action` at once, reducing the held state in place: no copy of the
+  /// state's arrays (markers, edit history) per event, which staging on a copy costs. Only for a
+  /// caller that discards this appender and rolls back its transaction on any error (the
+  /// importer): after a throw the in-memory state may be ahead of the rows.
+  func appendInPlace(_ action: Action, t: Double) throws {
+    let seq = try nextSeq(t: t)
+    _ = reduce(action, seq: seq, t: t, into: &state)
+    try insertRows(action, seq: seq, t: t, state: state)
+    head = seq
+    lastT = t
+  }
+
+  private func nextSeq(t: Double) throws -> Int64 {
     let seq = head + 1
     guard t.isFinite, t >= 0, t >= lastT else {
       throw StoreError.invalidTime(seq: seq, t: t, previous: lastT)
     }
-    var next = state
+    return seq
+  }
+
+  private func reduce(_ action: Action, seq: Int64, t: Double, into state: inout State)
+    -> [Effect]
+  {
     let context = ActionContext(session: session.id, startedAt: startedAt, sequence: seq, t: t)
-    let effects = Reducer.reduce(into: &next, action: action, context: context)
+    return Reducer.reduce(into: &state, action: action, context: context)
+  }
+
+  /// Inserts the event row and, per the policy, the checkpoint of `state` (the state after it).
+  private func insertRows(_ action: Action, seq: Int64, t: Double, state: State) throws {
     writer.clear()
     ActionCodec.encode(action, into: &writer)
     let insert = insertEvent
@@ -64,8 +93,7 @@ final class EventAppender {
     } catch let error as SQLiteError where error.isUniqueViolation {
       throw try conflict(expected: head)
     }
-    if store.checkpointPolicy.isCheckpoint(seq) { try writeCheckpoint(next, seq: seq) }
-    return Staged(seq: seq, t: t, state: next, effects: effects)
+    if store.checkpointPolicy.isCheckpoint(seq) { try writeCheckpoint(state, seq: seq) }
   }
 
   /// Makes a staged event the new head in memory (after the caller committed it, or inside the
