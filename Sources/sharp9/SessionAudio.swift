@@ -10,13 +10,15 @@ import Sharp9Store
 enum SessionAudio {
   /// Describes `path` (relative paths are looked up next to `base`, then in the working directory).
   static func describe(_ path: String, relativeTo base: URL? = nil) -> AudioSource {
-    var source = AudioSource.describing(path: path, relativeTo: base)
-    guard source.sha256 != nil, let url = AudioSource.locate(path: path, relativeTo: base),
-      let reader = try? AudioFileReader(url: url)
-    else { return source }
-    source.frames = reader.format.frames
-    source.sampleRate = Int64(reader.format.sampleRate)
-    source.channels = Int64(reader.format.channels)
+    guard let url = AudioSource.locate(path: path, relativeTo: base),
+      let hash = AudioSource.fileSHA256(url)
+    else { return AudioSource(path: path) }
+    var source = AudioSource(path: path, sha256: hash)
+    if let reader = try? AudioFileReader(url: url) {
+      source.frames = reader.format.frames
+      source.sampleRate = Int64(reader.format.sampleRate)
+      source.channels = Int64(reader.format.channels)
+    }
     return source
   }
 }

@@ -18,8 +18,7 @@ enum SourceAudio {
       throw Problem(
         description: "session \(session.idString) has no recorded audio file; pass --audio PATH")
     }
-    let url = URL(filePath: path)
-    guard FileManager.default.isReadableFile(atPath: url.path) else {
+    guard let url = AudioSource.locate(path: path) else {
       let hint = override == nil ? "pass --audio PATH to use a copy elsewhere" : "check the path"
       throw Problem(description: "audio file \(path) is missing or unreadable; \(hint)")
     }
