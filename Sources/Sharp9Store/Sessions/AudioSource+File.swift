@@ -2,21 +2,9 @@ import Crypto
 import Foundation
 
 extension AudioSource {
-  /// Describes the audio file at `path`: the path as given, with the file's SHA-256 when it is
-  /// readable (a relative path is looked up next to `base` — e.g. the script's directory — then in
-  /// the working directory). An unreadable file is not an error: scripts travel between machines.
-  ///
-  /// Frames, sample rate and channels need an audio reader, which the store may not depend on;
-  /// callers that have one fill them in.
-  public static func describing(path: String, relativeTo base: URL? = nil) -> AudioSource {
-    guard let url = locate(path: path, relativeTo: base), let hash = fileSHA256(url) else {
-      return AudioSource(path: path)
-    }
-    return AudioSource(path: path, sha256: hash)
-  }
-
   /// The file `path` names: itself when absolute, else next to `base`, else in the working
-  /// directory; `nil` when none of them is a readable file.
+  /// directory; `nil` when none of them is a readable file. A missing file is not an error for
+  /// callers that record it: scripts travel between machines.
   public static func locate(path: String, relativeTo base: URL? = nil) -> URL? {
     let candidates =
       path.hasPrefix("/")
