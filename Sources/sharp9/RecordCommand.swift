@@ -40,6 +40,7 @@ struct RecordCommand: ParsableCommand {
     let store = try EventStore(path: database.resolvedPath, synchronous: sync)
     let source = audio.map { SessionAudio.describe($0) }
     let encoder = OrderedJSONEncoder()
+    let codec = StateCodec()
     var recorder: Recorder?
     var output = StandardOutput()
     var lineNumber = 0
@@ -54,7 +55,8 @@ struct RecordCommand: ParsableCommand {
           recorder = current
           try current.send(action, at: explicitT ?? Self.seconds(since: clockStart))
         }
-        answer = try encoder.string(recorder?.state ?? State())
+        // The same bytes as `encoder.string(state)`, far faster for a state with history.
+        answer = try codec.interchangeJSON(recorder?.state ?? State())
       } catch {
         answer = Self.errorLine(error, encoder: encoder)
       }
@@ -71,7 +73,7 @@ struct RecordCommand: ParsableCommand {
 
   /// The action of one input line (with its own `t`, if it has one), or `nil` for a blank line.
   private static func parse(_ text: String, number: Int) throws -> (Action, Double?)? {
-    switch try SessionScriptParser.parseLine(text, number: number, requiresTime: false) {
+    switch try LiveActionLine.parse(text, number: number) {
     case nil: return nil
     case .header?:
       throw SessionScriptError(

@@ -40,7 +40,8 @@ struct StateCommand: ParsableCommand {
     }
     var output = StandardOutput()
     if json {
-      output.line(try Interchange.string(state))
+      // The same bytes as `Interchange.string(state)`, far faster for a state with history.
+      output.line(try StateCodec().interchangeJSON(state))
     } else {
       let rows = try StateDiff.fields(of: state).map { [$0.path, $0.value] }
       for line in TextTable.lines(rows) { output.line(line) }

@@ -154,7 +154,8 @@ public enum ActionCodec {
     writer.write(value)
   }
 
-  private static func modeByte(_ mode: Mode) -> UInt8 {
+  /// The byte of a ``Mode`` (shared with the binary state snapshot: also part of the format).
+  static func modeByte(_ mode: Mode) -> UInt8 {
     switch mode {
     case .marker: 0
     case .setA: 1
@@ -163,7 +164,8 @@ public enum ActionCodec {
     }
   }
 
-  private static func mode(_ byte: UInt8) throws(DecodingError) -> Mode {
+  /// The ``Mode`` of a byte written by ``modeByte(_:)``.
+  static func mode(_ byte: UInt8) throws(DecodingError) -> Mode {
     switch byte {
     case 0: .marker
     case 1: .setA

@@ -19,7 +19,9 @@ extension EventStore {
   ///
   /// Starts from the nearest checkpoint at or below `seq` written by the current reducer version
   /// (a snapshot from other rules would mix two reducers) and folds the remaining events; the
-  /// result equals folding from the first event. A snapshot that no longer decodes is skipped.
+  /// result equals folding from the first event. A snapshot that does not decode (another layout
+  /// version, truncated or otherwise damaged) is skipped for the next older one, up to four,
+  /// then the fold starts from scratch.
   public func state(of session: SessionRecord, at seq: Int64? = nil) throws -> State {
     let target = seq ?? session.eventCount
     guard (0...session.eventCount).contains(target) else {
@@ -45,12 +47,14 @@ extension EventStore {
     try select.bind(session.pk, at: 1)
     try select.bind(seq, at: 2)
     try select.bind(Reducer.version, at: 3)
-    var candidates: [(Int64, Data)] = []
+    // Decoded in SQLite's buffer, one row at a time: the newest snapshot almost always decodes,
+    // so the older candidates' blobs are never read.
+    defer { try? select.reset() }
     while try select.step() {
-      candidates.append((select.int64(0), select.withBlob(1) { Data($0) }))
-    }
-    for (seq, data) in candidates {
-      if let state = try? stateCodec.state(fromSnapshot: data) { return (seq, state) }
+      let decoded = select.withBlob(1) { bytes in
+        Result { try stateCodec.state(fromSnapshotBytes: bytes) }
+      }
+      if case .success(let state) = decoded { return (select.int64(0), state) }
     }
     return (0, State())
   }

@@ -83,8 +83,8 @@ extension EventStore {
     if let recorded {
       changes = try StateDiff.changes(from: recorded, to: replayed)
     } else if let raw = try? JSONValue.parse(snapshotData) {
-      // A snapshot from another State layout: compare its JSON with the replayed one's.
-      let lossless = try JSONValue.parse(try stateCodec.snapshot(replayed))
+      // A JSON snapshot from another State layout: compare its JSON with the replayed one's.
+      let lossless = try JSONValue.parse(try stateCodec.losslessJSON(replayed))
       changes = StateDiff.changes(from: raw, to: lossless)
     }
     return VerifyReport.Divergence(

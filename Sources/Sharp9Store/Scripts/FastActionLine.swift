@@ -18,15 +18,31 @@ enum FastActionLine {
 
   /// The action and its `t` from the line's UTF-8 bytes, or `nil`.
   static func parse(_ bytes: UnsafeRawBufferPointer) -> (action: Action, t: Double)? {
+    guard let (action, t) = parse(bytes, timeIsOptional: false), let t else { return nil }
+    return (action, t)
+  }
+
+  /// As ``parse(_:)-(UnsafeRawBufferPointer)``, but with `timeIsOptional` a line without `t` is
+  /// accepted too (`t` is then `nil`: the live recorder stamps such actions itself).
+  static func parse(_ bytes: UnsafeRawBufferPointer, timeIsOptional: Bool)
+    -> (action: Action, t: Double?)?
+  {
     var scanner = FlatObjectScanner(bytes)
     guard let fields = scanner.fields(), case .string? = fields.value("type"),
-      let tag = fields.value("type")?.text, let kind = Action.Kind(rawValue: tag),
-      case .number? = fields.value("t"), let t = fields.value("t")?.text.flatMap(Double.init),
-      t.isFinite, t >= 0
+      let tag = fields.value("type")?.text, let kind = Action.Kind(rawValue: tag)
     else { return nil }
+    var t: Double?
+    if !timeIsOptional || fields.value("t") != nil {
+      guard case .number? = fields.value("t"),
+        let value = fields.value("t")?.text.flatMap(Double.init),
+        value.isFinite, value >= 0
+      else { return nil }
+      t = value
+    }
     // `clearToastIfExpired` may omit its only field (`now`); every other field is required.
     let optionalNow = kind == .clearToastIfExpired && fields.value("now") == nil
-    guard fields.count == kind.fieldNames.count + (optionalNow ? 1 : 2) else { return nil }
+    let expected = kind.fieldNames.count + 1 + (t == nil ? 0 : 1) - (optionalNow ? 1 : 0)
+    guard fields.count == expected else { return nil }
     guard let action = action(kind, fields) else { return nil }
     return (action, t)
   }

@@ -1,0 +1,122 @@
+import Foundation
+import Sharp9Domain
+import Testing
+
+@testable import Sharp9Store
+
+/// The binary snapshot: lossless on random and unusual states, JSON snapshots of earlier versions
+/// still read, and damaged snapshots refused (then skipped by `state(at:)`), never a crash.
+@Suite struct BinarySnapshotTests {
+  let codec = StateCodec()
+
+  @Test(arguments: [UInt64(21), 22, 23])
+  func roundTripsRandomStatesFieldForField(seed: UInt64) throws {
+    let states = RandomStates.states(count: 500, seed: seed)
+    for (index, state) in states.enumerated() {
+      let bytes = try codec.snapshot(state)
+      #expect(bytes.first == BinaryStateSnapshot.formatTag)
+      // `State`'s `==` compares every field; the diff (slow: JSON) names them, on a sample.
+      let decoded = try codec.state(fromSnapshot: bytes)
+      #expect(decoded == state, "after event \(index + 1)")
+      if index % 100 == 99 { #expect(try StateDiff.changes(from: state, to: decoded) == []) }
+    }
+    #expect(states.contains { !$0.history.redo.isEmpty && $0.toast != nil })
+  }
+
+  /// Exact bit patterns, including values JSON cannot hold (NaN, infinities) and non-ASCII text.
+  @Test func keepsEveryBitOfUnusualValues() throws {
+    var state = RandomStates.edgeValues(label: "Café ♪\n\"x\"", name: "tab\there")
+    #expect(try codec.state(fromSnapshot: try codec.snapshot(state)) == state)
+    state.transport.currentTimeSec = .nan
+    state.viewport.endSec = -.infinity
+    state.lastMarkNowAt = Date(timeIntervalSinceReferenceDate: .leastNonzeroMagnitude)
+    let bytes = try codec.snapshot(state)
+    let decoded = try codec.state(fromSnapshot: bytes)
+    #expect(try codec.snapshot(decoded) == bytes)
+    #expect(decoded.transport.currentTimeSec.isNaN)
+    #expect(decoded.lastMarkNowAt == state.lastMarkNowAt)
+  }
+
+  /// Snapshots written before the binary format (JSON, by `JSONEncoder`) still decode.
+  @Test func decodesJSONSnapshotsOfEarlierVersions() throws {
+    let states = RandomStates.states(count: 300, seed: 24).enumerated()
+      .filter { $0.offset % 7 == 0 }.map(\.element)
+    for state in states + [RandomStates.edgeValues(label: "L", name: "n")] {
+      let legacy = try codec.encoderLosslessJSON(state)
+      #expect(legacy.first == UInt8(ascii: "{"))
+      #expect(try codec.state(fromSnapshot: legacy) == state)
+    }
+    // As the first sharp9 wrote it (before isLocked, lastMarkNowAt and history existed).
+    let first = Data(
+      """
+      {"isLoading":false,"loop":{"aSec":1.5,"bSec":null,"enabled":false},"markers":[],\
+      "mode":"loop","toast":{"expiresAt":800000000.25,"message":"A set"},"track":null,\
+      "transport":{"currentTimeSec":3,"isPlaying":true,"pitchSemitones":0,"speed":0.5},\
+      "viewport":{"endSec":0,"startSec":0}}
+      """.utf8)
+    let expected = State(
+      transport: Transport(isPlaying: true, currentTimeSec: 3, speed: 0.5),
+      loop: LoopPoints(aSec: 1.5),
+      toast: ToastState(
+        message: "A set", expiresAt: Date(timeIntervalSinceReferenceDate: 800_000_000.25)))
+    #expect(try codec.state(fromSnapshot: first) == expected)
+  }
+
+  /// Every truncation, every single-byte change and unknown versions are refused or decode to
+  /// some state; none crashes or reserves absurd memory.
+  @Test func refusesDamagedSnapshots() throws {
+    let states = RandomStates.states(count: 400, seed: 25)
+    let bytes = [UInt8](try codec.snapshot(try #require(states.last)))
+    #expect(bytes.count > 200)
+    for length in 0..<bytes.count {
+      #expect(throws: (any Error).self) { try codec.state(fromSnapshot: Data(bytes[..<length])) }
+    }
+    #expect(throws: (any Error).self) { try codec.state(fromSnapshot: Data(bytes + [0])) }
+    var newer = bytes
+    newer[1] = BinaryStateSnapshot.layoutVersion + 1
+    #expect(throws: (any Error).self) { try codec.state(fromSnapshot: Data(newer)) }
+    #expect(throws: (any Error).self) { try codec.state(fromSnapshot: Data([0x01, 0x02])) }
+    var random = SplitMix64(seed: 26)
+    for index in 0..<bytes.count {
+      var damaged = bytes
+      damaged[index] ^= UInt8.random(in: 1...255, using: &random)
+      _ = try? codec.state(fromSnapshot: Data(damaged))
+    }
+    // An empty state: tag, version, no track, transport (1 + 3 × 8), loop (two absent values and
+    // the switch), mode; then the marker count, here set to 2^60.
+    var huge = [UInt8](try codec.snapshot(State()))
+    let countOffset = 2 + 1 + 25 + 3 + 1
+    #expect(huge[countOffset..<countOffset + 8].allSatisfy { $0 == 0 })
+    huge.replaceSubrange(countOffset..<countOffset + 8, with: [0, 0, 0, 0, 0, 0, 0, 0x10])
+    #expect(throws: ActionCodec.DecodingError.invalidValue("element count \(UInt64(1) << 60)")) {
+      try huge.withUnsafeBytes { raw throws(ActionCodec.DecodingError) in
+        try BinaryStateSnapshot.decode(raw)
+      }
+    }
+  }
+
+  /// `state(at:)` skips a truncated snapshot and one of an unknown layout for an older one (here
+  /// a JSON snapshot of the earlier format), and starts from scratch when the four nearest are
+  /// all unusable; the result always equals folding from the first event.
+  @Test(arguments: StoreKind.allCases)
+  func stateAtSkipsDamagedSnapshots(kind: StoreKind) throws {
+    let fixture = try StoreFixture(kind, interval: 16)
+    let session = try fixture.newSession()
+    let actions = RandomSession.actions(count: 100, seed: 27, session: session.id)
+    let recorded = try fixture.record(actions, into: session)
+    let scratch = foldsFromScratch(actions, session: recorded)
+    let database = fixture.store.database
+    try database.execute("UPDATE checkpoints SET state = substr(state, 1, 40) WHERE seq = 96")
+    try database.execute("UPDATE checkpoints SET state = X'B50700' WHERE seq = 80")
+    let legacy = try database.prepare("UPDATE checkpoints SET state = ? WHERE seq = 64")
+    try legacy.bind(Array(try codec.encoderLosslessJSON(scratch[64])), at: 1)
+    try legacy.run()
+    for point in [64, 70, 80, 81, 96, 97, 99, 100] {
+      #expect(try fixture.store.state(of: recorded, at: Int64(point)) == scratch[point])
+    }
+    try database.execute("UPDATE checkpoints SET state = X'' WHERE seq IN (48, 64)")
+    for point in [48, 64, 99] {
+      #expect(try fixture.store.state(of: recorded, at: Int64(point)) == scratch[point])
+    }
+  }
+}
