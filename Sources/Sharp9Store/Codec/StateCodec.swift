@@ -17,18 +17,21 @@ import Sharp9Domain
 /// The JSON forms are written by ``StateJSONWriter`` (the same bytes as the encoders, far faster),
 /// with the encoders as the fallback for what it leaves to them.
 public struct StateCodec {
-  private let snapshotEncoder: JSONEncoder
-  private let snapshotDecoder = JSONDecoder()
-  private let canonicalEncoder = Interchange.encoder(canonical: true)
+  /// Creates a codec. It holds nothing: the Foundation coders are made only when a fallback or a
+  /// JSON snapshot of an earlier version needs them (creating them costs more than a whole
+  /// `state --at` otherwise spends in this codec).
+  public init() {}
 
-  /// Creates the coders (reuse one instance: encoders are not free to create).
-  public init() {
-    snapshotEncoder = JSONEncoder()
-    snapshotEncoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    snapshotEncoder.dateEncodingStrategy = .deferredToDate
-    snapshotEncoder.nonConformingFloatEncodingStrategy = .throw
-    snapshotDecoder.dateDecodingStrategy = .deferredToDate
+  /// The writer of the lossless JSON form: sorted keys, dates as exact reference-date seconds.
+  private var snapshotEncoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .deferredToDate
+    encoder.nonConformingFloatEncodingStrategy = .throw
+    return encoder
   }
+
+  private var canonicalEncoder: JSONEncoder { Interchange.encoder(canonical: true) }
 
   /// The lossless snapshot bytes of `state` (binary, see ``BinaryStateSnapshot``).
   public func snapshot(_ state: State) throws -> Data {
@@ -49,7 +52,9 @@ public struct StateCodec {
     guard bytes.first == UInt8(ascii: "{") else {
       throw ActionCodec.DecodingError.invalidValue("snapshot format (neither binary nor JSON)")
     }
-    return try snapshotDecoder.decode(State.self, from: Data(bytes))
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .deferredToDate
+    return try decoder.decode(State.self, from: Data(bytes))
   }
 
   /// The lossless JSON of `state` (the snapshot form before the binary one: sorted keys, dates as

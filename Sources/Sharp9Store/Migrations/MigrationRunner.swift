@@ -22,6 +22,11 @@ public struct MigrationRunner {
   @discardableResult
   public func migrate(_ database: Database) throws -> [Int] {
     try prepareBookkeeping(database)
+    // The common open, every known migration already applied: one read, no write transaction
+    // (so a reading command neither waits for nor blocks a recorder's write lock).
+    let recorded = try appliedMigrations(database)
+    try validate(recorded, path: database.path)
+    if migrations.allSatisfy({ recorded[$0.id] != nil }) { return [] }
     var appliedNow: [Int] = []
     for migration in migrations {
       // Re-read inside each transaction: another process may have migrated meanwhile.
@@ -41,7 +46,6 @@ public struct MigrationRunner {
       }
       if applied { appliedNow.append(migration.id) }
     }
-    if migrations.isEmpty { try validate(try appliedMigrations(database), path: database.path) }
     return appliedNow
   }
 
