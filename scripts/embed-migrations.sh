@@ -26,7 +26,8 @@ out=Sources/Sharp9Store/Migrations/EmbeddedMigrations.swift
     # Indented as swift-format leaves it; the literal strips the closing delimiter's indentation.
     sed 's/^\(.\)/        \1/' "$file"
     echo ""
-    echo "        \"\"\"#),"
+    echo "        \"\"\"#,"
+    echo "      checksum: \"$(sha256sum "$file" | cut -d' ' -f1)\"),"
   done
   echo "  ]"
   echo "}"

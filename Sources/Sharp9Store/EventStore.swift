@@ -26,14 +26,19 @@ public final class EventStore {
     path: String, mode: Database.OpenMode = .createIfMissing,
     checkpointPolicy: CheckpointPolicy = CheckpointPolicy(), synchronous: SynchronousMode = .full
   ) throws {
-    if mode == .mustExist, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
-      throw StoreError.databaseMissing(path: path)
-    }
     if mode == .createIfMissing, path != ":memory:" {
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
-    database = try Database(path: path, mode: mode)
+    do {
+      database = try Database(path: path, mode: mode)
+    } catch let error as SQLiteError where mode == .mustExist {
+      // Asked only on failure: the first FileManager call costs a tenth of a millisecond.
+      if path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+        throw StoreError.databaseMissing(path: path)
+      }
+      throw error
+    }
     self.checkpointPolicy = checkpointPolicy
     try database.execute("PRAGMA busy_timeout = 5000")
     // Reading the schema first turns a file that is not a database into a clear error before any

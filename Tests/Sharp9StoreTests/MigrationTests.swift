@@ -22,6 +22,9 @@ import Testing
         text == migration.sql,
         "\(migration.fileStem).sql changed: run scripts/embed-migrations.sh (and never edit a shipped migration)"
       )
+      // The checksum embedded with it (so opening a database hashes nothing) is the SQL's.
+      #expect(migration.checksum == Migration.checksum(of: migration.sql))
+      #expect(Migration(id: 1, name: "x", sql: migration.sql).checksum == migration.checksum)
     }
     #expect(Migration.embedded.map(\.id) == Array(1...Migration.embedded.count))
   }

@@ -52,6 +52,7 @@ extension Migration {
           PRIMARY KEY (session_pk, seq)
         ) STRICT, WITHOUT ROWID;
 
-        """#)
+        """#,
+      checksum: "fc4b9e787e9755fc79998827398579f1bdc3a4b4dcf214f6c29473088d50373f")
   ]
 }
