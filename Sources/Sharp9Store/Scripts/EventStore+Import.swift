@@ -40,8 +40,7 @@ extension EventStore {
         ?? startImport(
           header: parser.header, title: title, defaultTitle: defaultTitle,
           sharp9Version: sharp9Version, audio: audio)
-      try writer.storeHead(expected: 0, to: writer.head, lastT: writer.lastT)
-      try writer.checkpointHead()
+      try writer.finishBatch()
       return try session(id: writer.session.id)
     }
   }
