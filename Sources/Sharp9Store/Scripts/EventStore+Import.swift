@@ -22,18 +22,20 @@ extension EventStore {
     try database.transaction {
       var parser = ScriptLineReader()
       var appender: EventAppender?
-      for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      {
-        guard let scripted = try parser.next(Substring(bytes)) else { continue }
-        let writer =
-          try appender
-          ?? startImport(
-            header: parser.header, title: title, defaultTitle: defaultTitle,
-            sharp9Version: sharp9Version, audio: audio)
-        appender = writer
-        let action = MarkerIDRebase.rehome(
-          scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
-        try writer.appendInPlace(action, t: scripted.t)
+      var script = text
+      try script.withUTF8 { utf8 in
+        try Self.forEachLine(of: UnsafeRawBufferPointer(utf8)) { line in
+          guard let scripted = try parser.next(bytes: line) else { return }
+          let writer =
+            try appender
+            ?? startImport(
+              header: parser.header, title: title, defaultTitle: defaultTitle,
+              sharp9Version: sharp9Version, audio: audio)
+          appender = writer
+          let action = MarkerIDRebase.rehome(
+            scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
+          try writer.appendInPlace(action, t: scripted.t)
+        }
       }
       let writer =
         try appender
@@ -42,6 +44,21 @@ extension EventStore {
           sharp9Version: sharp9Version, audio: audio)
       try writer.finishBatch()
       return try session(id: writer.session.id)
+    }
+  }
+
+  /// Calls `body` with each `\n`-separated line of `text` (without the `\n`; the text after the
+  /// last `\n` is a line too, empty when the text ends with one), in place.
+  private static func forEachLine(
+    of text: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
+    var start = 0
+    while true {
+      let rest = UnsafeRawBufferPointer(rebasing: text[start...])
+      let end = rest.firstIndex(of: UInt8(ascii: "\n")).map { start + $0 } ?? text.count
+      try body(UnsafeRawBufferPointer(rebasing: text[start..<end]))
+      guard end < text.count else { return }
+      start = end + 1
     }
   }
 

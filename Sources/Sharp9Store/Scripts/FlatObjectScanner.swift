@@ -1,6 +1,6 @@
 /// Scans a flat JSON object without whitespace into at most four key/value pairs, for
 /// ``FastActionLine``. Gives up (returns `nil`) at anything else; it only has to be right on
-/// what it accepts.
+/// what it accepts. Allocates nothing: values are slices of the line's bytes.
 struct FlatObjectScanner {
   /// A scanned value: strings without escapes, numbers as their (grammar-checked) text, booleans.
   enum Value {
@@ -17,14 +17,48 @@ struct FlatObjectScanner {
     }
   }
 
-  /// The pairs of one object, in order, with unique keys.
+  /// One key and its value.
+  typealias Pair = (key: Slice<UnsafeRawBufferPointer>, value: Value)
+
+  /// The pairs of one object, in order, with unique keys; held inline (no array per line).
   struct Fields {
-    fileprivate var pairs: [(key: Slice<UnsafeRawBufferPointer>, value: Value)] = []
-    var count: Int { pairs.count }
+    private var pairs: (Pair?, Pair?, Pair?, Pair?) = (nil, nil, nil, nil)
+    /// How many pairs the object has.
+    private(set) var count = 0
+
+    /// The most pairs an accepted object has.
+    static let capacity = 4
+
+    fileprivate mutating func append(_ pair: Pair) {
+      switch count {
+      case 0: pairs.0 = pair
+      case 1: pairs.1 = pair
+      case 2: pairs.2 = pair
+      default: pairs.3 = pair
+      }
+      count += 1
+    }
+
+    private func pair(_ index: Int) -> Pair? {
+      switch index {
+      case 0: pairs.0
+      case 1: pairs.1
+      case 2: pairs.2
+      default: pairs.3
+      }
+    }
 
     /// The value of `key`, if present.
-    func value(_ key: String) -> Value? {
-      pairs.first { $0.key.elementsEqual(key.utf8) }?.value
+    func value(_ key: StaticString) -> Value? {
+      let wanted = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+      for index in 0..<count {
+        if let pair = pair(index), pair.key.elementsEqual(wanted) { return pair.value }
+      }
+      return nil
+    }
+
+    fileprivate func contains(_ key: Slice<UnsafeRawBufferPointer>) -> Bool {
+      (0..<count).contains { pair($0)?.key.elementsEqual(key) ?? false }
     }
   }
 
@@ -40,18 +74,16 @@ struct FlatObjectScanner {
   /// The object's fields, or `nil` if the text is not a flat object this scanner accepts.
   mutating func fields() -> Fields? {
     var fields = Fields()
-    fields.pairs.reserveCapacity(4)
     guard take(UInt8(ascii: "{")) else { return nil }
     repeat {
-      guard fields.pairs.count < 4, let key = string(), take(UInt8(ascii: ":")),
-        let value = value(), !fields.pairs.contains(where: { $0.key.elementsEqual(key) })
+      guard fields.count < Fields.capacity, let key = string(), take(UInt8(ascii: ":")),
+        let value = value(), !fields.contains(key)
       else { return nil }
-      fields.pairs.append((key, value))
+      fields.append((key, value))
     } while take(UInt8(ascii: ","))
     guard take(UInt8(ascii: "}")), index == bytes.endIndex else { return nil }
     return fields
   }
-
   private mutating func take(_ byte: UInt8) -> Bool {
     guard index < bytes.endIndex, bytes[index] == byte else { return false }
     index += 1
