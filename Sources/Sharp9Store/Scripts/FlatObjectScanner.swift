@@ -1,65 +1,13 @@
-/// Scans a flat JSON object without whitespace into at most four key/value pairs, for
-/// ``FastActionLine``. Gives up (returns `nil`) at anything else; it only has to be right on
-/// what it accepts. Allocates nothing: values are slices of the line's bytes.
+/// Reads the pieces of a flat JSON object without whitespace, left to right, for
+/// ``FastActionLine``: literal punctuation and keys, then values. Every read returns `nil` or
+/// `false` at anything it does not accept (the caller then hands the line to the full parser);
+/// it only has to be right on what it accepts. Allocates nothing: values are slices of the bytes.
 struct FlatObjectScanner {
   /// A scanned value: strings without escapes, numbers as their (grammar-checked) text, booleans.
   enum Value {
     case string(Slice<UnsafeRawBufferPointer>)
     case number(Slice<UnsafeRawBufferPointer>)
     case bool(Bool)
-
-    /// The text of a string or number.
-    var text: String? {
-      switch self {
-      case .string(let bytes), .number(let bytes): String(decoding: bytes, as: UTF8.self)
-      case .bool: nil
-      }
-    }
-  }
-
-  /// One key and its value.
-  typealias Pair = (key: Slice<UnsafeRawBufferPointer>, value: Value)
-
-  /// The pairs of one object, in order, with unique keys; held inline (no array per line).
-  struct Fields {
-    private var pairs: (Pair?, Pair?, Pair?, Pair?) = (nil, nil, nil, nil)
-    /// How many pairs the object has.
-    private(set) var count = 0
-
-    /// The most pairs an accepted object has.
-    static let capacity = 4
-
-    fileprivate mutating func append(_ pair: Pair) {
-      switch count {
-      case 0: pairs.0 = pair
-      case 1: pairs.1 = pair
-      case 2: pairs.2 = pair
-      default: pairs.3 = pair
-      }
-      count += 1
-    }
-
-    private func pair(_ index: Int) -> Pair? {
-      switch index {
-      case 0: pairs.0
-      case 1: pairs.1
-      case 2: pairs.2
-      default: pairs.3
-      }
-    }
-
-    /// The value of `key`, if present.
-    func value(_ key: StaticString) -> Value? {
-      let wanted = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-      for index in 0..<count {
-        if let pair = pair(index), pair.key.elementsEqual(wanted) { return pair.value }
-      }
-      return nil
-    }
-
-    fileprivate func contains(_ key: Slice<UnsafeRawBufferPointer>) -> Bool {
-      (0..<count).contains { pair($0)?.key.elementsEqual(key) ?? false }
-    }
   }
 
   private let bytes: UnsafeRawBufferPointer
@@ -71,26 +19,16 @@ struct FlatObjectScanner {
     index = bytes.startIndex
   }
 
-  /// The object's fields, or `nil` if the text is not a flat object this scanner accepts.
-  mutating func fields() -> Fields? {
-    var fields = Fields()
-    guard take(UInt8(ascii: "{")) else { return nil }
-    repeat {
-      guard fields.count < Fields.capacity, let key = string(), take(UInt8(ascii: ":")),
-        let value = value(), !fields.contains(key)
-      else { return nil }
-      fields.append((key, value))
-    } while take(UInt8(ascii: ","))
-    guard take(UInt8(ascii: "}")), index == bytes.endIndex else { return nil }
-    return fields
-  }
-  private mutating func take(_ byte: UInt8) -> Bool {
-    guard index < bytes.endIndex, bytes[index] == byte else { return false }
-    index += 1
-    return true
+  /// True when every byte was read.
+  var isAtEnd: Bool { index == bytes.endIndex }
+
+  /// Reads `text` exactly (punctuation and keys, e.g. `,"t":`).
+  mutating func take(_ text: StaticString) -> Bool {
+    literal(text)
   }
 
-  private mutating func value() -> Value? {
+  /// Reads a string, number or boolean.
+  mutating func value() -> Value? {
     guard index < bytes.endIndex else { return nil }
     switch bytes[index] {
     case UInt8(ascii: "\""): return string().map(Value.string)
@@ -98,6 +36,12 @@ struct FlatObjectScanner {
     case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
     default: return number().map(Value.number)
     }
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard index < bytes.endIndex, bytes[index] == byte else { return false }
+    index += 1
+    return true
   }
 
   /// A string of printable ASCII without escapes (anything else: the full parser).
