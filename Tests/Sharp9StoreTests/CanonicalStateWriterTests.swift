@@ -27,6 +27,7 @@ import Testing
       let fast = try #require(CanonicalStateWriter.bytes(of: state))
       #expect(Data(fast) == (try codec.encoderCanonicalJSON(state)), "after event \(index + 1)")
       #expect(try codec.snapshot(state) == (try codec.encoderSnapshot(state)), "at \(index + 1)")
+      try expectCheckpointMatches(state)
     }
   }
 
@@ -55,6 +56,14 @@ import Testing
     let snapshot = try #require(CanonicalStateWriter.bytes(of: state, dates: .referenceSeconds))
     #expect(Data(snapshot) == (try codec.encoderSnapshot(state)))
     #expect(try codec.canonicalJSON(State()) == (try codec.encoderCanonicalJSON(State())))
+    try expectCheckpointMatches(state)
+  }
+
+  /// A checkpoint's one-pass snapshot and hash are the separate calls' bytes.
+  private func expectCheckpointMatches(_ state: State) throws {
+    let checkpoint = try codec.checkpoint(state)
+    #expect(Data(checkpoint.snapshot) == (try codec.snapshot(state)))
+    #expect(checkpoint.hash == (try codec.hash(state)))
   }
 
   /// Strings it does not escape itself, and non-finite numbers, go to the encoder.
@@ -65,6 +74,7 @@ import Testing
     let accented = State(track: TrackMeta(name: "Café.wav", durationSec: 1))
     #expect(CanonicalStateWriter.bytes(of: accented) == nil)
     #expect(try codec.hash(accented).count == 32)
+    try expectCheckpointMatches(accented)
     let infinite = State(viewport: Viewport(startSec: 0, endSec: .infinity))
     #expect(CanonicalStateWriter.bytes(of: infinite) == nil)
     #expect(throws: (any Error).self) { try codec.hash(infinite) }

@@ -25,23 +25,45 @@ struct CanonicalStateWriter {
   private var out: [UInt8] = []
   private let dates: Dates
 
-  private init(dates: Dates) { self.dates = dates }
-
   /// The sorted-key JSON of `state` with `dates` written as said, or `nil` when `JSONEncoder`
   /// must write it.
   static func bytes(of state: State, dates: Dates = .interchange) -> [UInt8]? {
-    var writer = CanonicalStateWriter(dates: dates)
-    writer.out.reserveCapacity(1024 + state.history.undo.count * 160 + state.markers.count * 64)
-    guard writer.state(state) else { return nil }
+    var writer = CanonicalStateWriter(dates: dates, reservingFor: state)
+    guard writer.history(state), writer.afterHistory(state) else { return nil }
     return writer.out
   }
 
-  private mutating func state(_ state: State) -> Bool {
+  /// `bytes(of: state)` and `bytes(of: state, dates: .referenceSeconds)` at once, for a
+  /// checkpoint's hash and snapshot: the edit history (no dates, and most of a state's bytes) is
+  /// written once and shared by both, since it comes first in sorted key order.
+  static func checkpointBytes(of state: State) -> (interchange: [UInt8], snapshot: [UInt8])? {
+    var interchange = CanonicalStateWriter(dates: .interchange, reservingFor: state)
+    guard interchange.history(state) else { return nil }
+    var snapshot = CanonicalStateWriter(dates: .referenceSeconds, reservingFor: state)
+    snapshot.out.append(contentsOf: interchange.out)
+    guard interchange.afterHistory(state), snapshot.afterHistory(state) else { return nil }
+    return (interchange.out, snapshot.out)
+  }
+
+  private init(dates: Dates, reservingFor state: State) {
+    self.dates = dates
+    let steps = state.history.undo.count + state.history.redo.count
+    out.reserveCapacity(1024 + steps * 256 + state.markers.count * 80)
+  }
+
+  /// `{"history":{...}`: the first key of a state, the same in both date forms.
+  private mutating func history(_ state: State) -> Bool {
     raw("{\"history\":{\"redo\":")
     guard steps(state.history.redo) else { return false }
     raw(",\"undo\":")
     guard steps(state.history.undo) else { return false }
-    raw("},\"isLoading\":")
+    raw("}")
+    return true
+  }
+
+  /// The state's keys after `history`, to the closing brace.
+  private mutating func afterHistory(_ state: State) -> Bool {
+    raw(",\"isLoading\":")
     bool(state.isLoading)
     raw(",\"isLocked\":")
     bool(state.isLocked)
@@ -145,7 +167,7 @@ struct CanonicalStateWriter {
     for (index, edit) in edits.enumerated() {
       if index > 0 { raw(",") }
       raw("{\"index\":")
-      raw(String(edit.index))
+      text(String(edit.index))
       raw(",\"marker\":")
       guard marker(edit.marker) else { return false }
       raw("}")
@@ -156,7 +178,7 @@ struct CanonicalStateWriter {
 
   private mutating func marker(_ marker: Marker) -> Bool {
     raw("{\"id\":\"")
-    raw(marker.id.uuidString)
+    uuid(marker.id)
     raw("\",\"timeSec\":")
     guard number(marker.timeSec) else { return false }
     raw("}")
@@ -186,8 +208,12 @@ struct CanonicalStateWriter {
   private mutating func number(_ value: Double) -> Bool {
     guard value.isFinite else { return false }
     var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    raw(text)
+    text.withUTF8 { utf8 in
+      let integral =
+        utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".")
+        && utf8[utf8.count - 1] == UInt8(ascii: "0")
+      out.append(contentsOf: integral ? UnsafeBufferPointer(rebasing: utf8.dropLast(2)) : utf8)
+    }
     return true
   }
 
@@ -216,5 +242,24 @@ struct CanonicalStateWriter {
 
   private mutating func null() { raw("null") }
 
-  private mutating func raw(_ text: String) { out.append(contentsOf: text.utf8) }
+  /// Literal JSON punctuation and keys, copied from the binary's constant bytes.
+  private mutating func raw(_ literal: StaticString) {
+    out.append(
+      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  /// Text known to need no escaping (numbers' digits).
+  private mutating func text(_ text: String) { out.append(contentsOf: text.utf8) }
+
+  /// A UUID as `uuidString` writes it (upper-case hex, 8-4-4-4-12), without building a String.
+  private mutating func uuid(_ id: UUID) {
+    let hexDigits: StaticString = "0123456789ABCDEF"
+    withUnsafeBytes(of: id.uuid) { bytes in
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+        out.append(hexDigits.utf8Start[Int(byte >> 4)])
+        out.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+      }
+    }
+  }
 }

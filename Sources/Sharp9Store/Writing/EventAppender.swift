@@ -181,8 +181,9 @@ final class EventAppender {
     try insert.bind(session.pk, at: 1)
     try insert.bind(seq, at: 2)
     try insert.bind(Reducer.version, at: 3)
-    try insert.bind(Array(try store.stateCodec.snapshot(state)), at: 4)
-    try insert.bind(try store.stateCodec.hash(state), at: 5)
+    let checkpoint = try store.stateCodec.checkpoint(state)
+    try insert.bind(checkpoint.snapshot, at: 4)
+    try insert.bind(checkpoint.hash, at: 5)
     try insert.run()
   }
 
