@@ -19,31 +19,33 @@ extension EventStore {
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
     audio: (String) -> AudioSource? = { AudioSource(path: $0) }
   ) throws -> SessionRecord {
-    try database.transaction {
-      var parser = ScriptLineReader()
-      var appender: EventAppender?
-      var script = text
-      try script.withUTF8 { utf8 in
-        try Self.forEachLine(of: UnsafeRawBufferPointer(utf8)) { line in
-          guard let scripted = try parser.next(bytes: line) else { return }
-          let writer =
-            try appender
-            ?? startImport(
-              header: parser.header, title: title, defaultTitle: defaultTitle,
-              sharp9Version: sharp9Version, audio: audio)
-          appender = writer
-          let action = MarkerIDRebase.rehome(
-            scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
-          try writer.appendInPlace(action, t: scripted.t)
+    try withBulkWriteCache {
+      try database.transaction {
+        var parser = ScriptLineReader()
+        var appender: EventAppender?
+        var script = text
+        try script.withUTF8 { utf8 in
+          try Self.forEachLine(of: UnsafeRawBufferPointer(utf8)) { line in
+            guard let scripted = try parser.next(bytes: line) else { return }
+            let writer =
+              try appender
+              ?? startImport(
+                header: parser.header, title: title, defaultTitle: defaultTitle,
+                sharp9Version: sharp9Version, audio: audio)
+            appender = writer
+            let action = MarkerIDRebase.rehome(
+              scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
+            try writer.appendInPlace(action, t: scripted.t)
+          }
         }
+        let writer =
+          try appender
+          ?? startImport(
+            header: parser.header, title: title, defaultTitle: defaultTitle,
+            sharp9Version: sharp9Version, audio: audio)
+        try writer.finishBatch()
+        return try session(id: writer.session.id)
       }
-      let writer =
-        try appender
-        ?? startImport(
-          header: parser.header, title: title, defaultTitle: defaultTitle,
-          sharp9Version: sharp9Version, audio: audio)
-      try writer.finishBatch()
-      return try session(id: writer.session.id)
     }
   }
 
