@@ -19,24 +19,47 @@ extension EventStore {
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
     audio: (String) -> AudioSource? = { AudioSource(path: $0) }
   ) throws -> SessionRecord {
+    var text = text
+    return try text.withUTF8 { utf8 in
+      try importScript(
+        bytes: UnsafeRawBufferPointer(utf8), title: title, defaultTitle: defaultTitle,
+        sharp9Version: sharp9Version, audio: audio)
+    }
+  }
+
+  /// Imports a session script given as its bytes (a file's content, read without making a
+  /// String of it), as ``importScript(_:title:defaultTitle:sharp9Version:audio:)`` does. Bytes
+  /// that are not UTF-8 are read as `String(decoding:as:)` repairs them.
+  public func importScript(
+    _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) -> AudioSource? = { AudioSource(path: $0) }
+  ) throws -> SessionRecord {
+    try data.withUnsafeBytes { bytes in
+      try importScript(
+        bytes: bytes, title: title, defaultTitle: defaultTitle, sharp9Version: sharp9Version,
+        audio: audio)
+    }
+  }
+
+  private func importScript(
+    bytes: UnsafeRawBufferPointer, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) -> AudioSource?
+  ) throws -> SessionRecord {
     try withBulkWriteCache {
       try database.transaction {
         var parser = ScriptLineReader()
         var appender: EventAppender?
-        var script = text
-        try script.withUTF8 { utf8 in
-          try Self.forEachLine(of: UnsafeRawBufferPointer(utf8)) { line in
-            guard let scripted = try parser.next(bytes: line) else { return }
-            let writer =
-              try appender
-              ?? startImport(
-                header: parser.header, title: title, defaultTitle: defaultTitle,
-                sharp9Version: sharp9Version, audio: audio)
-            appender = writer
-            let action = MarkerIDRebase.rehome(
-              scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
-            try writer.appendInPlace(action, t: scripted.t)
-          }
+        try Self.forEachLine(of: bytes) { line in
+          guard let scripted = try parser.next(bytes: line) else { return }
+          let writer =
+            try appender
+            ?? startImport(
+              header: parser.header, title: title, defaultTitle: defaultTitle,
+              sharp9Version: sharp9Version, audio: audio)
+          appender = writer
+          let action = MarkerIDRebase.rehome(
+            scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
+          try writer.appendInPlace(action, t: scripted.t)
         }
         let writer =
           try appender
@@ -56,8 +79,12 @@ extension EventStore {
   ) rethrows {
     var start = 0
     while true {
-      let rest = UnsafeRawBufferPointer(rebasing: text[start...])
-      let end = rest.firstIndex(of: UInt8(ascii: "\n")).map { start + $0 } ?? text.count
+      var end = text.count
+      if let base = text.baseAddress,
+        let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), text.count - start)
+      {
+        end = base.distance(to: UnsafeRawPointer(newline))
+      }
       try body(UnsafeRawBufferPointer(rebasing: text[start..<end]))
       guard end < text.count else { return }
       start = end + 1
