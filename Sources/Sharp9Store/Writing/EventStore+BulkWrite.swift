@@ -9,8 +9,10 @@ extension EventStore {
   private static let bulkWriteCacheKiB = 65536
 
   /// Runs `body` with the bulk-write page cache, and statement journals in memory instead of a
-  /// temporary file, restoring both settings afterwards.
+  /// temporary file, restoring both settings afterwards. Inside a caller's transaction (where
+  /// SQLite refuses to change `temp_store`) it simply runs `body`.
   func withBulkWriteCache<Result>(_ body: () throws -> Result) throws -> Result {
+    if database.isInTransaction { return try body() }
     let cache = try database.scalarText("PRAGMA cache_size") ?? "-2000"
     let tempStore = try database.scalarText("PRAGMA temp_store") ?? "0"
     try database.execute(
