@@ -4,6 +4,10 @@
 #
 #   scripts/bench-store.sh [EVENTS=1000000] [RUNS=3]
 #
+# sharp9 packs 256 events per row (event_chunks); the raw loop is also run on that layout
+# (insert-chunked, scan-chunked) so both the one-row-per-event limit and the same-layout limit
+# are shown.
+#
 # Measures, medians of RUNS: import events/s, full replay events/s (`sharp9 verify`: every event
 # through the reducer, plus the checkpoint comparisons), `state --at` latency at random points
 # (p50/p99, in-process and whole process), live recorder appends/s (one transaction per action,
@@ -35,18 +39,21 @@ time_run() {
 results="$work/results"
 : >"$results"
 for run in $(seq "$runs"); do
-  rm -f "$work"/db.sqlite* "$work"/raw.sqlite*
+  rm -f "$work"/db.sqlite* "$work"/raw.sqlite* "$work"/rawchunks.sqlite*
   time_run "$work/t" "$sharp9" import "$work/session.jsonl" --db "$work/db.sqlite" >"$work/id"
   read -r wall cpu _ <"$work/t"
   echo "import $(python3 -c "print($events/$wall, $events/$cpu)")" >>"$results"
   id=$(tail -1 "$work/id")
   echo "raw_insert $("$work/raw" "$work/raw.sqlite" insert "$events")" >>"$results"
+  echo "raw_insert_chunked $("$work/raw" "$work/rawchunks.sqlite" insert-chunked "$events")" \
+    >>"$results"
 
   time_run "$work/t" "$sharp9" verify "$id" --db "$work/db.sqlite" >/dev/null
   read -r wall cpu rss <"$work/t"
   echo "replay $(python3 -c "print($events/$wall, $events/$cpu)")" >>"$results"
   echo "replay_rss_large $rss" >>"$results"
   echo "raw_scan $("$work/raw" "$work/raw.sqlite" scan)" >>"$results"
+  echo "raw_scan_chunked $("$work/raw" "$work/rawchunks.sqlite" scan-chunked)" >>"$results"
 
   small_id=$("$sharp9" import "$work/small.jsonl" --db "$work/db.sqlite" | tail -1)
   time_run "$work/t" "$sharp9" verify "$small_id" --db "$work/db.sqlite" >/dev/null
@@ -106,6 +113,8 @@ print(f"| measure | sharp9 | SQLite raw C loop | ratio |")
 print(f"| --- | ---: | ---: | ---: |")
 print(f"| import, events/s, wall (CPU-time rate) | {med('import'):,.0f} ({med('import', 1):,.0f}) | {med('raw_insert'):,.0f} ({med('raw_insert', 1):,.0f}), insert only | {med('import') / med('raw_insert'):.2f} ({med('import', 1) / med('raw_insert', 1):.2f}) |")
 print(f"| full replay, events/s, wall (CPU-time rate) | {med('replay'):,.0f} ({med('replay', 1):,.0f}) | {med('raw_scan'):,.0f} ({med('raw_scan', 1):,.0f}), scan only | {med('replay') / med('raw_scan'):.2f} ({med('replay', 1) / med('raw_scan', 1):.2f}) |")
+print(f"| import vs raw insert of sharp9's chunk layout (256 events per row), events/s | {med('import'):,.0f} ({med('import', 1):,.0f}) | {med('raw_insert_chunked'):,.0f} ({med('raw_insert_chunked', 1):,.0f}), insert only | {med('import') / med('raw_insert_chunked'):.2f} ({med('import', 1) / med('raw_insert_chunked', 1):.2f}) |")
+print(f"| full replay vs raw scan of the chunk layout, events/s | {med('replay'):,.0f} ({med('replay', 1):,.0f}) | {med('raw_scan_chunked'):,.0f} ({med('raw_scan_chunked', 1):,.0f}), scan only | {med('replay') / med('raw_scan_chunked'):.2f} ({med('replay', 1) / med('raw_scan_chunked', 1):.2f}) |")
 print(f"| `state --at` random point, p50 / p99 ms, in-process wall (CPU) | {med('state_at_inner_p50'):.2f} / {med('state_at_inner_p99'):.2f} ({med('state_at_cpu_p50'):.2f} / {med('state_at_cpu_p99'):.2f}) | | |")
 print(f"| `state --at` random point, p50 / p99 ms (whole process) | {med('state_at_process_p50'):.2f} / {med('state_at_process_p99'):.2f} | | |")
 print(f"| live appends/s, synchronous=FULL (fsync per action) | {med('append_full'):,.0f} | {med('raw_append_full'):,.0f} | {med('append_full') / med('raw_append_full'):.2f} |")

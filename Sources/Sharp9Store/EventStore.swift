@@ -16,6 +16,9 @@ public final class EventStore {
   /// When snapshots and checkpoints are written.
   public var checkpointPolicy: CheckpointPolicy
   let stateCodec = StateCodec()
+  /// Events per chunk row this store writes (``EventChunk/defaultCapacity``; tests lower it to
+  /// reach chunk edges with few events). Readers accept chunks of any size.
+  var chunkCapacity = EventChunk.defaultCapacity
 
   /// Opens the database at `path` (`:memory:` for a private in-memory one).
   ///

@@ -37,15 +37,13 @@ struct ImportCommand: ParsableCommand {
     script == "-" ? nil : URL(fileURLWithPath: script).deletingLastPathComponent()
   }
 
-  private func readScript() throws -> (String, String) {
-    if script == "-" {
-      return (
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), "stdin"
-      )
-    }
+  /// The script's bytes (decoded line by line by the store, without one String of the whole
+  /// file) and its name.
+  private func readScript() throws -> (Data, String) {
+    if script == "-" { return (FileHandle.standardInput.readDataToEndOfFile(), "stdin") }
     let url = URL(fileURLWithPath: script)
     do {
-      return (String(decoding: try Data(contentsOf: url), as: UTF8.self), url.lastPathComponent)
+      return (try Data(contentsOf: url), url.lastPathComponent)
     } catch {
       throw ValidationError("cannot read \(script): \(error.localizedDescription)")
     }

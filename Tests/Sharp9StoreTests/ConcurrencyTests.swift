@@ -27,10 +27,12 @@ import Testing
     try reloaded.send(.markNow, at: 2)
     #expect(throws: StoreError.self) { try first.send(.markNow, at: 3) }
 
-    let seqs = try otherStore.database.prepare(
-      "SELECT group_concat(seq) FROM (SELECT seq FROM events ORDER BY seq)")
-    #expect(try seqs.firstRow { $0.text(0) } == "1,2,3")
-    #expect(try otherStore.session(id: session.id).eventCount == 3)
+    let stored = try otherStore.session(id: session.id)
+    #expect(stored.eventCount == 3)
+    let events = try otherStore.scriptedActions(of: stored)
+    #expect(events.seqs == [1, 2, 3])
+    #expect(events.actions.map(\.action) == [.onAppear, .togglePlay, .markNow])
+    #expect(try ChunkSurgery.layout(of: stored, in: otherStore) == ["1:3"])
   }
 
   /// Many interleaved appends from two connections: every accepted append lands exactly once.
@@ -55,9 +57,10 @@ import Testing
     }
     let stored = try fixture.store.session(id: session.id)
     #expect(stored.eventCount == Int64(accepted))
-    let check = try fixture.store.database.prepare(
-      "SELECT count(*), min(seq), max(seq), count(DISTINCT seq) FROM events")
-    let row = try check.firstRow { [$0.int64(0), $0.int64(1), $0.int64(2), $0.int64(3)] }
-    #expect(row == [Int64(accepted), 1, Int64(accepted), Int64(accepted)])
+    // The cursor checks that the chunks tile 1...count without gaps or overlaps.
+    let seqs = try fixture.store.scriptedActions(of: stored).seqs
+    #expect(seqs == Array(1...Int64(accepted)))
+    let check = try fixture.store.database.prepare("SELECT sum(count) FROM event_chunks")
+    #expect(try check.firstRow { $0.int64(0) } == Int64(accepted))
   }
 }

@@ -115,7 +115,7 @@ import Testing
     try fixture.store.deleteSession(first.id)
     #expect(throws: StoreError.self) { try fixture.store.session(id: first.id) }
     let leftovers = try fixture.store.database.scalarText(
-      "SELECT (SELECT count(*) FROM events) + (SELECT count(*) FROM checkpoints)")
+      "SELECT (SELECT count(*) FROM event_chunks) + (SELECT count(*) FROM checkpoints)")
     #expect(leftovers == "0")
     #expect(try fixture.store.sessions().map(\.id) == [second.id])
   }

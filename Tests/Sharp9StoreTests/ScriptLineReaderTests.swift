@@ -67,6 +67,14 @@ import Testing
     #"{"type":"speedDelta","delta":-0.05,"t":2}"#,
     #"{"type":"skip","seconds":-5,"t":2}"#,
     #"{"type":"tick","currentTimeSec":1,"t":2"#,
+    #"{"t":2,"type":"tick","currentTimeSec":1}"#,
+    #"{"type":"undo","t":-0.0}"#,
+    #"{"type":"tick","t":2,"currentTimeSec":1}"#,
+    #"{"type":"tick","currentTimeSec":1,"currentTimeSec":3,"t":2}"#,
+    #"{"type":"tick","currentTimeSec":1,"t":2,"t":3}"#,
+    #"{"type":"setMode","mode":"loop","t":1e2}"#,
+    #"{"type":"tick","currentTimeSec":12345678901234567890,"t":2}"#,
+    #"{"type":"tick","currentTimeSec":1e400,"t":2}"#,
     #"["type","tick"]"#,
     "",
   ])
@@ -81,6 +89,7 @@ import Testing
       FastActionLine.parse(#"{"type":"setMode","mode":"setA","t":0}"#)?.action == .setMode(.setA))
     #expect(FastActionLine.parse(#"{"type":"tick", "currentTimeSec":1.5,"t":2}"#) == nil)
     #expect(FastActionLine.parse(#"{"type":"importFailed","message":"x","t":2}"#) == nil)
+    #expect(FastActionLine.parse(#"{"type":"tick","t":2,"currentTimeSec":1.5}"#) == nil)
   }
 
   @Test func orderingRulesAndErrorsAgree() {

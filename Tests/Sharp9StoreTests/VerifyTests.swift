@@ -32,10 +32,8 @@ import Testing
   @Test func tamperedEventIsCaughtWithAFieldDiff() throws {
     let fixture = try StoreFixture(.onDisk, interval: 3)
     let session = try recordedSession(fixture)
-    let update = try fixture.store.database.prepare(
-      "UPDATE events SET action = ? WHERE seq = 4")
-    try update.bind(ActionCodec.encode(.setB(timeSec: 25)), at: 1)
-    try update.run()
+    try ChunkSurgery.replaceAction(
+      of: 4, with: .setB(timeSec: 25), in: session, of: fixture.store)
     let report = try fixture.store.verify(session)
     let divergence = try #require(report.divergence)
     #expect(divergence.seq == 6)

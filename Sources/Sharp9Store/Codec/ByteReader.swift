@@ -7,6 +7,9 @@ struct ByteReader {
 
   init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
+  /// Bytes consumed so far.
+  var position: Int { offset }
+
   /// True when every byte was consumed (trailing bytes mean a corrupt or foreign encoding).
   var isAtEnd: Bool { offset == bytes.count }
 
@@ -54,5 +57,25 @@ struct ByteReader {
     }
     offset += 16
     return UUID(uuid: raw)
+  }
+
+  /// An unsigned LEB128 varint (at most 9 bytes: lengths never come near 2^63).
+  mutating func varint() throws(ActionCodec.DecodingError) -> Int {
+    var value = 0
+    var shift = 0
+    while true {
+      let byte = try self.byte()
+      value |= Int(byte & 0x7F) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+      guard shift < 63 else { throw .invalidValue("length varint") }
+    }
+  }
+
+  /// The next `count` bytes, without copying (valid as long as the underlying buffer).
+  mutating func bytes(_ count: Int) throws(ActionCodec.DecodingError) -> UnsafeRawBufferPointer {
+    guard count >= 0, bytes.count - offset >= count else { throw .truncated }
+    defer { offset += count }
+    return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
   }
 }

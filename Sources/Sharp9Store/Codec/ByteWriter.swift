@@ -7,6 +7,9 @@ struct ByteWriter {
 
   init() { bytes.reserveCapacity(64) }
 
+  /// Continues after `bytes` (a stored buffer being extended).
+  init(continuing bytes: [UInt8]) { self.bytes = bytes }
+
   /// Forgets the content, keeping the capacity (no allocation per event).
   mutating func clear() { bytes.removeAll(keepingCapacity: true) }
 
@@ -31,4 +34,33 @@ struct ByteWriter {
   mutating func write(_ uuid: UUID) {
     withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
   }
+
+  /// Raw bytes, as they are.
+  mutating func write(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
+
+  /// Writes what `body` writes, preceded by its byte count as an unsigned LEB128 varint.
+  ///
+  /// One byte is reserved up front (a count below 128, the common case, fits it), so the body
+  /// writes straight into the buffer; a longer body shifts its bytes to make room, which only
+  /// actions carrying text ever need.
+  mutating func writeLengthPrefixed(_ body: (inout ByteWriter) -> Void) {
+    let start = bytes.count
+    bytes.append(0)
+    body(&self)
+    var length = bytes.count - start - 1
+    if length < 0x80 {
+      bytes[start] = UInt8(length)
+      return
+    }
+    var prefix: [UInt8] = []
+    while length >= 0x80 {
+      prefix.append(UInt8(length & 0x7F) | 0x80)
+      length >>= 7
+    }
+    prefix.append(UInt8(length))
+    bytes.replaceSubrange(start..<start + 1, with: prefix)
+  }
+
+  /// Keeps only the first `count` bytes.
+  mutating func truncate(to count: Int) { bytes.removeLast(bytes.count - count) }
 }

@@ -37,11 +37,8 @@ extension EventStore {
         actions, originalSeqs: originalSeqs, from: originalSession, to: session.id)
       let appender = try EventAppender(
         store: self, session: session, state: State(), head: 0, lastT: 0)
-      for scripted in rebased {
-        appender.accept(try appender.stage(scripted.action, t: scripted.t))
-      }
-      try appender.storeHead(expected: 0, to: appender.head, lastT: appender.lastT)
-      try appender.checkpointHead()
+      for scripted in rebased { try appender.appendInPlace(scripted.action, t: scripted.t) }
+      try appender.finishBatch()
       return try self.session(id: session.id)
     }
   }

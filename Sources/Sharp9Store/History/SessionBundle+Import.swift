@@ -147,8 +147,8 @@ extension SessionBundle {
     guard let (localPK, bundlePK) = try pks.firstRow({ ($0.int64(0), $0.int64(1)) }) else { return }
     for sql in [
       """
-      INSERT INTO main.events (session_pk, seq, t, action)
-      SELECT ?1, seq, t, action FROM bundle.events WHERE session_pk = ?2
+      INSERT INTO main.event_chunks (session_pk, first_seq, count, events)
+      SELECT ?1, first_seq, count, events FROM bundle.event_chunks WHERE session_pk = ?2
       """,
       """
       INSERT INTO main.checkpoints (session_pk, seq, reducer_version, state, state_sha256)

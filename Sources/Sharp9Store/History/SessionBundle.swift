@@ -76,8 +76,8 @@ public enum SessionBundle {
     try sessions.run()
     let events = try database.prepare(
       """
-      INSERT INTO bundle.events (session_pk, seq, t, action)
-      SELECT session_pk, seq, t, action FROM main.events WHERE session_pk = ?
+      INSERT INTO bundle.event_chunks (session_pk, first_seq, count, events)
+      SELECT session_pk, first_seq, count, events FROM main.event_chunks WHERE session_pk = ?
       """)
     try events.bind(session.pk, at: 1)
     try events.run()

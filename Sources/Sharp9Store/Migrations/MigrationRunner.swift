@@ -5,7 +5,8 @@ import Foundation
 /// Applied migrations are recorded in `sharp9_migrations` with their checksum. On every open the
 /// recorded list is compared with the known one first: an unknown id (a newer sharp9) or a
 /// changed checksum is refused before anything is written. Pending migrations are then applied in
-/// order, each in its own transaction together with its bookkeeping row.
+/// order, each in its own transaction together with its bookkeeping row and its
+/// ``MigrationDataStep`` (the data moves SQL cannot express).
 public struct MigrationRunner {
   /// The migrations this build knows, in order.
   public var migrations: [Migration]
@@ -35,6 +36,7 @@ public struct MigrationRunner {
         try validate(recorded, path: database.path)
         if recorded[migration.id] != nil { return false }
         try database.execute(migration.sql)
+        try MigrationDataStep.run(after: migration, on: database)
         let insert = try database.cached(
           "INSERT INTO sharp9_migrations (id, name, sha256, applied_ms) VALUES (?, ?, ?, ?)")
         try insert.bind(Int64(migration.id), at: 1)

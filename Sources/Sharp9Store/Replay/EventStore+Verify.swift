@@ -66,11 +66,12 @@ extension EventStore {
     _ checkpoint: RecordedCheckpoint, of session: SessionRecord, with replayed: State,
     lastAgreeing: Int64
   ) throws -> VerifyReport.Divergence? {
-    let replayedHash = try stateCodec.hash(replayed)
+    let replayedCheckpoint = try stateCodec.checkpoint(replayed)
+    let replayedHash = replayedCheckpoint.hash
     let snapshotData = try snapshot(of: session, at: checkpoint.seq)
     // The common case, without decoding: the recorded snapshot is byte for byte the replayed
     // state's (lossless) snapshot, so it decodes to the replayed state and has its hash.
-    if replayedHash == checkpoint.hash, snapshotData == (try stateCodec.snapshot(replayed)) {
+    if replayedHash == checkpoint.hash, snapshotData == Data(replayedCheckpoint.snapshot) {
       return nil
     }
     let recorded = try? stateCodec.state(fromSnapshot: snapshotData)

@@ -141,9 +141,15 @@ public final class Statement {
   public func withBlob<Result, Failure: Error>(
     _ index: Int32, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
+    try body(blobBuffer(index))
+  }
+
+  /// Column `index`'s bytes in SQLite's own buffer, valid only until the statement steps, resets
+  /// or is finalized (and while no other accessor converts that column): for a cursor decoding a
+  /// blob in place across calls.
+  func blobBuffer(_ index: Int32) -> UnsafeRawBufferPointer {
     let pointer = sqlite3_column_blob(handle, index)
-    let count = Int(sqlite3_column_bytes(handle, index))
-    return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+    return UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index)))
   }
 
   /// Column `index` (0-based) as a copied byte array.

@@ -19,30 +19,75 @@ extension EventStore {
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
     audio: (String) -> AudioSource? = { AudioSource(path: $0) }
   ) throws -> SessionRecord {
-    try database.transaction {
-      var parser = ScriptLineReader()
-      var appender: EventAppender?
-      for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      {
-        guard let scripted = try parser.next(Substring(bytes)) else { continue }
+    var text = text
+    return try text.withUTF8 { utf8 in
+      try importScript(
+        bytes: UnsafeRawBufferPointer(utf8), title: title, defaultTitle: defaultTitle,
+        sharp9Version: sharp9Version, audio: audio)
+    }
+  }
+
+  /// Imports a session script given as its bytes (a file's content, read without making a
+  /// String of it), as ``importScript(_:title:defaultTitle:sharp9Version:audio:)`` does. Bytes
+  /// that are not UTF-8 are read as `String(decoding:as:)` repairs them.
+  public func importScript(
+    _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) -> AudioSource? = { AudioSource(path: $0) }
+  ) throws -> SessionRecord {
+    try data.withUnsafeBytes { bytes in
+      try importScript(
+        bytes: bytes, title: title, defaultTitle: defaultTitle, sharp9Version: sharp9Version,
+        audio: audio)
+    }
+  }
+
+  private func importScript(
+    bytes: UnsafeRawBufferPointer, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) -> AudioSource?
+  ) throws -> SessionRecord {
+    try withBulkWriteCache {
+      try database.transaction {
+        var parser = ScriptLineReader()
+        var appender: EventAppender?
+        try Self.forEachLine(of: bytes) { line in
+          guard let scripted = try parser.next(bytes: line) else { return }
+          let writer =
+            try appender
+            ?? startImport(
+              header: parser.header, title: title, defaultTitle: defaultTitle,
+              sharp9Version: sharp9Version, audio: audio)
+          appender = writer
+          let action = MarkerIDRebase.rehome(
+            scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
+          try writer.appendInPlace(action, t: scripted.t)
+        }
         let writer =
           try appender
           ?? startImport(
             header: parser.header, title: title, defaultTitle: defaultTitle,
             sharp9Version: sharp9Version, audio: audio)
-        appender = writer
-        let action = MarkerIDRebase.rehome(
-          scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
-        try writer.appendInPlace(action, t: scripted.t)
+        try writer.finishBatch()
+        return try session(id: writer.session.id)
       }
-      let writer =
-        try appender
-        ?? startImport(
-          header: parser.header, title: title, defaultTitle: defaultTitle,
-          sharp9Version: sharp9Version, audio: audio)
-      try writer.storeHead(expected: 0, to: writer.head, lastT: writer.lastT)
-      try writer.checkpointHead()
-      return try session(id: writer.session.id)
+    }
+  }
+
+  /// Calls `body` with each `\n`-separated line of `text` (without the `\n`; the text after the
+  /// last `\n` is a line too, empty when the text ends with one), in place.
+  private static func forEachLine(
+    of text: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
+    var start = 0
+    while true {
+      var end = text.count
+      if let base = text.baseAddress,
+        let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), text.count - start)
+      {
+        end = base.distance(to: UnsafeRawPointer(newline))
+      }
+      try body(UnsafeRawBufferPointer(rebasing: text[start..<end]))
+      guard end < text.count else { return }
+      start = end + 1
     }
   }
 

@@ -1,31 +1,13 @@
-/// Scans a flat JSON object without whitespace into at most four key/value pairs, for
-/// ``FastActionLine``. Gives up (returns `nil`) at anything else; it only has to be right on
-/// what it accepts.
+/// Reads the pieces of a flat JSON object without whitespace, left to right, for
+/// ``FastActionLine``: literal punctuation and keys, then values. Every read returns `nil` or
+/// `false` at anything it does not accept (the caller then hands the line to the full parser);
+/// it only has to be right on what it accepts. Allocates nothing: values are slices of the bytes.
 struct FlatObjectScanner {
   /// A scanned value: strings without escapes, numbers as their (grammar-checked) text, booleans.
   enum Value {
     case string(Slice<UnsafeRawBufferPointer>)
     case number(Slice<UnsafeRawBufferPointer>)
     case bool(Bool)
-
-    /// The text of a string or number.
-    var text: String? {
-      switch self {
-      case .string(let bytes), .number(let bytes): String(decoding: bytes, as: UTF8.self)
-      case .bool: nil
-      }
-    }
-  }
-
-  /// The pairs of one object, in order, with unique keys.
-  struct Fields {
-    fileprivate var pairs: [(key: Slice<UnsafeRawBufferPointer>, value: Value)] = []
-    var count: Int { pairs.count }
-
-    /// The value of `key`, if present.
-    func value(_ key: String) -> Value? {
-      pairs.first { $0.key.elementsEqual(key.utf8) }?.value
-    }
   }
 
   private let bytes: UnsafeRawBufferPointer
@@ -37,28 +19,16 @@ struct FlatObjectScanner {
     index = bytes.startIndex
   }
 
-  /// The object's fields, or `nil` if the text is not a flat object this scanner accepts.
-  mutating func fields() -> Fields? {
-    var fields = Fields()
-    fields.pairs.reserveCapacity(4)
-    guard take(UInt8(ascii: "{")) else { return nil }
-    repeat {
-      guard fields.pairs.count < 4, let key = string(), take(UInt8(ascii: ":")),
-        let value = value(), !fields.pairs.contains(where: { $0.key.elementsEqual(key) })
-      else { return nil }
-      fields.pairs.append((key, value))
-    } while take(UInt8(ascii: ","))
-    guard take(UInt8(ascii: "}")), index == bytes.endIndex else { return nil }
-    return fields
+  /// True when every byte was read.
+  var isAtEnd: Bool { index == bytes.endIndex }
+
+  /// Reads `text` exactly (punctuation and keys, e.g. `,"t":`).
+  mutating func take(_ text: StaticString) -> Bool {
+    literal(text)
   }
 
-  private mutating func take(_ byte: UInt8) -> Bool {
-    guard index < bytes.endIndex, bytes[index] == byte else { return false }
-    index += 1
-    return true
-  }
-
-  private mutating func value() -> Value? {
+  /// Reads a string, number or boolean.
+  mutating func value() -> Value? {
     guard index < bytes.endIndex else { return nil }
     switch bytes[index] {
     case UInt8(ascii: "\""): return string().map(Value.string)
@@ -66,6 +36,12 @@ struct FlatObjectScanner {
     case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
     default: return number().map(Value.number)
     }
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard index < bytes.endIndex, bytes[index] == byte else { return false }
+    index += 1
+    return true
   }
 
   /// A string of printable ASCII without escapes (anything else: the full parser).

@@ -1,19 +1,28 @@
 import Foundation
 import Sharp9Domain
 
-/// Appends events to one session: reduces each action with its event context, inserts the event
-/// row and, per the ``CheckpointPolicy``, a checkpoint. Shared by ``Recorder`` (one transaction
-/// per action) and the script importer (one transaction for the whole script).
+/// Appends events to one session: reduces each action with its event context, packs the event
+/// into the session's tail chunk (see ``EventChunk``) and, per the ``CheckpointPolicy``, writes a
+/// checkpoint. Shared by ``Recorder`` (one transaction per action) and the batch writers (import,
+/// fork: one transaction for the whole session).
 ///
-/// Staging and accepting are separate so a caller can commit in between: the in-memory head and
-/// state only move once the caller knows the rows are durable.
+/// Two ways to append:
+/// - ``stage(_:t:)`` + ``accept(_:)``: the tail's row is rewritten with the event inside the
+///   caller's transaction, as a compare-and-set on the row's count (a writer with a stale tail
+///   conflicts); the tail's bytes stay in memory, so an append never re-reads its row. Staging
+///   and accepting are separate so a caller can commit in between: the in-memory head, state and
+///   tail only move once the caller knows the rows are durable.
+/// - ``appendInPlace(_:t:)`` + ``finishBatch()``: a row is written only when a chunk is full and
+///   at the end, which is what makes an import fast.
 final class EventAppender {
-  /// An event reduced and inserted, not yet accepted.
+  /// An event reduced and stored, not yet accepted.
   struct Staged {
     var seq: Int64
     var t: Double
     var state: State
     var effects: [Effect]
+    /// The tail chunk with the event.
+    var tail: EventChunkBuilder
   }
 
   let store: EventStore
@@ -25,42 +34,97 @@ final class EventAppender {
   /// `t` of the last accepted event.
   private(set) var lastT: Double
   private let startedAt: Date
-  private var writer = ByteWriter()
-  /// Prepared once per appender: an import runs it a million times.
-  private let insertEvent: Statement
+  /// The head when this appender started: what a batch's compare-and-set expects.
+  private let startHead: Int64
+  /// The session's last chunk, as far as this appender knows it.
+  private var tail: EventChunkBuilder
+  /// How many of `tail`'s events its stored row holds (0: no row yet).
+  private var storedTailCount: Int
 
-  /// Starts appending after `head` events whose last state is `state`.
+  /// Starts appending after `head` events whose last state is `state`, continuing the stored
+  /// chunk that holds event `head` unless it is full.
   init(store: EventStore, session: SessionRecord, state: State, head: Int64, lastT: Double) throws {
-    insertEvent = try store.database.prepare(
-      "INSERT INTO events (session_pk, seq, t, action) VALUES (?, ?, ?, ?)")
     self.store = store
     self.session = session
     self.state = state
     self.head = head
     self.lastT = lastT
+    startHead = head
     startedAt = session.startedAt.date
+    let stored: EventChunkBuilder?
+    do {
+      stored =
+        head > 0 ? try ChunkRows.chunk(holding: head, session: session.pk, in: store.database) : nil
+    } catch let error as ActionCodec.DecodingError {
+      throw StoreError.corruptEvent(session: session.idString, seq: head, reason: error.description)
+    }
+    tail = stored ?? EventChunkBuilder(firstSeq: head + 1)
+    storedTailCount = stored?.count ?? 0
   }
 
-  /// Reduces `action` at `t` on a copy of the state and inserts the event (and checkpoint) rows.
-  /// Must run inside a transaction; nothing in memory changes until ``accept(_:)``.
+  /// Reduces `action` at `t` on a copy of the state and stores the event in the tail chunk's row
+  /// (and the checkpoint). Must run inside a transaction; nothing in memory changes until
+  /// ``accept(_:)``.
   func stage(_ action: Action, t: Double) throws -> Staged {
     let seq = try nextSeq(t: t)
     var next = state
     let effects = reduce(action, seq: seq, t: t, into: &next)
-    try insertRows(action, seq: seq, t: t, state: next)
-    return Staged(seq: seq, t: t, state: next, effects: effects)
+    let continuing = tail.count < store.chunkCapacity
+    var chunk = continuing ? tail : EventChunkBuilder(firstSeq: seq)
+    chunk.append(action, t: t)
+    try storeChunk(chunk, storedCount: continuing ? storedTailCount : 0)
+    if store.checkpointPolicy.isCheckpoint(seq) { try writeCheckpoint(next, seq: seq) }
+    return Staged(seq: seq, t: t, state: next, effects: effects, tail: chunk)
   }
 
-  /// Stages and accepts `action` at once, reducing the held state in place: no copy of the
-  /// state's arrays (markers, edit history) per event, which staging on a copy costs. Only for a
-  /// caller that discards this appender and rolls back its transaction on any error (the
-  /// importer): after a throw the in-memory state may be ahead of the rows.
+  /// Appends `action` at once, reducing the held state in place (no copy of the state's arrays,
+  /// which staging on a copy costs) and writing a chunk row only when the tail is full; the
+  /// caller ends with ``finishBatch()``. Only for a caller that discards this appender and rolls
+  /// back its transaction on any error (import, fork): after a throw the in-memory state may be
+  /// ahead of the rows.
   func appendInPlace(_ action: Action, t: Double) throws {
     let seq = try nextSeq(t: t)
     _ = reduce(action, seq: seq, t: t, into: &state)
-    try insertRows(action, seq: seq, t: t, state: state)
+    if tail.count >= store.chunkCapacity {
+      try flushTail()
+      tail = EventChunkBuilder(firstSeq: seq)
+      storedTailCount = 0
+    }
+    tail.append(action, t: t)
+    if store.checkpointPolicy.isCheckpoint(seq) { try writeCheckpoint(state, seq: seq) }
     head = seq
     lastT = t
+  }
+
+  /// Ends a batch of ``appendInPlace(_:t:)``: stores the tail, moves the stored head from where
+  /// this appender started (compare-and-set) and checkpoints the last state.
+  func finishBatch() throws {
+    try flushTail()
+    try storeHead(expected: startHead, to: head, lastT: lastT)
+    try checkpointHead()
+  }
+
+  private func flushTail() throws {
+    guard tail.count > storedTailCount else { return }
+    try storeChunk(tail, storedCount: storedTailCount)
+    storedTailCount = tail.count
+  }
+
+  /// Inserts `chunk`'s row, or rewrites it if the row holds `storedCount` events; a row another
+  /// writer created or extended meanwhile is a conflict.
+  private func storeChunk(_ chunk: EventChunkBuilder, storedCount: Int) throws {
+    guard storedCount > 0 else {
+      do {
+        try ChunkRows.insert(chunk, session: session.pk, into: store.database)
+      } catch let error as SQLiteError where error.isUniqueViolation {
+        throw try conflict(expected: head)
+      }
+      return
+    }
+    guard
+      try ChunkRows.update(
+        chunk, storedCount: storedCount, session: session.pk, in: store.database)
+    else { throw try conflict(expected: head) }
   }
 
   private func nextSeq(t: Double) throws -> Int64 {
@@ -78,30 +142,14 @@ final class EventAppender {
     return Reducer.reduce(into: &state, action: action, context: context)
   }
 
-  /// Inserts the event row and, per the policy, the checkpoint of `state` (the state after it).
-  private func insertRows(_ action: Action, seq: Int64, t: Double, state: State) throws {
-    writer.clear()
-    ActionCodec.encode(action, into: &writer)
-    let insert = insertEvent
-    try insert.reset()
-    try insert.bind(session.pk, at: 1)
-    try insert.bind(seq, at: 2)
-    try insert.bind(t, at: 3)
-    try insert.bind(writer.bytes, at: 4)
-    do {
-      try insert.run()
-    } catch let error as SQLiteError where error.isUniqueViolation {
-      throw try conflict(expected: head)
-    }
-    if store.checkpointPolicy.isCheckpoint(seq) { try writeCheckpoint(state, seq: seq) }
-  }
-
   /// Makes a staged event the new head in memory (after the caller committed it, or inside the
   /// caller's single transaction).
   func accept(_ staged: Staged) {
     state = staged.state
     head = staged.seq
     lastT = staged.t
+    tail = staged.tail
+    storedTailCount = staged.tail.count
   }
 
   /// Moves the stored head from `expected` to the in-memory (or staged) head: a compare-and-set,
@@ -133,8 +181,9 @@ final class EventAppender {
     try insert.bind(session.pk, at: 1)
     try insert.bind(seq, at: 2)
     try insert.bind(Reducer.version, at: 3)
-    try insert.bind(Array(try store.stateCodec.snapshot(state)), at: 4)
-    try insert.bind(try store.stateCodec.hash(state), at: 5)
+    let checkpoint = try store.stateCodec.checkpoint(state)
+    try insert.bind(checkpoint.snapshot, at: 4)
+    try insert.bind(checkpoint.hash, at: 5)
     try insert.run()
   }
 
