@@ -52,6 +52,29 @@ import Testing
     #expect(output.count == blocks.count * 1500)
   }
 
+  /// Changes every few dozen frames, faster than a crossfade or a hop: the frames taken back and
+  /// the crossfades chain without a step, and every block still has its exact length.
+  @Test func changesEveryFewFramesChainWithoutClicks() throws {
+    // A glide from 150 to 450 Hz: redone frames see other phases than the old ones did.
+    let amplitude = 0.5
+    let input = (0..<44_100).map {
+      let time = Double($0) / 44_100
+      return Float(amplitude * sin(2 * .pi * (150 * time + 150 * time * time)))
+    }
+    let settings: [(Double, Double)] = [(0.5, 0), (1.7, 0), (0.9, 2), (1.2, -3), (0.3, 7)]
+    let blocks = (0..<400).map { index in
+      let setting = settings[index % settings.count]
+      return (frames: 37 + index % 29, speed: setting.0, pitch: setting.1)
+    }
+    let output = try stream(input, blocks: blocks)
+    // The steepest step of the input's highest frequency (450 Hz) 7 semitones up, plus a
+    // quarter; without the crossfade, switching to the redone frames steps by about 4 times it.
+    let bound = Float(2 * Double.pi * 450 * pow(2, 7.0 / 12) * amplitude / 44_100) * 1.25
+    let largest = zip(output.dropFirst(), output).map { abs($0 - $1) }.max() ?? 0
+    #expect(largest < bound, "largest sample-to-sample jump \(largest), bound \(bound)")
+    #expect(output.count == blocks.reduce(0) { $0 + $1.frames })
+  }
+
   @Test func streamingMatchesOfflineAndInputTimeFollowsSpeed() throws {
     let input = StretchSignals.tone(f0: 262, seconds: 1, partials: 4)
     let blocks = Array(repeating: (frames: 1000, speed: 0.8, pitch: 1.0), count: 40)

@@ -82,14 +82,22 @@ final class OnsetDetector {
     }
   }
 
-  /// The first onset in `lower..<upper`; forgets onsets before `lower`.
+  /// The first onset in `lower..<upper`.
   func firstOnset(from lower: Int, to upper: Int) -> Int? {
-    while onsetCount > 0, onsets[onsetHead] < lower {
+    for offset in 0..<onsetCount {
+      let onset = onsets[(onsetHead + offset) % onsets.count]
+      if onset >= upper { return nil }
+      if onset >= lower { return onset }
+    }
+    return nil
+  }
+
+  /// Forgets onsets before `position` (the vocoder keeps those a taken-back frame may need).
+  func forget(before position: Int) {
+    while onsetCount > 0, onsets[onsetHead] < position {
       onsetHead = (onsetHead + 1) % onsets.count
       onsetCount -= 1
     }
-    guard onsetCount > 0, onsets[onsetHead] < upper else { return nil }
-    return onsets[onsetHead]
   }
 
   private var scratch: [Float]

@@ -32,6 +32,16 @@ final class PhaseLocker {
   /// Makes the next frame keep its analysis phases (a phase reset, used at onsets).
   func resetPhases() { rotation.zero() }
 
+  /// Copies the current per-bin rotation (`size / 2 + 1` floats) into `destination`.
+  func copyRotation(into destination: UnsafeMutablePointer<Float>) {
+    destination.update(from: rotation.pointer, count: bins)
+  }
+
+  /// Restores a rotation saved by `copyRotation(into:)`.
+  func setRotation(from source: UnsafePointer<Float>) {
+    rotation.pointer.update(from: source, count: bins)
+  }
+
   /// Rotates `spectra` (interleaved re/im) so their phases continue those of the previous
   /// synthesis frame.
   /// - Parameters:

@@ -8,6 +8,10 @@ import Foundation
 /// analysis centre follows `T(m · hop)`, except around onsets, where frames advance by exactly
 /// `hop` (no stretch) with their phases reset so the attack is reproduced as recorded. The drift
 /// this leaves is caught up by the next frames within `±50 %` of the nominal hop.
+///
+/// When `T` changes (a new speed or pitch), `takeBack(framesCenteredAfter:queue:)` undoes the
+/// frames already analyzed under the old `T` beyond the change, so the change is heard from its
+/// own output frame instead of half a window later.
 final class PhaseVocoder {
   let channels: Int
   let size: Int
@@ -16,29 +20,30 @@ final class PhaseVocoder {
   let history: Int
   /// The furthest analysis centres may run ahead of or behind `T` (input frames).
   let maximumDrift: Double
-  private let bins: Int
-  private let fft: RealFFT
-  private let window: AlignedFloats
-  private let frames: [AlignedFloats]
-  private let spectra: [AlignedFloats]
-  private let spectrumPointers: [UnsafeMutablePointer<Float>]
-  private var reference: AlignedFloats
-  private var previousReference: AlignedFloats
-  private let accumulators: [AlignedFloats]
-  private let locker: PhaseLocker
-  private let outputScale: Float
+  let bins: Int
+  let fft: RealFFT
+  let window: AlignedFloats
+  let frames: [AlignedFloats]
+  let spectra: [AlignedFloats]
+  let spectrumPointers: [UnsafeMutablePointer<Float>]
+  var reference: AlignedFloats
+  var previousReference: AlignedFloats
+  /// Overlap-add sums, `channels · size` planar floats per slot; see `VocoderCheckpoints`.
+  let accumulators: [AlignedFloats]
+  let locker: PhaseLocker
+  let checkpoints: VocoderCheckpoints
+  let crossfade: VocoderCrossfade
+  let outputScale: Float
 
-  private var frameIndex = 0
-  private var previousCenter = 0.0
-  private var previousStart = 0
-  private var identityFramesLeft = 0
-  private var hasPrevious = false
-  private var anchorInput = 0.0
-  private var anchorIntermediate = 0.0
-  private var inputPerIntermediate = 1.0
+  var cursor = VocoderCursor()
+  var anchorInput = 0.0
+  var anchorIntermediate = 0.0
+  var inputPerIntermediate = 1.0
 
-  /// Allocates every buffer for `channels` channels, windows of `size` and a synthesis `hop`.
-  init(channels: Int, size: Int, hop: Int) throws {
+  /// Allocates every buffer for `channels` channels, windows of `size`, a synthesis `hop` and a
+  /// crossfade of `crossfadeFrames` after a parameter change.
+  init(channels: Int, size: Int, hop: Int, crossfadeFrames: Int) throws {
+    precondition(crossfadeFrames <= size / 8, "the crossfade must stay at a window's start")
     self.channels = channels
     self.size = size
     self.hop = hop
@@ -55,15 +60,22 @@ final class PhaseVocoder {
     spectrumPointers = spectra.map(\.pointer)
     reference = try AlignedFloats(count: 2 * bins)
     previousReference = try AlignedFloats(count: 2 * bins)
-    accumulators = try (0..<channels).map { _ in try AlignedFloats(count: size) }
+    // Frames analyzed beyond a change: half a window ahead of the output, plus the hops the
+    // queue and the resampler's filter may hold.
+    let depth = size / (2 * hop) + 4
+    checkpoints = try VocoderCheckpoints(depth: depth, bins: bins)
+    accumulators = try (0...depth).map { _ in try AlignedFloats(count: channels * size) }
+    crossfade = try VocoderCrossfade(length: crossfadeFrames, channels: channels)
     locker = try PhaseLocker(size: size)
     // A periodic Hann window squared sums to 3/8 · size/hop over overlapping frames; the inverse
     // FFT scales by `size`.
     outputScale = Float(1 / (Double(size) * 0.375 * Double(size) / Double(hop)))
   }
 
-  /// The oldest input frame the next analysis window can read.
-  var oldestInputNeeded: Int { previousStart }
+  /// The oldest input frame an analysis window can read, including frames a change may redo.
+  var oldestInputNeeded: Int {
+    min(cursor.previousStart, checkpoints.oldest?.cursor.previousStart ?? .max)
+  }
 
   /// Input frames beyond `T(i)` that producing intermediate frame `i` may read, at most.
   func lookahead(inputPerIntermediate ratio: Double) -> Int {
@@ -80,11 +92,14 @@ final class PhaseVocoder {
   func restart(at inputPosition: Int, queue: IntermediateQueue) {
     for accumulator in accumulators { accumulator.zero() }
     locker.resetPhases()
-    frameIndex = -size / (2 * hop)
-    previousCenter = Double(inputPosition + (frameIndex - 1) * hop)
-    previousStart = Int(previousCenter) - size / 2
-    identityFramesLeft = size / hop
-    hasPrevious = false
+    checkpoints.clear()
+    crossfade.clear()
+    var start = VocoderCursor()
+    start.frameIndex = -size / (2 * hop)
+    start.previousCenter = Double(inputPosition + (start.frameIndex - 1) * hop)
+    start.previousStart = Int(start.previousCenter) - size / 2
+    start.identityFramesLeft = size / hop
+    cursor = start
     anchorInput = Double(inputPosition)
     anchorIntermediate = 0
     queue.reset(start: -history, readStart: 0)
@@ -99,78 +114,20 @@ final class PhaseVocoder {
 
   /// Analyzes, locks and overlap-adds one frame, then emits the `hop` frames it completed.
   func synthesizeHop(input: StretchInput, onsets: OnsetDetector, queue: IntermediateQueue) {
+    saveCheckpoint(queue: queue)
     let (center, identity) = scheduleFrame(input: input, onsets: onsets)
     let start = Int((center - Double(size / 2)).rounded())
-    analyze(start: start, identity: identity, input: input)
-    let firstFinal = frameIndex * hop - size / 2
-    if firstFinal >= -history { emit(into: queue) }
-    for accumulator in accumulators {
-      accumulator.pointer.update(from: accumulator.pointer + hop, count: size - hop)
-      (accumulator.pointer + size - hop).update(repeating: 0, count: hop)
-    }
-    frameIndex += 1
-    previousCenter = center
-    previousStart = start
+    let sounding = analyze(start: start, identity: identity, input: input)
+    let firstFinal = cursor.frameIndex * hop - size / 2
+    overlapAdd(sounding: sounding, into: firstFinal >= -history ? queue : nil)
+    cursor.frameIndex += 1
+    cursor.previousCenter = center
+    cursor.previousStart = start
+    onsets.forget(before: oldestInputNeeded + size)
   }
 
-  /// Picks the next analysis centre and whether the frame keeps its analysis phases.
-  ///
-  /// An onset about to enter the window pulls the schedule onto the unstretched frames that put
-  /// the attack exactly where `T` says it belongs, so attacks keep their timing as well as their
-  /// shape; the frames containing it then advance by exactly `hop`.
-  private func scheduleFrame(input: StretchInput, onsets: OnsetDetector) -> (Double, Bool) {
-    let nominal = Double(hop) * inputPerIntermediate
-    let position = Double(frameIndex * hop)
-    let target = anchorInput + (position - anchorIntermediate) * inputPerIntermediate
-    let searchEnd =
-      Int(previousCenter + nominal * Double(StretchTuning.onsetPreparationHops + 2))
-      + size / 2
-    onsets.analyze(upTo: searchEnd + StretchTuning.onsetBlock, input: input)
-    let onset = onsets.firstOnset(from: previousStart + size, to: searchEnd)
-    if identityFramesLeft > 0 {
-      identityFramesLeft -= 1
-      let center = previousCenter + Double(hop)
-      if let onset, onset < Int(center.rounded()) + size / 2 { extendIdentity(center, target) }
-      return (center, true)
-    }
-    var desired = target
-    var aligned: Double?
-    if let onset {
-      // Where the attack belongs in the intermediate stream, and the unstretched centre that
-      // puts it there.
-      let ideal = anchorIntermediate + (Double(onset) - anchorInput) / inputPerIntermediate
-      if ideal - position <= Double(size / 2 + StretchTuning.onsetPreparationHops * hop) {
-        aligned = Double(onset) + position - ideal
-        desired = aligned ?? target
-      }
-    }
-    var center =
-      previousCenter
-      + min(
-        max(desired - previousCenter, nominal * StretchTuning.minimumHopFactor),
-        nominal * StretchTuning.maximumHopFactor)
-    guard let onset, onset < Int(center.rounded()) + size / 2 else { return (center, false) }
-    if let aligned, aligned > previousCenter, abs(aligned - center) <= nominal {
-      center = aligned
-    }
-    return (center, extendIdentity(center, target))
-  }
-
-  /// Keeps the next frames unstretched while the onset is in the window, unless that would
-  /// drift further than `maximumDrift` from `T`.
-  @discardableResult
-  private func extendIdentity(_ center: Double, _ target: Double) -> Bool {
-    let nominal = Double(hop) * inputPerIntermediate
-    let frames = Double(size / hop - 1)
-    let drift = center - target
-    let ahead = drift + frames * max(0, Double(hop) - nominal)
-    let behind = drift - frames * max(0, nominal - Double(hop))
-    guard ahead <= maximumDrift, behind >= -maximumDrift else { return false }
-    identityFramesLeft = size / hop - 1
-    return true
-  }
-
-  private func analyze(start: Int, identity: Bool, input: StretchInput) {
+  /// Windows, transforms and phase-locks one frame into `frames`; false for silence.
+  private func analyze(start: Int, identity: Bool, input: StretchInput) -> Bool {
     var energy: Float = 0
     for channel in 0..<channels {
       let frame = frames[channel].pointer
@@ -182,29 +139,24 @@ final class PhaseVocoder {
     }
     if energy < StretchTuning.silenceEnergyPerSample * Float(size * channels) {
       // Silence: nothing to add; the next sounding frame starts with its own phases.
-      hasPrevious = false
+      cursor.hasPrevious = false
       locker.resetPhases()
-      return
+      return false
     }
     for channel in 0..<channels { fft.forward(frames[channel].pointer, spectra[channel].pointer) }
     makeReference()
-    if identity || !hasPrevious {
+    if identity || !cursor.hasPrevious {
       locker.resetPhases()
     } else {
       locker.lock(
         reference: reference.pointer, previous: previousReference.pointer,
-        spectra: spectrumPointers, analysisHop: max(start - previousStart, 1), synthesisHop: hop)
+        spectra: spectrumPointers, analysisHop: max(start - cursor.previousStart, 1),
+        synthesisHop: hop)
     }
     swap(&reference, &previousReference)
-    hasPrevious = true
-    for channel in 0..<channels {
-      let frame = frames[channel].pointer
-      fft.inverse(spectra[channel].pointer, frame)
-      let accumulator = accumulators[channel].pointer
-      for index in 0..<size {
-        accumulator[index] += frame[index] * window.pointer[index] * outputScale
-      }
-    }
+    cursor.hasPrevious = true
+    for channel in 0..<channels { fft.inverse(spectra[channel].pointer, frames[channel].pointer) }
+    return true
   }
 
   /// The channel sum of this frame's spectra, before any rotation.
@@ -217,12 +169,39 @@ final class PhaseVocoder {
     }
   }
 
-  private func emit(into queue: IntermediateQueue) {
-    let destination = queue.reserve(hop)
+  /// Adds the frame (when `sounding`) to the pending sums, emits the first `hop` finished frames
+  /// into `queue` (when given) and moves the rest, shifted by `hop`, into the next slot.
+  private func overlapAdd(sounding: Bool, into queue: IntermediateQueue?) {
+    let nextSlot = (cursor.slot + 1) % accumulators.count
+    let sums = accumulators[cursor.slot].pointer
+    let next = accumulators[nextSlot].pointer
+    let destination = queue?.reserve(hop)
     for channel in 0..<channels {
-      let accumulator = accumulators[channel].pointer
-      for index in 0..<hop { destination[index * channels + channel] = accumulator[index] }
+      let pending = sums + channel * size
+      let shifted = next + channel * size
+      if sounding {
+        let frame = frames[channel].pointer
+        if let destination {
+          for index in 0..<hop {
+            destination[index * channels + channel] =
+              pending[index] + frame[index] * window.pointer[index] * outputScale
+          }
+        }
+        for index in hop..<size {
+          shifted[index - hop] = pending[index] + frame[index] * window.pointer[index] * outputScale
+        }
+      } else {
+        if let destination {
+          for index in 0..<hop { destination[index * channels + channel] = pending[index] }
+        }
+        shifted.update(from: pending + hop, count: size - hop)
+      }
+      (shifted + size - hop).update(repeating: 0, count: hop)
     }
-    queue.commit(hop)
+    cursor.slot = nextSlot
+    if let queue, let destination {
+      crossfade.apply(to: destination, at: queue.writePosition, frames: hop)
+      queue.commit(hop)
+    }
   }
 }

@@ -85,10 +85,12 @@ final class StretchInput {
 
 /// Interleaved phase-vocoder output waiting for the resampler (or for direct output), addressed
 /// by absolute intermediate frame. Keeps `history` consumed frames so a resampler started later
-/// has real signal under its filter instead of silence.
+/// has real signal under its filter instead of silence, and `retained` (≥ `history`) so the
+/// vocoder can rewrite frames it takes back.
 final class IntermediateQueue {
   let channels: Int
   let history: Int
+  private let retained: Int
   private let capacity: Int
   private let storage: AlignedFloats
   /// Absolute intermediate index of storage frame 0.
@@ -99,10 +101,12 @@ final class IntermediateQueue {
   private(set) var writePosition = 0
 
   /// Allocates room for `capacity` frames.
-  init(channels: Int, capacity: Int, history: Int) throws {
+  init(channels: Int, capacity: Int, history: Int, retained: Int) throws {
+    precondition(retained >= history && capacity > 2 * retained, "queue too small")
     self.channels = channels
     self.capacity = capacity
     self.history = history
+    self.retained = retained
     storage = try AlignedFloats(count: capacity * channels)
   }
 
@@ -120,7 +124,7 @@ final class IntermediateQueue {
   /// Room for `frames` more frames at the write position (interleaved); call `commit` after.
   func reserve(_ frames: Int) -> UnsafeMutablePointer<Float> {
     if writePosition - base + frames > capacity {
-      let keepFrom = min(readPosition - history, writePosition)
+      let keepFrom = min(readPosition - retained, writePosition)
       let drop = max(keepFrom - base, 0)
       let kept = writePosition - base - drop
       storage.pointer.update(from: storage.pointer + drop * channels, count: kept * channels)
@@ -132,6 +136,13 @@ final class IntermediateQueue {
 
   /// Marks `frames` reserved frames as written.
   func commit(_ frames: Int) { writePosition += frames }
+
+  /// Moves the write position back to `position` (within the retained frames), so the frames
+  /// from there on are written again; frames before the read position are rewritten unread.
+  func rewindWrite(to position: Int) {
+    precondition(position >= base && position <= writePosition, "rewind beyond the queue")
+    writePosition = position
+  }
 
   /// The interleaved frames from absolute index `position` (must be ≥ `base`).
   func frames(from position: Int) -> UnsafeMutablePointer<Float> {

@@ -19,6 +19,12 @@ enum StretchTuning {
   /// Fastest catch-up hop, as a fraction of the nominal analysis hop: faster would skip material.
   static let maximumHopFactor = 1.5
 
+  /// Crossfade from the old stream into the redone frames after a speed or pitch change. Their
+  /// phases can differ by half a cycle (a glide analyzed elsewhere); over 6 ms the phase turns
+  /// slowly enough not to chirp (3 ms doubled a 400 Hz tone's slope for a moment), and the new
+  /// stream still dominates well within the 12 ms a change may take.
+  static let parameterCrossfadeSec = 0.006
+
   /// Onset detector block: 256 samples (≈ 6 ms) locates an attack well within one hop.
   static let onsetBlock = 256
   /// Blocks of history the detector compares against (≈ 46 ms, shorter than a sixteenth note).

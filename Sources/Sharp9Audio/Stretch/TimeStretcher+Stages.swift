@@ -13,19 +13,27 @@ extension TimeStretcher {
       anchorIntermediate = 0
     } else {
       anchorIntermediate += Double(outputPosition - anchorOutput) * appliedRatio
+      // Frames analyzed ahead under the old mapping would delay the change by half a window.
+      vocoder.takeBack(framesCenteredAfter: anchorIntermediate, queue: queue)
     }
     anchorOutput = outputPosition
     anchorInput = time
     appliedSpeed = speed
     appliedRatio = ratio
+    retarget()
     if resamplerEngaged {
       try resampler.setRatio(1 / ratio)
     } else if ratio != 1 {
       try engageResampler(ratio: ratio)
+      // Starting the resampler moves the anchor by less than one intermediate frame.
+      retarget()
     }
+  }
+
+  private func retarget() {
     vocoder.retarget(
       anchorInput: anchorInput, anchorIntermediate: anchorIntermediate,
-      inputPerIntermediate: speed / ratio)
+      inputPerIntermediate: speed / appliedRatio)
   }
 
   /// Starts the resampler on the queue's history, so its filter sees real signal; the first

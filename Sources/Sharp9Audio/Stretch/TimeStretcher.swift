@@ -18,8 +18,9 @@ import Foundation
 /// - At speed 1.0 and pitch 0 (since the last `reset`) the output is a bit-exact copy of the
 ///   input. Leaving those values switches seamlessly to the vocoder, which then stays engaged
 ///   (at 1.0/0 it reproduces the input with only phase rotation) until the next `reset`.
-/// - Parameter changes apply from the next output frame: speed glides through the vocoder's
-///   overlap, pitch switches the resampler ratio at once; neither clicks.
+/// - Parameter changes apply from the next output frame: the vocoder redoes the frames it had
+///   analyzed ahead under the old settings and crossfades (6 ms) into them, pitch switches the
+///   resampler ratio at once; neither clicks.
 /// - Not `Sendable`: one stretcher belongs to one renderer.
 public final class TimeStretcher {
   /// The configuration everything was allocated for.
@@ -72,14 +73,16 @@ public final class TimeStretcher {
     self.configuration = configuration
     channels = configuration.channels
     vocoder = try PhaseVocoder(
-      channels: channels, size: configuration.fftSize, hop: configuration.synthesisHop)
+      channels: channels, size: configuration.fftSize, hop: configuration.synthesisHop,
+      crossfadeFrames: Int(StretchTuning.parameterCrossfadeSec * configuration.sampleRate))
     let maximumRatio = StretchTuning.maximumSpeed * 2
     let inputCapacity =
       8 * configuration.fftSize + vocoder.lookahead(inputPerIntermediate: maximumRatio)
       + 3 * configuration.maximumBlockFrames * Int(StretchTuning.maximumSpeed)
     input = try StretchInput(channels: channels, capacity: inputCapacity)
     queue = try IntermediateQueue(
-      channels: channels, capacity: 8 * configuration.synthesisHop, history: vocoder.history)
+      channels: channels, capacity: 2 * configuration.fftSize + 8 * configuration.synthesisHop,
+      history: vocoder.history, retained: configuration.fftSize)
     resampler = try SampleRateConverter(
       converter: configuration.quality.converter, channels: channels)
     discard = try AlignedFloats(count: 4 * vocoder.history * channels)
