@@ -18,7 +18,8 @@ enum SourceAudio {
       throw Problem(
         description: "session \(session.idString) has no recorded audio file; pass --audio PATH")
     }
-    guard let url = AudioSource.locate(path: path) else {
+    guard let url = AudioSource.locate(path: path) ?? recordedLocation(of: session, override)
+    else {
       let hint = override == nil ? "pass --audio PATH to use a copy elsewhere" : "check the path"
       throw Problem(description: "audio file \(path) is missing or unreadable; \(hint)")
     }
@@ -34,6 +35,14 @@ enum SourceAudio {
     return url
   }
 
+  /// Where the recorded file was found when the session was created, when no `--audio` overrides
+  /// it: a script's relative path was resolved against the script's directory, not the directory
+  /// `render` runs in.
+  private static func recordedLocation(of session: SessionRecord, _ override: String?) -> URL? {
+    guard override == nil, let located = session.audio?.locatedPath else { return nil }
+    return AudioSource.locate(path: located)
+  }
+
   /// The length of the session's track for the timeline, without needing the audio: the recorded
   /// metadata, else the file's header (`override` or the recorded path), else the duration the
   /// session's first `importSucceeded` reported. Nil when none is known.
@@ -46,7 +55,8 @@ enum SourceAudio {
       return Double(frames) / Double(rate)
     }
     if let path = override ?? session.audio?.path,
-      let reader = try? AudioFileReader(url: URL(filePath: path))
+      let url = AudioSource.locate(path: path) ?? recordedLocation(of: session, override),
+      let reader = try? AudioFileReader(url: url)
     {
       return reader.format.durationSec
     }

@@ -118,6 +118,34 @@ import Testing
     #expect(!files.contains { $0.contains("out.wav") })
   }
 
+  /// A script's relative audio path is found next to the script at import; render and timeline,
+  /// run from another directory, find it there too, and export still writes the path as given.
+  @Test func audioNextToTheScriptIsFoundFromAnotherDirectory() async throws {
+    let cli = try StoreCLI()
+    let practice = cli.directory.appending(path: "practice")
+    try FileManager.default.createDirectory(at: practice, withIntermediateDirectories: true)
+    try WaveFile.write(
+      practice.appending(path: "tone.wav"), sampleRate: 8_000,
+      samples: WaveFile.sine(hertz: 220, seconds: 2, sampleRate: 8_000))
+    let imported = try await cli.run(["import", try cli.file("practice/loop.jsonl", Self.script)])
+    let id = try #require(imported.stdout.split(separator: "\n").last.map(String.init))
+    let session = try EventStore(path: cli.database, mode: .mustExist).session(matching: id)
+    #expect(session.audio?.path == "tone.wav")
+    #expect(
+      session.audio?.locatedPath == practice.appending(path: "tone.wav").standardizedFileURL.path)
+    let rendered = try await cli.run(["render", id, "-o", "out.wav"])
+    #expect(
+      rendered
+        == .init(
+          status: 0, stdout: "rendered 00:03.00 of session \(id) (8000 Hz, 1 ch) to out.wav\n",
+          stderr: ""))
+    let exported = try await cli.run(["export", id])
+    #expect(
+      exported.stdout.hasPrefix(
+        #"{"session":{"startedAt":"2026-11-21T19:00:00.000Z","#
+          + #""audio":"tone.wav","#))
+  }
+
   @Test func mismatchedAudioIsRefusedUnlessForced() async throws {
     let cli = try StoreCLI()
     let id = try await importSession(cli)

@@ -59,7 +59,9 @@ import Testing
     let old = try oldDatabase(in: directory, sessions: [600, 3, 0, 256])
 
     let store = try EventStore(path: old.path, synchronous: .normal)
-    #expect(try store.database.scalarText("SELECT count(*) FROM sharp9_migrations") == "2")
+    #expect(
+      try store.database.scalarText("SELECT count(*) FROM sharp9_migrations")
+        == String(Migration.embedded.count))
     #expect(
       try store.database.scalarText("SELECT count(*) FROM sqlite_schema WHERE name = 'events'")
         == "0")

@@ -81,5 +81,17 @@ extension Migration {
 
         """#,
       checksum: "f80bc772eda98287879755352952acbf175c78449e9bb8681a074cf8c9da36da"),
+    Migration(
+      id: 3, name: "audio_location",
+      sql: #"""
+        -- Where the session's source audio was found when the session was created: an absolute path.
+        -- audio_path keeps the path as the script or the user gave it (export writes it back unchanged),
+        -- but a relative one was resolved against the script's directory, which later commands (render,
+        -- timeline) run from elsewhere cannot know. NULL when the file was not found, and for sessions
+        -- created before this migration.
+        ALTER TABLE sessions ADD COLUMN audio_located_path TEXT;
+
+        """#,
+      checksum: "0088d5102f5e13fb09286a73b2bbca97111ba91705c5c0612202d8917541df99"),
   ]
 }

@@ -4,7 +4,8 @@ import Sharp9Domain
 extension EventStore {
   private static let sessionColumns = """
     pk, id, title, created_ms, started_ms, ended_ms, audio_path, audio_sha256, audio_frames,
-    audio_sample_rate, audio_channels, sharp9_version, reducer_version, event_count, last_t
+    audio_sample_rate, audio_channels, sharp9_version, reducer_version, event_count, last_t,
+    audio_located_path
     """
 
   /// Creates an empty session with a new random id.
@@ -13,8 +14,9 @@ extension EventStore {
     let insert = try database.cached(
       """
       INSERT INTO sessions (id, title, created_ms, started_ms, audio_path, audio_sha256,
-        audio_frames, audio_sample_rate, audio_channels, sharp9_version, reducer_version)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        audio_frames, audio_sample_rate, audio_channels, sharp9_version, reducer_version,
+        audio_located_path)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     try insert.bind(id.uuidString.lowercased(), at: 1)
     try insert.bind(new.title, at: 2)
@@ -27,6 +29,7 @@ extension EventStore {
     try insert.bind(new.audio?.channels, at: 9)
     try insert.bind(new.sharp9Version, at: 10)
     try insert.bind(new.reducerVersion, at: 11)
+    try insert.bind(new.audio?.locatedPath, at: 12)
     try insert.run()
     return try session(id: id)
   }
@@ -100,7 +103,8 @@ extension EventStore {
     let audio = row.text(6).map { path in
       AudioSource(
         path: path, sha256: row.text(7), frames: row.optionalInt64(8),
-        sampleRate: row.optionalInt64(9), channels: row.optionalInt64(10))
+        sampleRate: row.optionalInt64(9), channels: row.optionalInt64(10),
+        locatedPath: row.text(15))
     }
     return SessionRecord(
       pk: row.int64(0), id: id, title: row.text(2) ?? "",
