@@ -151,7 +151,7 @@ struct StateJSONWriter {
   private mutating func marker(_ marker: Marker) -> Bool {
     object(MarkerKey.self) { writer, key in
       switch key {
-      case .id: writer.string(marker.id.uuidString)
+      case .id: writer.uuid(marker.id)
       case .timeSec: writer.number(marker.timeSec)
       }
     }
@@ -217,8 +217,28 @@ struct StateJSONWriter {
   private mutating func number(_ value: Double) -> Bool {
     guard value.isFinite else { return false }
     var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    raw(text)
+    text.withUTF8 { utf8 in
+      let integral =
+        utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".")
+        && utf8[utf8.count - 1] == UInt8(ascii: "0")
+      out.append(contentsOf: integral ? UnsafeBufferPointer(rebasing: utf8.dropLast(2)) : utf8)
+    }
+    return true
+  }
+
+  /// A UUID string as `uuidString` writes it (upper-case hex, 8-4-4-4-12), without building a
+  /// String: markers are most of a state's bytes after the edit history.
+  private mutating func uuid(_ id: UUID) -> Bool {
+    let hexDigits: StaticString = "0123456789ABCDEF"
+    out.append(UInt8(ascii: "\""))
+    withUnsafeBytes(of: id.uuid) { bytes in
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+        out.append(hexDigits.utf8Start[Int(byte >> 4)])
+        out.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+      }
+    }
+    out.append(UInt8(ascii: "\""))
     return true
   }
 
