@@ -11,14 +11,16 @@ import Testing
 
 /// Kills `sharp9 record` with SIGKILL at seeded random points: every action it acknowledged must
 /// be in the database, nothing else but possibly the one in flight, and the file must be intact.
+/// Both sync modes: `normal` skips the fsync but must keep the same guarantee against `kill -9`.
 @Suite struct CrashSafetyTests {
-  @Test func acknowledgedActionsSurviveSIGKILL() async throws {
+  @Test(arguments: ["full", "normal"])
+  func acknowledgedActionsSurviveSIGKILL(sync: String) async throws {
     let cli = try StoreCLI()
     var random = SplitMix64(seed: 20_261_121)
     var expectations: [(title: String, sent: [String], acknowledged: Int)] = []
     for run in 0..<6 {
       let title = "run-\(run)"
-      let process = cli.process(["record", "--title", title])
+      let process = cli.process(["record", "--title", title, "--sync", sync])
       let (stdin, stdout) = (Pipe(), Pipe())
       process.standardInput = stdin
       process.standardOutput = stdout
