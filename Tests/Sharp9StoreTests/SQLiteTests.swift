@@ -46,6 +46,34 @@ import Testing
     #expect(!database.isInTransaction)
   }
 
+  /// A read transaction sees one snapshot while another connection commits, ends with the body,
+  /// and leaves no transaction on failure.
+  @Test func readingSeesOneSnapshotAndEnds() throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "sharp9-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appending(path: "read.sqlite").path
+    let reader = try EventStore(path: path).database
+    let writer = try EventStore(path: path).database
+    try writer.execute("CREATE TABLE numbers (n INTEGER) STRICT; INSERT INTO numbers VALUES (1)")
+    let counts = try reader.reading {
+      let before = try reader.scalarText("SELECT count(*) FROM numbers")
+      try writer.execute("INSERT INTO numbers VALUES (2)")
+      return [before, try reader.scalarText("SELECT count(*) FROM numbers")]
+    }
+    #expect(counts == ["1", "1"])
+    #expect(!reader.isInTransaction)
+    #expect(try reader.scalarText("SELECT count(*) FROM numbers") == "2")
+    struct Planned: Error {}
+    #expect(throws: Planned.self) {
+      try reader.reading {
+        _ = try reader.scalarText("SELECT count(*) FROM numbers")
+        throw Planned()
+      }
+    }
+    #expect(!reader.isInTransaction)
+  }
+
   @Test func notADatabaseIsAClearError() throws {
     let directory = FileManager.default.temporaryDirectory.appending(path: "sharp9-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

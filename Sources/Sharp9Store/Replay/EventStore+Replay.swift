@@ -28,11 +28,15 @@ extension EventStore {
       throw StoreError.sequenceOutOfRange(
         session: session.idString, seq: target, count: session.eventCount)
     }
-    let (start, state) = try nearestSnapshot(of: session, atOrBelow: target)
-    let cursor = ReplayCursor(
-      session: session, state: state, after: start,
-      events: try events(of: session, after: start, through: target))
-    return try cursor.finalState()
+    // One read snapshot for the checkpoint and the events after it: a live append rewriting the
+    // tail chunk meanwhile cannot be seen half-way.
+    return try database.reading {
+      let (start, state) = try nearestSnapshot(of: session, atOrBelow: target)
+      let cursor = ReplayCursor(
+        session: session, state: state, after: start,
+        events: try events(of: session, after: start, through: target))
+      return try cursor.finalState()
+    }
   }
 
   private func nearestSnapshot(of session: SessionRecord, atOrBelow seq: Int64) throws

@@ -91,6 +91,23 @@ public final class Database {
     }
   }
 
+  /// Runs `body` in one read transaction (`BEGIN DEFERRED`): every query in it sees the same
+  /// snapshot of the database, even while a recorder appends, and the WAL read lock is taken once
+  /// instead of once per statement. Inside an open transaction, `body` simply joins it.
+  public func reading<Result>(_ body: () throws -> Result) throws -> Result {
+    if isInTransaction { return try body() }
+    try execute("BEGIN DEFERRED")
+    let result: Result
+    do {
+      result = try body()
+    } catch {
+      _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      throw error
+    }
+    try execute("COMMIT")
+    return result
+  }
+
   /// Whether a transaction is open on this connection.
   public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
