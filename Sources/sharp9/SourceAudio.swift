@@ -18,8 +18,7 @@ enum SourceAudio {
       throw Problem(
         description: "session \(session.idString) has no recorded audio file; pass --audio PATH")
     }
-    guard let url = AudioSource.locate(path: path) ?? recordedLocation(of: session, override)
-    else {
+    guard let url = find(path, of: session, override: override) else {
       let hint = override == nil ? "pass --audio PATH to use a copy elsewhere" : "check the path"
       throw Problem(description: "audio file \(path) is missing or unreadable; \(hint)")
     }
@@ -35,10 +34,11 @@ enum SourceAudio {
     return url
   }
 
-  /// Where the recorded file was found when the session was created, when no `--audio` overrides
-  /// it: a script's relative path was resolved against the script's directory, not the directory
-  /// `render` runs in.
-  private static func recordedLocation(of session: SessionRecord, _ override: String?) -> URL? {
+  /// The file `path` names, else, when no `--audio` overrides it, where the recorded file was
+  /// found when the session was created: a script's relative path was resolved against the
+  /// script's directory, not the directory `render` runs in.
+  private static func find(_ path: String, of session: SessionRecord, override: String?) -> URL? {
+    if let url = AudioSource.locate(path: path) { return url }
     guard override == nil, let located = session.audio?.locatedPath else { return nil }
     return AudioSource.locate(path: located)
   }
@@ -55,7 +55,7 @@ enum SourceAudio {
       return Double(frames) / Double(rate)
     }
     if let path = override ?? session.audio?.path,
-      let url = AudioSource.locate(path: path) ?? recordedLocation(of: session, override),
+      let url = find(path, of: session, override: override),
       let reader = try? AudioFileReader(url: url)
     {
       return reader.format.durationSec
