@@ -12,8 +12,11 @@ extension PhaseVocoder {
     let searchEnd =
       Int(cursor.previousCenter + nominal * Double(StretchTuning.onsetPreparationHops + 2))
       + size / 2
-    onsets.analyze(upTo: searchEnd + StretchTuning.onsetBlock, input: input)
-    let onset = onsets.firstOnset(from: cursor.previousStart + size, to: searchEnd)
+    var onset: Int?
+    if handlesOnsets {
+      onsets.analyze(upTo: searchEnd + StretchTuning.onsetBlock, input: input)
+      onset = onsets.firstOnset(from: cursor.previousStart + size, to: searchEnd)
+    }
     if cursor.identityFramesLeft > 0 {
       cursor.identityFramesLeft -= 1
       let center = cursor.previousCenter + Double(hop)

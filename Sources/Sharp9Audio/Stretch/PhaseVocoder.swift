@@ -34,20 +34,32 @@ final class PhaseVocoder {
   let checkpoints: VocoderCheckpoints
   let crossfade: VocoderCrossfade
   let outputScale: Float
+  /// The part of the spectrum this vocoder renders (nil: all of it).
+  let band: SpectralBand?
+  /// Whether attacks get unstretched frames and a steered schedule (see `scheduleFrame`).
+  let handlesOnsets: Bool
 
   var cursor = VocoderCursor()
   var anchorInput = 0.0
   var anchorIntermediate = 0.0
   var inputPerIntermediate = 1.0
 
-  /// Allocates every buffer for `channels` channels, windows of `size`, a synthesis `hop` and a
-  /// crossfade of `crossfadeFrames` after a parameter change.
-  init(channels: Int, size: Int, hop: Int, crossfadeFrames: Int) throws {
+  /// Allocates every buffer for `channels` channels, windows of `size`, a synthesis `hop`,
+  /// `history` frames emitted before a restart point (a multiple of `hop`) and a crossfade of
+  /// `crossfadeFrames` after a parameter change; `band` limits the spectrum it renders and
+  /// `handlesOnsets` enables the onset handling.
+  init(
+    channels: Int, size: Int, hop: Int, history: Int, crossfadeFrames: Int,
+    band: SpectralBand? = nil, handlesOnsets: Bool = true
+  ) throws {
     precondition(crossfadeFrames <= size / 8, "the crossfade must stay at a window's start")
+    precondition(history % hop == 0, "history must be whole hops")
     self.channels = channels
     self.size = size
     self.hop = hop
-    history = hop
+    self.history = history
+    self.band = band
+    self.handlesOnsets = handlesOnsets
     maximumDrift = Double(size)
     bins = size / 2 + 1
     fft = try RealFFT(size: size)
@@ -94,11 +106,13 @@ final class PhaseVocoder {
     locker.resetPhases()
     checkpoints.clear()
     crossfade.clear()
+    // The first frame reaches back to the first history frame; frames up to the one centred
+    // just after the restart point keep their analysis phases.
     var start = VocoderCursor()
-    start.frameIndex = -size / (2 * hop)
+    start.frameIndex = 1 - (size / 2 + history) / hop
     start.previousCenter = Double(inputPosition + (start.frameIndex - 1) * hop)
     start.previousStart = Int(start.previousCenter) - size / 2
-    start.identityFramesLeft = size / hop
+    start.identityFramesLeft = size / (2 * hop) - start.frameIndex
     cursor = start
     anchorInput = Double(inputPosition)
     anchorIntermediate = 0
@@ -123,7 +137,7 @@ final class PhaseVocoder {
     cursor.frameIndex += 1
     cursor.previousCenter = center
     cursor.previousStart = start
-    onsets.forget(before: oldestInputNeeded + size)
+    if handlesOnsets { onsets.forget(before: oldestInputNeeded + size) }
   }
 
   /// Windows, transforms and phase-locks one frame into `frames`; false for silence.
@@ -143,7 +157,10 @@ final class PhaseVocoder {
       locker.resetPhases()
       return false
     }
-    for channel in 0..<channels { fft.forward(frames[channel].pointer, spectra[channel].pointer) }
+    for channel in 0..<channels {
+      fft.forward(frames[channel].pointer, spectra[channel].pointer)
+      band?.apply(to: spectra[channel].pointer, bins: bins)
+    }
     makeReference()
     if identity || !cursor.hasPrevious {
       locker.resetPhases()

@@ -50,7 +50,7 @@ public final class TimeStretcher {
   let channels: Int
   let input: StretchInput
   let queue: IntermediateQueue
-  let vocoder: PhaseVocoder
+  let vocoder: MultiResolutionVocoder
   let onsets = OnsetDetector()
   let resampler: SampleRateConverter
   let discard: AlignedFloats
@@ -72,16 +72,19 @@ public final class TimeStretcher {
     precondition(configuration.maximumBlockFrames >= 1, "maximumBlockFrames must be ≥ 1")
     self.configuration = configuration
     channels = configuration.channels
-    vocoder = try PhaseVocoder(
+    let queueCapacity = 2 * configuration.fftSize + 8 * configuration.synthesisHop
+    vocoder = try MultiResolutionVocoder(
       channels: channels, size: configuration.fftSize, hop: configuration.synthesisHop,
-      crossfadeFrames: Int(StretchTuning.parameterCrossfadeSec * configuration.sampleRate))
+      sampleRate: configuration.sampleRate,
+      crossfadeFrames: Int(StretchTuning.parameterCrossfadeSec * configuration.sampleRate),
+      queueCapacity: queueCapacity, retained: configuration.fftSize)
     let maximumRatio = StretchTuning.maximumSpeed * 2
     let inputCapacity =
       8 * configuration.fftSize + vocoder.lookahead(inputPerIntermediate: maximumRatio)
       + 3 * configuration.maximumBlockFrames * Int(StretchTuning.maximumSpeed)
     input = try StretchInput(channels: channels, capacity: inputCapacity)
     queue = try IntermediateQueue(
-      channels: channels, capacity: 2 * configuration.fftSize + 8 * configuration.synthesisHop,
+      channels: channels, capacity: queueCapacity,
       history: vocoder.history, retained: configuration.fftSize)
     resampler = try SampleRateConverter(
       converter: configuration.quality.converter, channels: channels)
