@@ -37,6 +37,7 @@ final class MultiResolutionVocoder {
         channels: channels, size: size / divisor, hop: hop / divisor, history: hop,
         crossfadeFrames: min(crossfadeFrames, size / divisor / 8), band: highBand,
         handlesOnsets: StretchExperiment.highOnsets)
+      high?.phaseGuide = low
     } else {
       low = try PhaseVocoder(
         channels: channels, size: size, hop: hop, history: hop, crossfadeFrames: crossfadeFrames)
@@ -90,11 +91,14 @@ final class MultiResolutionVocoder {
     let written = queue.writePosition
     while lowQueue.writePosition <= written {
       low.synthesizeHop(input: input, onsets: onsets, queue: lowQueue)
+      // The short-window frames up to the long one just made, so the one that shares its centre
+      // can follow its phases.
+      let guideCenter = (low.cursor.frameIndex - 1) * low.hop
+      while high.cursor.frameIndex * high.hop <= guideCenter {
+        high.synthesizeHop(input: input, onsets: onsets, queue: highQueue)
+      }
     }
-    while highQueue.writePosition < lowQueue.writePosition {
-      high.synthesizeHop(input: input, onsets: onsets, queue: highQueue)
-    }
-    let count = lowQueue.writePosition - written
+    let count = min(lowQueue.writePosition, highQueue.writePosition) - written
     let destination = queue.reserve(count)
     let lows = lowQueue.frames(from: written)
     let highs = highQueue.frames(from: written)

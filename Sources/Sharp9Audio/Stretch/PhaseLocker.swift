@@ -49,12 +49,18 @@ final class PhaseLocker {
   ///   - previous: the previous frame's unrotated reference spectrum.
   ///   - analysisHop: input frames between the two analysis windows (> 0).
   ///   - synthesisHop: output frames between the two synthesis windows.
+  ///   - resetFrom: bins from this one on keep their analysis phases (a phase reset above it);
+  ///     `size / 2 + 1` or more locks every bin.
   func lock(
     reference: UnsafePointer<Float>, previous: UnsafePointer<Float>,
-    spectra: [UnsafeMutablePointer<Float>], analysisHop: Int, synthesisHop: Int
+    spectra: [UnsafeMutablePointer<Float>], analysisHop: Int, synthesisHop: Int,
+    resetFrom: Int = .max
   ) {
     let peakCount = findPeaks(reference)
-    guard peakCount > 0 else { return }
+    guard peakCount > 0 else {
+      resetPhases(from: resetFrom)
+      return
+    }
     let binAngle = 2 * Double.pi / Double(size)
     let stretch = Double(synthesisHop) / Double(analysisHop)
     for index in 0..<peakCount {
@@ -70,8 +76,10 @@ final class PhaseLocker {
     }
     var lower = 0
     for index in 0..<peakCount {
-      let upper =
+      let end =
         index == peakCount - 1 ? bins : regionEnd(Int(peaks[index]), Int(peaks[index + 1]))
+      let upper = min(end, resetFrom)
+      if upper <= lower { break }
       let theta = peakTheta.pointer[index]
       let c = cos(theta), s = sin(theta)
       for bin in lower..<upper { rotation.pointer[bin] = theta }
@@ -84,6 +92,38 @@ final class PhaseLocker {
       }
       lower = upper
     }
+    resetPhases(from: resetFrom)
+  }
+
+  /// Turns `bins` so their rotation equals the guide's at the same frequency (`guide[bin ·
+  /// stride]`, a rotation from a vocoder whose window is `stride` times longer and whose frame
+  /// has the same analysis and synthesis centres), so both render the partials they share with
+  /// the same phase.
+  func follow(
+    _ guide: UnsafePointer<Float>, stride: Int, bins range: Range<Int>,
+    spectra: [UnsafeMutablePointer<Float>]
+  ) {
+    for bin in range {
+      let target = guide[bin * stride]
+      let delta = target - rotation.pointer[bin]
+      rotation.pointer[bin] = target
+      let c = cos(delta), s = sin(delta)
+      for spectrum in spectra {
+        let re = spectrum[2 * bin], im = spectrum[2 * bin + 1]
+        spectrum[2 * bin] = re * c - im * s
+        spectrum[2 * bin + 1] = re * s + im * c
+      }
+    }
+  }
+
+  /// The current rotation of every bin (radians).
+  var currentRotation: UnsafePointer<Float> { UnsafePointer(rotation.pointer) }
+
+  /// Zeroes the rotation of the bins from `bin` on (their next frames start from their analysis
+  /// phases).
+  private func resetPhases(from bin: Int) {
+    guard bin < bins else { return }
+    (rotation.pointer + bin).update(repeating: 0, count: bins - bin)
   }
 
   /// Local maxima over two neighbours each side, above the noise floor; returns their count.

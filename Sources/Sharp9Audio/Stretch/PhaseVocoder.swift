@@ -38,6 +38,10 @@ final class PhaseVocoder {
   let band: SpectralBand?
   /// Whether attacks get unstretched frames and a steered schedule (see `scheduleFrame`).
   let handlesOnsets: Bool
+  /// First bin an onset resets (those below stay locked to the low band's phases).
+  let phaseResetBin: Int
+  /// The long-window vocoder whose phases this one follows in the bins both render.
+  unowned(unsafe) var phaseGuide: PhaseVocoder?
 
   var cursor = VocoderCursor()
   var anchorInput = 0.0
@@ -60,6 +64,7 @@ final class PhaseVocoder {
     self.history = history
     self.band = band
     self.handlesOnsets = handlesOnsets
+    phaseResetBin = StretchExperiment.partialReset ? (band?.fullBin ?? 0) : 0
     maximumDrift = Double(size)
     bins = size / 2 + 1
     fft = try RealFFT(size: size)
@@ -131,7 +136,7 @@ final class PhaseVocoder {
     saveCheckpoint(queue: queue)
     let (center, identity) = scheduleFrame(input: input, onsets: onsets)
     let start = Int((center - Double(size / 2)).rounded())
-    let sounding = analyze(start: start, identity: identity, input: input)
+    let sounding = analyze(start: start, center: center, identity: identity, input: input)
     let firstFinal = cursor.frameIndex * hop - size / 2
     overlapAdd(sounding: sounding, into: firstFinal >= -history ? queue : nil)
     cursor.frameIndex += 1
@@ -141,7 +146,7 @@ final class PhaseVocoder {
   }
 
   /// Windows, transforms and phase-locks one frame into `frames`; false for silence.
-  private func analyze(start: Int, identity: Bool, input: StretchInput) -> Bool {
+  private func analyze(start: Int, center: Double, identity: Bool, input: StretchInput) -> Bool {
     var energy: Float = 0
     for channel in 0..<channels {
       let frame = frames[channel].pointer
@@ -162,18 +167,33 @@ final class PhaseVocoder {
       band?.apply(to: spectra[channel].pointer, bins: bins)
     }
     makeReference()
-    if identity || !cursor.hasPrevious {
+    if !cursor.hasPrevious || (identity && phaseResetBin == 0) {
       locker.resetPhases()
     } else {
+      // A band's onset resets only the bins it renders alone: the crossover's bins keep turning
+      // with the other band's, or a partial there would partly cancel after every attack.
       locker.lock(
         reference: reference.pointer, previous: previousReference.pointer,
         spectra: spectrumPointers, analysisHop: max(start - cursor.previousStart, 1),
-        synthesisHop: hop)
+        synthesisHop: hop, resetFrom: identity ? phaseResetBin : .max)
     }
+    followGuide(center: center)
     swap(&reference, &previousReference)
     cursor.hasPrevious = true
     for channel in 0..<channels { fft.inverse(spectra[channel].pointer, frames[channel].pointer) }
     return true
+  }
+
+  /// Takes the guide's phases in the bins both render, when the guide's latest frame has the
+  /// same synthesis and analysis centres as this one.
+  private func followGuide(center: Double) {
+    guard let phaseGuide, let band, StretchExperiment.follow,
+      cursor.frameIndex * hop == (phaseGuide.cursor.frameIndex - 1) * phaseGuide.hop,
+      abs(center - phaseGuide.cursor.previousCenter) < 1e-6, phaseGuide.cursor.hasPrevious
+    else { return }
+    locker.follow(
+      phaseGuide.locker.currentRotation, stride: phaseGuide.size / size,
+      bins: band.lowerBin..<max(band.lowerBin, band.fullBin), spectra: spectrumPointers)
   }
 
   /// The channel sum of this frame's spectra, before any rotation.

@@ -21,6 +21,8 @@ struct SpectralBand {
   let lowerBin: Int
   /// One past the last bin whose gain is not zero.
   let upperBin: Int
+  /// First bin above the transition whose gain is one, or 0 when the band starts at DC.
+  let fullBin: Int
   private let gains: AlignedFloats
 
   /// The gains for a `size`-point spectrum at `sampleRate`, crossing over at `crossoverHz` with a
@@ -33,12 +35,14 @@ struct SpectralBand {
     let lower = crossoverHz - transitionHz / 2
     var first = bins
     var last = 0
+    var full = bins
     for bin in 0..<bins {
       let frequency = Double(bin) * sampleRate / Double(size)
       let position = min(max((frequency - lower) / transitionHz, 0), 1)
       let low = 0.5 + 0.5 * cos(Double.pi * position)
       let gain = side == .low ? low : 1 - low
       gains.pointer[bin] = Float(gain)
+      if gain == 1, full == bins { full = bin }
       if gain > 0 {
         first = min(first, bin)
         last = bin
@@ -46,6 +50,7 @@ struct SpectralBand {
     }
     lowerBin = first
     upperBin = last + 1
+    fullBin = side == .low ? 0 : full
   }
 
   /// Multiplies an interleaved re/im spectrum by the band's gains (bins outside become zero).

@@ -11,4 +11,6 @@ enum StretchExperiment {
   static let highSizeDivisor = Int(double("S9_HIGHDIV", 2))
   static let lowOnsets = double("S9_LOWONSET", 0) != 0
   static let highOnsets = double("S9_HIGHONSET", 1) != 0
+  static let partialReset = double("S9_PARTIAL", 1) != 0
+  static let follow = double("S9_FOLLOW", 1) != 0
 }
