@@ -16,6 +16,10 @@ final class PhaseLocker {
   private let rotation: AlignedFloats
   private let peakTheta: AlignedFloats
   private let peaks: UnsafeMutablePointer<Int32>
+  /// One past the last bin of each peak's region in the last `lock`.
+  private let regionEnds: UnsafeMutablePointer<Int32>
+  /// Peaks whose regions the last `lock` rotated (0 after a reset).
+  private var lockedPeaks = 0
 
   /// Allocates for `size`-point spectra.
   init(size: Int) throws {
@@ -25,12 +29,19 @@ final class PhaseLocker {
     rotation = try AlignedFloats(count: bins)
     peakTheta = try AlignedFloats(count: bins)
     peaks = UnsafeMutablePointer<Int32>.allocate(capacity: bins)
+    regionEnds = UnsafeMutablePointer<Int32>.allocate(capacity: bins)
   }
 
-  deinit { peaks.deallocate() }
+  deinit {
+    peaks.deallocate()
+    regionEnds.deallocate()
+  }
 
   /// Makes the next frame keep its analysis phases (a phase reset, used at onsets).
-  func resetPhases() { rotation.zero() }
+  func resetPhases() {
+    rotation.zero()
+    lockedPeaks = 0
+  }
 
   /// Copies the current per-bin rotation (`size / 2 + 1` floats) into `destination`.
   func copyRotation(into destination: UnsafeMutablePointer<Float>) {
@@ -58,6 +69,7 @@ final class PhaseLocker {
   ) {
     let peakCount = findPeaks(reference)
     guard peakCount > 0 else {
+      lockedPeaks = 0
       resetPhases(from: resetFrom)
       return
     }
@@ -75,40 +87,51 @@ final class PhaseLocker {
         principal(Double(rotation.pointer[peak]) + advance - measured))
     }
     var lower = 0
+    lockedPeaks = 0
     for index in 0..<peakCount {
       let end =
         index == peakCount - 1 ? bins : regionEnd(Int(peaks[index]), Int(peaks[index + 1]))
       let upper = min(end, resetFrom)
       if upper <= lower { break }
+      regionEnds[index] = Int32(upper)
+      lockedPeaks = index + 1
       let theta = peakTheta.pointer[index]
-      let c = cos(theta), s = sin(theta)
       for bin in lower..<upper { rotation.pointer[bin] = theta }
-      for spectrum in spectra {
-        for bin in lower..<upper {
-          let re = spectrum[2 * bin], im = spectrum[2 * bin + 1]
-          spectrum[2 * bin] = re * c - im * s
-          spectrum[2 * bin + 1] = re * s + im * c
-        }
-      }
+      rotate(spectra, lower..<upper, by: theta)
       lower = upper
     }
     resetPhases(from: resetFrom)
   }
 
-  /// Turns `bins` so their rotation equals the guide's at the same frequency (`guide[bin ·
-  /// stride]`, a rotation from a vocoder whose window is `stride` times longer and whose frame
-  /// has the same analysis and synthesis centres), so both render the partials they share with
-  /// the same phase.
+  /// Turns the peak regions of the last `lock` whose peak lies in `range` so their rotation
+  /// equals the guide's at the peak's frequency (`guide[peak · stride]`, a rotation from a
+  /// vocoder whose window is `stride` times longer and whose frame has the same analysis and
+  /// synthesis centres): both then render the partials they share with the same phase.
   func follow(
-    _ guide: UnsafePointer<Float>, stride: Int, bins range: Range<Int>,
+    _ guide: PhaseLocker, stride: Int, peaksIn range: Range<Int>, weight: (Int) -> Float,
     spectra: [UnsafeMutablePointer<Float>]
   ) {
-    for bin in range {
-      let target = guide[bin * stride]
-      let delta = target - rotation.pointer[bin]
-      rotation.pointer[bin] = target
-      let c = cos(delta), s = sin(delta)
-      for spectrum in spectra {
+    var lower = 0
+    for index in 0..<lockedPeaks {
+      let peak = Int(peaks[index])
+      let upper = Int(regionEnds[index])
+      defer { lower = upper }
+      guard range.contains(peak), lower < upper,
+        let target = guide.lockedRotation(near: peak * stride, within: stride)
+      else { continue }
+      let own = rotation.pointer[lower]
+      let delta = weight(peak) * Float(principal(Double(target - own)))
+      for bin in lower..<upper { rotation.pointer[bin] = own + delta }
+      rotate(spectra, lower..<upper, by: delta)
+    }
+  }
+
+  /// Rotates `bins` of every spectrum by `angle`.
+  private func rotate(_ spectra: [UnsafeMutablePointer<Float>], _ bins: Range<Int>, by angle: Float)
+  {
+    let c = cos(angle), s = sin(angle)
+    for spectrum in spectra {
+      for bin in bins {
         let re = spectrum[2 * bin], im = spectrum[2 * bin + 1]
         spectrum[2 * bin] = re * c - im * s
         spectrum[2 * bin + 1] = re * s + im * c
@@ -116,8 +139,19 @@ final class PhaseLocker {
     }
   }
 
-  /// The current rotation of every bin (radians).
-  var currentRotation: UnsafePointer<Float> { UnsafePointer(rotation.pointer) }
+  /// The rotation the last `lock` gave the peak within `tolerance` bins of `bin`, or nil when it
+  /// found no peak there (the partial is not one this vocoder tracked).
+  func lockedRotation(near bin: Int, within tolerance: Int) -> Float? {
+    // Binary search for the first locked peak at or above `bin - tolerance`.
+    var low = 0
+    var high = lockedPeaks
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(peaks[middle]) < bin - tolerance { low = middle + 1 } else { high = middle }
+    }
+    guard low < lockedPeaks, Int(peaks[low]) <= bin + tolerance else { return nil }
+    return rotation.pointer[Int(peaks[low])]
+  }
 
   /// Zeroes the rotation of the bins from `bin` on (their next frames start from their analysis
   /// phases).

@@ -192,8 +192,10 @@ final class PhaseVocoder {
       abs(center - phaseGuide.cursor.previousCenter) < 1e-6, phaseGuide.cursor.hasPrevious
     else { return }
     locker.follow(
-      phaseGuide.locker.currentRotation, stride: phaseGuide.size / size,
-      bins: band.lowerBin..<max(band.lowerBin, band.fullBin), spectra: spectrumPointers)
+      phaseGuide.locker, stride: phaseGuide.size / size,
+      peaksIn: band.lowerBin..<band.fullBin,
+      weight: { min(1, StretchExperiment.followWeight * band.otherGain(at: $0)) },
+      spectra: spectrumPointers)
   }
 
   /// The channel sum of this frame's spectra, before any rotation.

@@ -13,4 +13,5 @@ enum StretchExperiment {
   static let highOnsets = double("S9_HIGHONSET", 1) != 0
   static let partialReset = double("S9_PARTIAL", 1) != 0
   static let follow = double("S9_FOLLOW", 1) != 0
+  static let followWeight = Float(double("S9_FOLLOWW", 2))
 }
