@@ -11,6 +11,8 @@ import Foundation
 final class PhaseLocker {
   private let size: Int
   private let bins: Int
+  /// The bins that can be non-zero (a band's); the others are never searched or rotated.
+  private let active: Range<Int>
   private let power: AlignedFloats
   /// The rotation (radians) applied to each bin in the previous frame.
   private let rotation: AlignedFloats
@@ -21,10 +23,11 @@ final class PhaseLocker {
   /// Peaks whose regions the last `lock` rotated (0 after a reset).
   private var lockedPeaks = 0
 
-  /// Allocates for `size`-point spectra.
-  init(size: Int) throws {
+  /// Allocates for `size`-point spectra whose non-zero bins lie in `active` (nil: all).
+  init(size: Int, active: Range<Int>? = nil) throws {
     self.size = size
     bins = size / 2 + 1
+    self.active = active ?? 0..<(size / 2 + 1)
     power = try AlignedFloats(count: bins)
     rotation = try AlignedFloats(count: bins)
     peakTheta = try AlignedFloats(count: bins)
@@ -86,11 +89,12 @@ final class PhaseLocker {
       peakTheta.pointer[index] = Float(
         principal(Double(rotation.pointer[peak]) + advance - measured))
     }
-    var lower = 0
+    var lower = active.lowerBound
     lockedPeaks = 0
     for index in 0..<peakCount {
       let end =
-        index == peakCount - 1 ? bins : regionEnd(Int(peaks[index]), Int(peaks[index + 1]))
+        index == peakCount - 1
+        ? active.upperBound : regionEnd(Int(peaks[index]), Int(peaks[index + 1]))
       let upper = min(end, resetFrom)
       if upper <= lower { break }
       regionEnds[index] = Int32(upper)
@@ -111,7 +115,7 @@ final class PhaseLocker {
     _ guide: PhaseLocker, stride: Int, peaksIn range: Range<Int>, weight: (Int) -> Float,
     spectra: [UnsafeMutablePointer<Float>]
   ) {
-    var lower = 0
+    var lower = active.lowerBound
     for index in 0..<lockedPeaks {
       let peak = Int(peaks[index])
       let upper = Int(regionEnds[index])
@@ -164,7 +168,7 @@ final class PhaseLocker {
   private func findPeaks(_ spectrum: UnsafePointer<Float>) -> Int {
     let power = power.pointer
     var loudest: Float = 0
-    for bin in 0..<bins {
+    for bin in active {
       let value =
         spectrum[2 * bin] * spectrum[2 * bin] + spectrum[2 * bin + 1] * spectrum[2 * bin + 1]
       power[bin] = value
@@ -172,7 +176,7 @@ final class PhaseLocker {
     }
     let floor = loudest * StretchTuning.peakFloorPower
     var count = 0
-    for bin in 0..<bins {
+    for bin in active {
       let value = power[bin]
       guard value > floor else { continue }
       if bin >= 1, value <= power[bin - 1] { continue }

@@ -83,7 +83,7 @@ final class PhaseVocoder {
     checkpoints = try VocoderCheckpoints(depth: depth, bins: bins)
     accumulators = try (0...depth).map { _ in try AlignedFloats(count: channels * size) }
     crossfade = try VocoderCrossfade(length: crossfadeFrames, channels: channels)
-    locker = try PhaseLocker(size: size)
+    locker = try PhaseLocker(size: size, active: band.map { $0.lowerBin..<$0.upperBin })
     // A periodic Hann window squared sums to 3/8 · size/hop over overlapping frames; the inverse
     // FFT scales by `size`.
     outputScale = Float(1 / (Double(size) * 0.375 * Double(size) / Double(hop)))
