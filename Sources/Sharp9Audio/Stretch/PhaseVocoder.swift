@@ -50,11 +50,13 @@ final class PhaseVocoder {
 
   /// Allocates every buffer for `channels` channels, windows of `size`, a synthesis `hop`,
   /// `history` frames emitted before a restart point (a multiple of `hop`) and a crossfade of
-  /// `crossfadeFrames` after a parameter change; `band` limits the spectrum it renders and
-  /// `handlesOnsets` enables the onset handling.
+  /// `crossfadeFrames` after a parameter change. `band` limits the spectrum it renders,
+  /// `handlesOnsets` enables the onset handling and `takeBackSpan` is how far (intermediate
+  /// frames) beyond what is heard its analyzed frames may reach, all of which a change must be
+  /// able to take back.
   init(
     channels: Int, size: Int, hop: Int, history: Int, crossfadeFrames: Int,
-    band: SpectralBand? = nil, handlesOnsets: Bool = true
+    band: SpectralBand?, handlesOnsets: Bool, takeBackSpan: Int
   ) throws {
     precondition(crossfadeFrames <= size / 8, "the crossfade must stay at a window's start")
     precondition(history % hop == 0, "history must be whole hops")
@@ -64,7 +66,7 @@ final class PhaseVocoder {
     self.history = history
     self.band = band
     self.handlesOnsets = handlesOnsets
-    phaseResetBin = StretchExperiment.partialReset ? (band?.fullBin ?? 0) : 0
+    phaseResetBin = band?.fullBin ?? 0
     maximumDrift = Double(size)
     bins = size / 2 + 1
     fft = try RealFFT(size: size)
@@ -77,9 +79,7 @@ final class PhaseVocoder {
     spectrumPointers = spectra.map(\.pointer)
     reference = try AlignedFloats(count: 2 * bins)
     previousReference = try AlignedFloats(count: 2 * bins)
-    // Frames analyzed beyond a change: half a window ahead of the output, plus the hops the
-    // queue and the resampler's filter may hold.
-    let depth = size / (2 * hop) + 4
+    let depth = (takeBackSpan + hop - 1) / hop
     checkpoints = try VocoderCheckpoints(depth: depth, bins: bins)
     accumulators = try (0...depth).map { _ in try AlignedFloats(count: channels * size) }
     crossfade = try VocoderCrossfade(length: crossfadeFrames, channels: channels)
@@ -187,14 +187,14 @@ final class PhaseVocoder {
   /// Takes the guide's phases in the bins both render, when the guide's latest frame has the
   /// same synthesis and analysis centres as this one.
   private func followGuide(center: Double) {
-    guard let phaseGuide, let band, StretchExperiment.follow,
+    guard let phaseGuide, let band,
       cursor.frameIndex * hop == (phaseGuide.cursor.frameIndex - 1) * phaseGuide.hop,
       abs(center - phaseGuide.cursor.previousCenter) < 1e-6, phaseGuide.cursor.hasPrevious
     else { return }
     locker.follow(
       phaseGuide.locker, stride: phaseGuide.size / size,
       peaksIn: band.lowerBin..<band.fullBin,
-      weight: { min(1, StretchExperiment.followWeight * band.otherGain(at: $0)) },
+      weight: { min(1, StretchTuning.crossoverFollowGain * (1 - band.gain(at: $0))) },
       spectra: spectrumPointers)
   }
 

@@ -23,10 +23,6 @@ struct SpectralBand {
   let upperBin: Int
   /// First bin above the transition whose gain is one, or 0 when the band starts at DC.
   let fullBin: Int
-  /// The high band's bins where the low band still renders a fair part (gain ≥ 1 %): partials
-  /// there must keep the low band's phases. Above it the low band's share is too faint for its
-  /// phases to be tracked reliably, and too faint to matter.
-  let sharedBins: Range<Int>
   private let gains: AlignedFloats
 
   /// The gains for a `size`-point spectrum at `sampleRate`, crossing over at `crossoverHz` with a
@@ -40,7 +36,6 @@ struct SpectralBand {
     var first = bins
     var last = 0
     var full = bins
-    var shared = bins
     for bin in 0..<bins {
       let frequency = Double(bin) * sampleRate / Double(size)
       let position = min(max((frequency - lower) / transitionHz, 0), 1)
@@ -48,7 +43,6 @@ struct SpectralBand {
       let gain = side == .low ? low : 1 - low
       gains.pointer[bin] = Float(gain)
       if gain == 1, full == bins { full = bin }
-      if side == .high, gain > 0.99, shared == bins { shared = bin }
       if gain > 0 {
         first = min(first, bin)
         last = bin
@@ -57,11 +51,10 @@ struct SpectralBand {
     lowerBin = first
     upperBin = last + 1
     fullBin = side == .low ? 0 : full
-    sharedBins = first..<max(first, shared)
   }
 
-  /// The other band's gain at `bin` (one minus this band's).
-  func otherGain(at bin: Int) -> Float { 1 - gains.pointer[bin] }
+  /// The band's gain at `bin` (0…1).
+  func gain(at bin: Int) -> Float { gains.pointer[bin] }
 
   /// Multiplies an interleaved re/im spectrum by the band's gains (bins outside become zero).
   func apply(to spectrum: UnsafeMutablePointer<Float>, bins: Int) {

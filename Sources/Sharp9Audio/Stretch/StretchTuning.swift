@@ -25,6 +25,20 @@ enum StretchTuning {
   /// stream still dominates well within the 12 ms a change may take.
   static let parameterCrossfadeSec = 0.006
 
+  /// Crossover between the long-window (low) and short-window (high) vocoders: speech's first
+  /// formant, voices' and most instruments' fundamentals and the bass lie below and need the long
+  /// window's resolution; above, consonants and attacks need the short window's timing.
+  static let crossoverHz = 1000.0
+  /// Width of the raised-cosine crossover: at ratio 1 the two bands sum back to the input within
+  /// −75 dB (narrower masks ring longer than the windows' overlap can reconstruct: −58 dB at
+  /// 100 Hz); the high band following the low band's phases keeps partials inside it steady.
+  static let crossoverWidthHz = 400.0
+  /// How fast the high band's phase in the crossover follows the low band's: the correction is
+  /// this many times the low band's gain there (capped at all of it). Proportional, so a partial
+  /// gliding out of the crossover is not snapped between two phases (a full snap wherever the low
+  /// band takes part made a vibrato at its edge wobble by 8 %).
+  static let crossoverFollowGain: Float = 2
+
   /// Onset detector block: 256 samples (≈ 6 ms) locates an attack well within one hop.
   static let onsetBlock = 256
   /// Blocks of history the detector compares against (≈ 46 ms, shorter than a sixteenth note).
