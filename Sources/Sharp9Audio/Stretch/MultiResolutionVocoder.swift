@@ -43,7 +43,6 @@ final class MultiResolutionVocoder {
       channels: channels, size: size / 2, hop: hop / 2, history: hop,
       crossfadeFrames: min(crossfadeFrames, size / 16), band: highBand, handlesOnsets: true,
       takeBackSpan: span + hop)
-    high.phaseGuide = low
     lowQueue = try IntermediateQueue(
       channels: channels, capacity: queueCapacity, history: hop, retained: retained)
     highQueue = try IntermediateQueue(
@@ -86,7 +85,7 @@ final class MultiResolutionVocoder {
       // can follow its phases.
       let guideCenter = (low.cursor.frameIndex - 1) * low.hop
       while high.cursor.frameIndex * high.hop <= guideCenter {
-        high.synthesizeHop(input: input, onsets: onsets, queue: highQueue)
+        high.synthesizeHop(input: input, onsets: onsets, queue: highQueue, guide: low)
       }
     }
     let count = min(lowQueue.writePosition, highQueue.writePosition) - written

@@ -40,8 +40,6 @@ final class PhaseVocoder {
   let handlesOnsets: Bool
   /// First bin an onset resets (those below stay locked to the low band's phases).
   let phaseResetBin: Int
-  /// The long-window vocoder whose phases this one follows in the bins both render.
-  unowned(unsafe) var phaseGuide: PhaseVocoder?
 
   var cursor = VocoderCursor()
   var anchorInput = 0.0
@@ -132,11 +130,16 @@ final class PhaseVocoder {
   }
 
   /// Analyzes, locks and overlap-adds one frame, then emits the `hop` frames it completed.
-  func synthesizeHop(input: StretchInput, onsets: OnsetDetector, queue: IntermediateQueue) {
+  /// `guide` is the long-window vocoder whose phases this one follows in the bins both render.
+  func synthesizeHop(
+    input: StretchInput, onsets: OnsetDetector, queue: IntermediateQueue,
+    guide: PhaseVocoder? = nil
+  ) {
     saveCheckpoint(queue: queue)
     let (center, identity) = scheduleFrame(input: input, onsets: onsets)
     let start = Int((center - Double(size / 2)).rounded())
-    let sounding = analyze(start: start, center: center, identity: identity, input: input)
+    let sounding = analyze(
+      start: start, center: center, identity: identity, input: input, guide: guide)
     let firstFinal = cursor.frameIndex * hop - size / 2
     overlapAdd(sounding: sounding, into: firstFinal >= -history ? queue : nil)
     cursor.frameIndex += 1
@@ -146,7 +149,9 @@ final class PhaseVocoder {
   }
 
   /// Windows, transforms and phase-locks one frame into `frames`; false for silence.
-  private func analyze(start: Int, center: Double, identity: Bool, input: StretchInput) -> Bool {
+  private func analyze(
+    start: Int, center: Double, identity: Bool, input: StretchInput, guide: PhaseVocoder?
+  ) -> Bool {
     var energy: Float = 0
     for channel in 0..<channels {
       let frame = frames[channel].pointer
@@ -177,25 +182,11 @@ final class PhaseVocoder {
         spectra: spectrumPointers, analysisHop: max(start - cursor.previousStart, 1),
         synthesisHop: hop, resetFrom: identity ? phaseResetBin : .max)
     }
-    followGuide(center: center)
+    if let guide { follow(guide, center: center) }
     swap(&reference, &previousReference)
     cursor.hasPrevious = true
     for channel in 0..<channels { fft.inverse(spectra[channel].pointer, frames[channel].pointer) }
     return true
-  }
-
-  /// Takes the guide's phases in the bins both render, when the guide's latest frame has the
-  /// same synthesis and analysis centres as this one.
-  private func followGuide(center: Double) {
-    guard let phaseGuide, let band,
-      cursor.frameIndex * hop == (phaseGuide.cursor.frameIndex - 1) * phaseGuide.hop,
-      abs(center - phaseGuide.cursor.previousCenter) < 1e-6, phaseGuide.cursor.hasPrevious
-    else { return }
-    locker.follow(
-      phaseGuide.locker, stride: phaseGuide.size / size,
-      peaksIn: band.lowerBin..<band.fullBin,
-      weight: { min(1, StretchTuning.crossoverFollowGain * (1 - band.gain(at: $0))) },
-      spectra: spectrumPointers)
   }
 
   /// The channel sum of this frame's spectra, before any rotation.
