@@ -1,6 +1,7 @@
 import Foundation
 
-/// A streaming time-stretcher and pitch-shifter: phase vocoder with identity phase locking and
+/// A streaming time-stretcher and pitch-shifter: a two-band phase vocoder (long window below
+/// 1 kHz, short window above, see `MultiResolutionVocoder`) with identity phase locking and
 /// onset-preserving phase resets (FFTW), followed by a libsamplerate pitch stage.
 ///
 /// Configure once, then alternate `speed`/`pitchSemitones` changes with `process` calls; nothing
