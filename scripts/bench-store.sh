@@ -19,8 +19,7 @@ cd "$(dirname "$0")/.."
 events=${1:-1000000}
 runs=${2:-3}
 source scripts/setup.sh
-swift build -c release --product sharp9 >&2
-sharp9=$(swift build -c release --show-bin-path)/sharp9
+sharp9=$(bash scripts/build-release.sh)
 work=$(mktemp -d /tmp/sharp9-bench-store.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/raw" scripts/bench-store-raw.c -lsqlite3
