@@ -14,8 +14,7 @@ dir="${BENCH_DIR:-/tmp/sharp9-bench-peaks}"
 mkdir -p "$dir"
 wav="$dir/hour-${seconds}s.wav"
 
-swift build -c release --product sharp9 >/dev/null
-sharp9="$(swift build -c release --show-bin-path)/sharp9"
+sharp9=$(bash scripts/build-release.sh 2>/dev/null)
 
 if [[ ! -f "$wav" ]]; then
   echo "generating ${seconds} s of stereo pink noise at 44.1 kHz, 16-bit: $wav" >&2

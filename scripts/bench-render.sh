@@ -9,8 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh --bench
 runs="${1:-5}"
-swift build -c release --product sharp9 >&2
-sharp9="$PWD/.build/release/sharp9"
+sharp9=$(bash scripts/build-release.sh)
 work="$(mktemp -d "${TMPDIR:-/tmp}/sharp9-bench-render.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cd "$work"

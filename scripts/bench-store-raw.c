@@ -8,8 +8,10 @@
  *   bench-store-raw DB insert-chunked N   N events as 256-event blob rows, one transaction
  *                                         (sharp9's chunk layout)       -> events/s
  *   bench-store-raw DB scan-chunked       read every chunk row in order -> events/s
+ *   bench-store-raw DB state-at SEQ ID    the SQL of one `sharp9 state ID --at SEQ`, in a fresh
+ *                                         process, without decoding or reducing -> microseconds
  *
- * Prints the wall-clock rate and the CPU-time rate.
+ * Prints the wall-clock rate and the CPU-time rate (state-at: the wall and CPU microseconds).
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -60,10 +62,64 @@ static void insert_rows(sqlite3_stmt *insert, long first, long count) {
   }
 }
 
+/* Steps `sql` through every row, touching each column, the way sharp9 reads it. Parameters: `a`
+ * as ?1 and `b` as ?2, then `text`, if any, as the last one. */
+static void rows_of(const char *sql, long long a, long long b, const char *text) {
+  sqlite3_stmt *select;
+  check(sqlite3_prepare_v2(db, sql, -1, &select, 0), sql);
+  int integers = sqlite3_bind_parameter_count(select) - (text ? 1 : 0);
+  if (integers >= 1) sqlite3_bind_int64(select, 1, a);
+  if (integers >= 2) sqlite3_bind_int64(select, 2, b);
+  if (text) sqlite3_bind_text(select, integers + 1, text, -1, SQLITE_STATIC);
+  long bytes = 0;
+  while (sqlite3_step(select) == SQLITE_ROW) {
+    for (int column = 0; column < sqlite3_column_count(select); column++) {
+      (void)sqlite3_column_blob(select, column);
+      bytes += sqlite3_column_bytes(select, column);
+    }
+  }
+  check(sqlite3_finalize(select), sql);
+  if (bytes < 0) puts("");
+}
+
+/* SQLite's floor under `sharp9 state ID --at SEQ`: the same open, pragmas and queries (schema
+ * check, migration rows, session row, nearest snapshot, the chunks up to SEQ), nothing decoded. */
+static int state_at(const char *path, long long seq, const char *id) {
+  double start = now();
+  clock_t cpu_start = clock();
+  check(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, 0), "open");
+  exec("PRAGMA busy_timeout = 5000");
+  rows_of("SELECT count(*) FROM sqlite_schema", 0, 0, 0);
+  rows_of("PRAGMA journal_mode = WAL", 0, 0, 0);
+  exec("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
+  rows_of("SELECT count(*), count(*) FILTER (WHERE name = 'sharp9_migrations') FROM sqlite_schema",
+          0, 0, 0);
+  rows_of("SELECT id, name, sha256 FROM sharp9_migrations ORDER BY id", 0, 0, 0);
+  rows_of("SELECT pk, id, title, created_ms, started_ms, ended_ms, audio_path, audio_sha256,"
+          " audio_frames, audio_sample_rate, audio_channels, sharp9_version, reducer_version,"
+          " event_count, last_t, audio_located_path FROM sessions WHERE id = ?1",
+          0, 0, id);
+  exec("BEGIN DEFERRED");
+  long long snapshot = seq / 1000 * 1000;  /* sharp9's default checkpoint interval */
+  rows_of("SELECT seq, state FROM checkpoints WHERE session_pk = 1 AND seq <= ?1"
+          " AND reducer_version = (SELECT reducer_version FROM sessions WHERE pk = 1)"
+          " ORDER BY seq DESC LIMIT 1", seq, 0, 0);
+  rows_of("SELECT first_seq, count, events FROM event_chunks WHERE session_pk = 1 AND first_seq <= ?2"
+          " AND first_seq >= (SELECT coalesce(max(first_seq), 1) FROM event_chunks"
+          " WHERE session_pk = 1 AND first_seq <= ?1) ORDER BY first_seq", snapshot + 1, seq, 0);
+  exec("COMMIT");
+  double elapsed = now() - start;
+  double cpu = (double)(clock() - cpu_start) / CLOCKS_PER_SEC;
+  sqlite3_close(db);
+  printf("%.0f %.0f\n", elapsed * 1e6, cpu * 1e6);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 5 && strcmp(argv[2], "state-at") == 0) return state_at(argv[1], atoll(argv[3]), argv[4]);
   if (argc < 3) {
     fprintf(stderr, "usage: bench-store-raw DB insert N | scan | append N full|normal"
-                    " | insert-chunked N | scan-chunked\n");
+                    " | insert-chunked N | scan-chunked | state-at SEQ ID\n");
     return 2;
   }
   check(sqlite3_open(argv[1], &db), "open");

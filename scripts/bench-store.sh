@@ -10,7 +10,8 @@
 #
 # Measures, medians of RUNS: import events/s, full replay events/s (`sharp9 verify`: every event
 # through the reducer, plus the checkpoint comparisons), `state --at` latency at random points
-# (p50/p99, in-process and whole process), live recorder appends/s (one transaction per action,
+# (p50/p99 of STATE_AT_SAMPLES=1000 points, in-process and whole process, against the same
+# statements from a fresh C process), live recorder appends/s (one transaction per action,
 # synchronous=FULL and NORMAL), and the peak memory of a full replay at EVENTS/10 vs EVENTS.
 # Rates are wall-clock; CPU-time rates (user+sys) are printed too because the machine is shared.
 set -euo pipefail
@@ -18,8 +19,7 @@ cd "$(dirname "$0")/.."
 events=${1:-1000000}
 runs=${2:-3}
 source scripts/setup.sh
-swift build -c release --product sharp9 >&2
-sharp9=$(swift build -c release --show-bin-path)/sharp9
+sharp9=$(bash scripts/build-release.sh)
 work=$(mktemp -d /tmp/sharp9-bench-store.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/raw" scripts/bench-store-raw.c -lsqlite3
@@ -60,14 +60,18 @@ for run in $(seq "$runs"); do
   read -r _ _ rss <"$work/t"
   echo "replay_rss_small $rss" >>"$results"
 
-  # state --at: 100 random points; in-process time (hidden --print-timing) and whole process.
-  python3 - "$sharp9" "$work/db.sqlite" "$id" "$events" "$run" >>"$results" <<'PY'
+  # state --at: STATE_AT_SAMPLES random points (1000: the p99 is then the 10th slowest call, not
+  # the slowest). Per point, sharp9 (in-process time from the hidden --print-timing, and the whole
+  # process) and SQLite's floor (the same statements from a fresh C process, nothing decoded or
+  # reduced), in alternating order so neither always runs on the caches the other warmed.
+  python3 - "$sharp9" "$work/db.sqlite" "$id" "$events" "$run" "$work/raw" \
+    "${STATE_AT_SAMPLES:-1000}" >>"$results" <<'PY'
 import random, subprocess, sys, time
-sharp9, db, session, events, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-rng = random.Random(seed)
-inner, outer, cpu = [], [], []
-for _ in range(100):
-    at = rng.randrange(events + 1)
+sharp9, db, session, events, seed, raw, samples = sys.argv[1:8]
+events, samples = int(events), int(samples)
+rng = random.Random(int(seed))
+inner, outer, cpu, floor = [], [], [], []
+def run_sharp9(at):
     start = time.perf_counter()
     done = subprocess.run([sharp9, "state", session, "--at", str(at), "--json", "--print-timing",
                            "--db", db], capture_output=True, text=True, check=True)
@@ -75,12 +79,21 @@ for _ in range(100):
     words = done.stderr.split()
     inner.append(int(words[1]) / 1000)
     cpu.append(int(words[3]) / 1000)
+def run_raw(at):
+    done = subprocess.run([raw, db, "state-at", str(at), session], capture_output=True,
+                          text=True, check=True)
+    floor.append(int(done.stdout.split()[0]) / 1000)
+for index in range(samples):
+    at = rng.randrange(events + 1)
+    for step in ((run_sharp9, run_raw) if index % 2 == 0 else (run_raw, run_sharp9)):
+        step(at)
 def p(values, q):
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
 print("state_at_inner_p50", p(inner, 0.5)); print("state_at_inner_p99", p(inner, 0.99))
 print("state_at_cpu_p50", p(cpu, 0.5)); print("state_at_cpu_p99", p(cpu, 0.99))
 print("state_at_process_p50", p(outer, 0.5)); print("state_at_process_p99", p(outer, 0.99))
+print("raw_state_at_p50", p(floor, 0.5)); print("raw_state_at_p99", p(floor, 0.99))
 PY
 
   # Live appends: the client writes as fast as it can; each action is one transaction, answered
@@ -115,7 +128,7 @@ print(f"| import, events/s, wall (CPU-time rate) | {med('import'):,.0f} ({med('i
 print(f"| full replay, events/s, wall (CPU-time rate) | {med('replay'):,.0f} ({med('replay', 1):,.0f}) | {med('raw_scan'):,.0f} ({med('raw_scan', 1):,.0f}), scan only | {med('replay') / med('raw_scan'):.2f} ({med('replay', 1) / med('raw_scan', 1):.2f}) |")
 print(f"| import vs raw insert of sharp9's chunk layout (256 events per row), events/s | {med('import'):,.0f} ({med('import', 1):,.0f}) | {med('raw_insert_chunked'):,.0f} ({med('raw_insert_chunked', 1):,.0f}), insert only | {med('import') / med('raw_insert_chunked'):.2f} ({med('import', 1) / med('raw_insert_chunked', 1):.2f}) |")
 print(f"| full replay vs raw scan of the chunk layout, events/s | {med('replay'):,.0f} ({med('replay', 1):,.0f}) | {med('raw_scan_chunked'):,.0f} ({med('raw_scan_chunked', 1):,.0f}), scan only | {med('replay') / med('raw_scan_chunked'):.2f} ({med('replay', 1) / med('raw_scan_chunked', 1):.2f}) |")
-print(f"| `state --at` random point, p50 / p99 ms, in-process wall (CPU) | {med('state_at_inner_p50'):.2f} / {med('state_at_inner_p99'):.2f} ({med('state_at_cpu_p50'):.2f} / {med('state_at_cpu_p99'):.2f}) | | |")
+print(f"| `state --at` random point, p50 / p99 ms, in-process wall (CPU) | {med('state_at_inner_p50'):.2f} / {med('state_at_inner_p99'):.2f} ({med('state_at_cpu_p50'):.2f} / {med('state_at_cpu_p99'):.2f}) | {med('raw_state_at_p50'):.2f} / {med('raw_state_at_p99'):.2f}, the same SQL, nothing decoded | {med('state_at_inner_p50') / med('raw_state_at_p50'):.2f} / {med('state_at_inner_p99') / med('raw_state_at_p99'):.2f} |")
 print(f"| `state --at` random point, p50 / p99 ms (whole process) | {med('state_at_process_p50'):.2f} / {med('state_at_process_p99'):.2f} | | |")
 print(f"| live appends/s, synchronous=FULL (fsync per action) | {med('append_full'):,.0f} | {med('raw_append_full'):,.0f} | {med('append_full') / med('raw_append_full'):.2f} |")
 print(f"| live appends/s, synchronous=NORMAL | {med('append_normal'):,.0f} | {med('raw_append_normal'):,.0f} | {med('append_normal') / med('raw_append_normal'):.2f} |")

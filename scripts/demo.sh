@@ -8,8 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-swift build -c release --product sharp9 >&2
-sharp9=.build/release/sharp9
+sharp9=$(bash scripts/build-release.sh)
 out="${SHARP9_DEMO_OUT:-out/demo}"
 mkdir -p "$out"
 db="$out/demo.sqlite"

@@ -56,6 +56,7 @@ public enum Interchange {
       return date.formatted(millisecondStyle)
     }
     let whole = Int64(milliseconds)
+    if let text = UTCTimestamp.text(milliseconds: whole) { return text }
     let (seconds, fraction) = (whole.floorDivided(by: 1000), whole.floorModulo(1000))
     let text = Date(timeIntervalSince1970: Double(seconds)).formatted(wholeSecondStyle)
     let digits = String(fraction)
@@ -64,7 +65,14 @@ public enum Interchange {
 
   /// Parses `2026-11-21T19:00:00Z` or `2026-11-21T19:00:00.250Z` (any UTC offset).
   public static func parseDate(_ text: String) -> Date? {
-    (try? millisecondStyle.parse(text)) ?? (try? wholeSecondStyle.parse(text))
+    if let milliseconds = UTCTimestamp.milliseconds(parsing: text) {
+      // Whole seconds, then the fraction, both counted from 2001 as `Date` stores them: the
+      // format style's own arithmetic, so the result is the same `Date` to the last bit.
+      let seconds = milliseconds.floorDivided(by: 1000) - 978_307_200
+      let fraction = Double(milliseconds.floorModulo(1000)) / 1000
+      return Date(timeIntervalSinceReferenceDate: Double(seconds) + fraction)
+    }
+    return (try? millisecondStyle.parse(text)) ?? (try? wholeSecondStyle.parse(text))
   }
 
   /// `value` as JSON text with keys in declaration order (see ``OrderedJSONEncoder``).
@@ -86,13 +94,13 @@ public enum Interchange {
 
 extension Int64 {
   /// The quotient rounded toward minus infinity (so dates before 1970 split correctly).
-  fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+  func floorDivided(by divisor: Int64) -> Int64 {
     let quotient = self / divisor
     return self % divisor < 0 ? quotient - 1 : quotient
   }
 
   /// The remainder in `0..<divisor` matching ``floorDivided(by:)``.
-  fileprivate func floorModulo(_ divisor: Int64) -> Int64 {
+  func floorModulo(_ divisor: Int64) -> Int64 {
     let remainder = self % divisor
     return remainder < 0 ? remainder + divisor : remainder
   }
