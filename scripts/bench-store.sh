@@ -11,7 +11,7 @@
 # Measures, medians of RUNS: import events/s, full replay events/s (`sharp9 verify`: every event
 # through the reducer, plus the checkpoint comparisons), `state --at` latency at random points
 # (p50/p99 of STATE_AT_SAMPLES=1000 points, in-process and whole process, against the same
-# statements from a fresh C process), live recorder appends/s (one transaction per action,
+# statements from a fresh C process; and on one open store, the replay engine alone), live recorder appends/s (one transaction per action,
 # synchronous=FULL and NORMAL), and the peak memory of a full replay at EVENTS/10 vs EVENTS.
 # Rates are wall-clock; CPU-time rates (user+sys) are printed too because the machine is shared.
 set -euo pipefail
@@ -96,6 +96,12 @@ print("state_at_process_p50", p(outer, 0.5)); print("state_at_process_p99", p(ou
 print("raw_state_at_p50", p(floor, 0.5)); print("raw_state_at_p99", p(floor, 0.99))
 PY
 
+  # The replay engine alone: state(at:) at 1000 seeded random points on one open store (what the
+  # app does while scrubbing a session's history), without the per-call open of the CLI.
+  "$sharp9" state "$id" --db "$work/db.sqlite" --time-random-points 1000 2>&1 >/dev/null \
+    | awk '{print "state_at_open_p50", $3 / 1000; print "state_at_open_p99", $5 / 1000}' \
+    >>"$results"
+
   # Live appends: the client writes as fast as it can; each action is one transaction, answered
   # after its commit. FULL fsyncs every commit; NORMAL does not.
   for mode in full normal; do
@@ -129,6 +135,7 @@ print(f"| full replay, events/s, wall (CPU-time rate) | {med('replay'):,.0f} ({m
 print(f"| import vs raw insert of sharp9's chunk layout (256 events per row), events/s | {med('import'):,.0f} ({med('import', 1):,.0f}) | {med('raw_insert_chunked'):,.0f} ({med('raw_insert_chunked', 1):,.0f}), insert only | {med('import') / med('raw_insert_chunked'):.2f} ({med('import', 1) / med('raw_insert_chunked', 1):.2f}) |")
 print(f"| full replay vs raw scan of the chunk layout, events/s | {med('replay'):,.0f} ({med('replay', 1):,.0f}) | {med('raw_scan_chunked'):,.0f} ({med('raw_scan_chunked', 1):,.0f}), scan only | {med('replay') / med('raw_scan_chunked'):.2f} ({med('replay', 1) / med('raw_scan_chunked', 1):.2f}) |")
 print(f"| `state --at` random point, p50 / p99 ms, in-process wall (CPU) | {med('state_at_inner_p50'):.2f} / {med('state_at_inner_p99'):.2f} ({med('state_at_cpu_p50'):.2f} / {med('state_at_cpu_p99'):.2f}) | {med('raw_state_at_p50'):.2f} / {med('raw_state_at_p99'):.2f}, the same SQL, nothing decoded | {med('state_at_inner_p50') / med('raw_state_at_p50'):.2f} / {med('state_at_inner_p99') / med('raw_state_at_p99'):.2f} |")
+print(f"| `state(at:)` random point on an open store (replay engine alone), p50 / p99 ms | {med('state_at_open_p50'):.2f} / {med('state_at_open_p99'):.2f} | | |")
 print(f"| `state --at` random point, p50 / p99 ms (whole process) | {med('state_at_process_p50'):.2f} / {med('state_at_process_p99'):.2f} | | |")
 print(f"| live appends/s, synchronous=FULL (fsync per action) | {med('append_full'):,.0f} | {med('raw_append_full'):,.0f} | {med('append_full') / med('raw_append_full'):.2f} |")
 print(f"| live appends/s, synchronous=NORMAL | {med('append_normal'):,.0f} | {med('raw_append_normal'):,.0f} | {med('append_normal') / med('raw_append_normal'):.2f} |")

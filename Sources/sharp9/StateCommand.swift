@@ -23,6 +23,8 @@ struct StateCommand: ParsableCommand {
 
   @Flag(help: .hidden) var printTiming = false
 
+  @Option(help: .hidden) var timeRandomPoints: Int?
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
@@ -31,6 +33,10 @@ struct StateCommand: ParsableCommand {
     let cpuStart = Foundation.clock()
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
+    if let timeRandomPoints {
+      try Self.timeRandomPoints(timeRandomPoints, of: record, in: store)
+      return
+    }
     let state = try store.state(of: record, at: at)
     if printTiming {
       // For scripts/bench-store.sh: open + resolve + rebuild, without process start-up.
