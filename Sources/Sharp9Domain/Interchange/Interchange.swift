@@ -48,8 +48,9 @@ public enum Interchange {
   /// `2026-11-21T19:00:00.250Z`.
   ///
   /// Rounded to the nearest millisecond: `Date`'s binary seconds put `startedAt + 6.05` a hair
-  /// below `.050`, and `ISO8601FormatStyle` truncates, which would print `.049`. So whole seconds
-  /// are formatted by the style (exact) and the milliseconds appended from integer arithmetic.
+  /// below `.050`, and `ISO8601FormatStyle` truncates, which would print `.049`. So the instant is
+  /// rounded to whole milliseconds first and written by ``UTCTimestamp`` (years 1583–9999);
+  /// other years have their whole seconds formatted by the style and the milliseconds appended.
   public static func formatDate(_ date: Date) -> String {
     let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
     guard milliseconds.isFinite, abs(milliseconds) < 1e17 else {
