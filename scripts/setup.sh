@@ -3,7 +3,12 @@
 # compare with), using apt with sudo when not root. Installs only what is missing.
 set -euo pipefail
 
-packages=(pkg-config libsqlite3-dev libsndfile1-dev libsamplerate0-dev libfftw3-dev)
+# Build: the system libraries the C shims wrap. Test: what the live player's and the inspector's
+# tests start (a private PulseAudio server with a null sink and its ALSA plugin, tmux for the
+# terminal player, Chromium and a Python virtual environment for the browser tests).
+packages=(pkg-config libsqlite3-dev libsndfile1-dev libsamplerate0-dev libfftw3-dev
+  portaudio19-dev libncurses-dev
+  pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv)
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(rubberband-cli soundstretch sox libsox-fmt-base espeak-ng sqlite3 python3-numpy
     python3-scipy)
