@@ -56,9 +56,10 @@ def psd(x):
 
 
 def band_level(f_out, p_out, f_in, p_in, band, ratio):
-    """Output band power over the power of the input band that maps onto it (dB)."""
+    """Output band power over the power of the input band that maps onto it (dB): the mean
+    densities' ratio times `ratio`, as the input band is `ratio` times narrower."""
     lo, hi = band
-    out = p_out[(f_out >= lo) & (f_out < hi)].mean()
+    out = p_out[(f_out >= lo) & (f_out < hi)].mean() * ratio
     source = p_in[(f_in >= lo / ratio) & (f_in < hi / ratio)].mean()
     return float(10 * np.log10(max(out, 1e-30) / max(source, 1e-30)))
 
@@ -78,7 +79,10 @@ def retention(x, shifted, back):
 
 
 def alias_level(y, seconds=SWEEP_SECONDS, semitones=SWEEP_SHIFT):
-    """Strongest fold-back image of the sweep pitched by `semitones`, dB relative to the tone."""
+    """(fold, spurious) of the sweep pitched by `semitones`, dB relative to the tone: `fold` is
+    the strongest image at 44100 - f where the shifted tone f lies above Nyquist; `spurious` the
+    strongest component anywhere farther than the guard from the shifted tone (the resampler's
+    images land there too, as does any other artifact)."""
     y = mono(y)
     window = get_window(("kaiser", 16.0), FRAME)
     reference = (SWEEP_PEAK * window.sum() / 2) ** 2
@@ -87,14 +91,13 @@ def alias_level(y, seconds=SWEEP_SECONDS, semitones=SWEEP_SHIFT):
     motion = (SWEEP_HIGH - SWEEP_LOW) / seconds * FRAME / RATE * ratio
     guard = motion / 2 + GUARD_BINS * bin_hz
     freqs = np.fft.rfftfreq(FRAME, 1 / RATE)
-    worst = -np.inf
-    for start in range(0, len(y) - FRAME, FRAME // 4):
+    fold = spurious = 1e-30
+    for start in range(FRAME, len(y) - 2 * FRAME, FRAME // 4):
         centre = (start + FRAME / 2) / RATE
         tone = (SWEEP_LOW + (SWEEP_HIGH - SWEEP_LOW) * centre / seconds) * ratio
-        if tone - guard <= RATE / 2 or RATE - tone - guard <= 50:
-            continue
-        image = RATE - tone
         power = np.abs(np.fft.rfft(y[start:start + FRAME] * window)) ** 2
-        near = np.abs(freqs - image) <= guard
-        worst = max(worst, float(power[near].max()))
-    return float(10 * np.log10(max(worst, 1e-30) / reference))
+        far = (np.abs(freqs - tone) > guard) & (freqs > 50)
+        spurious = max(spurious, float(power[far].max()))
+        if tone - guard > RATE / 2 and RATE - tone - guard > 50:
+            fold = max(fold, float(power[np.abs(freqs - (RATE - tone)) <= guard].max()))
+    return (float(10 * np.log10(fold / reference)), float(10 * np.log10(spurious / reference)))

@@ -14,9 +14,9 @@ import time
 from . import signals
 from .bench import Inputs, measure
 from .config import FULL, QUICK, SANITY, TARGETS
-from .band_run import band_retention
-from .report import (aggregate, calibration_lines, mark_roundtrip_losses, retention_table,
-                     setting_label, setting_tables, summary_table)
+from .band_run import band_retention, quality_bands
+from .report import (aggregate, calibration_lines, mark_roundtrip_losses, quality_table,
+                     retention_table, setting_label, setting_tables, summary_table)
 from .timing import time_tools, timing_input
 from .tools import all_tools, validation_tools
 from .validate import pseudo_tools
@@ -42,6 +42,8 @@ def parse(argv):
     parser.add_argument("--setting", action="append", metavar="SPEED:SEMITONES",
                         help="measure these settings instead (repeatable), e.g. 0.5:0")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument("--qualities", action="store_true",
+                        help="only sharp9's pass- and stopband at each --quality (issue 13)")
     return parser.parse_args(argv)
 
 
@@ -112,6 +114,14 @@ def main(argv=None):
         print("bench-stretch: no tool to measure", file=sys.stderr)
         return 1
     workdir = tempfile.mkdtemp(prefix="bench-stretch-")
+    if args.qualities:
+        try:
+            print("#### sharp9's pass- and stopband per quality (dB; white noise, levels relative to"
+                  " 20–50 % of the band top; alias of the +5 st sweep)\n")
+            print(quality_table(quality_bands(args.sharp9, workdir)))
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return 0
     started = time.time()
     try:
         inputs, music, bright = build_inputs(mode, workdir)

@@ -196,7 +196,8 @@ def retention_table(retention):
     """Band retention per tool: +3 st and the +3/-3 round trip on pink noise and the bright
     recording, and the sweep's alias level."""
     header = ["tool", "pink +3: 15–18 / 18–21", "pink RT: 15–18 / 18–21",
-              "bright +3: 15–18 / 18–21", "bright RT: 15–18 / 18–21", "sweep +5 alias dB"]
+              "bright +3: 15–18 / 18–21", "bright RT: 15–18 / 18–21",
+              "sweep +5: fold-back / any spurious dB"]
     rows = []
     for tool, levels in retention.items():
         if "error" in levels:
@@ -205,5 +206,20 @@ def retention_table(retention):
         pair = lambda name, step: (f"{levels[name][step + '_15_18']:.1f} / "
                                    f"{levels[name][step + '_18_21']:.1f}")
         rows.append([tool, pair("pink", "up"), pair("pink", "rt"), pair("bright", "up"),
-                     pair("bright", "rt"), f"{levels['alias_db']:.1f}"])
+                     pair("bright", "rt"), f"{levels['alias_db']:.1f} / {levels['spurious_db']:.1f}"])
+    return markdown_table(header, rows)
+
+
+def quality_table(bands):
+    """sharp9's pass- and stopband per --quality (band_run.quality_bands)."""
+    header = ["quality", "+3 st: max deviation to 95 % / at 95, 96, 97, 98 %",
+              "−3 st: max deviation to 95 % / at 95, 96, 97, 98 %",
+              "sweep +5: fold-back / any spurious dB"]
+    rows = []
+    for quality, row in bands.items():
+        cells = []
+        for step in ("+3", "-3"):
+            edges = ", ".join(f"{row[f'{step}_{edge}']:.1f}" for edge in (0.95, 0.96, 0.97, 0.98))
+            cells.append(f"{row[f'{step}_ripple']:.2f} / {edges}")
+        rows.append([quality, *cells, f"{row['alias_db']:.1f} / {row['spurious_db']:.1f}"])
     return markdown_table(header, rows)
