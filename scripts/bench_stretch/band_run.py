@@ -1,6 +1,9 @@
 """Runs every tool through the band-retention and aliasing measurements of band.py."""
 
 import os
+import subprocess
+
+import numpy as np
 
 from . import band
 from .audio import read_wav, write_wav
@@ -49,10 +52,6 @@ def quality_bands(sharp9_path, workdir):
     """sharp9's passband and stopband at each --quality: white noise at +3 and -3 st (largest
     deviation from flat up to 95 % of the band top, and the level at EDGES), and the sweep's alias
     level at +5 st. Returns {quality: {...}}."""
-    import subprocess
-
-    import numpy as np
-
     noise = np.random.default_rng(band.PINK_SEED).uniform(-0.5, 0.5, int(8 * band.RATE))
     src = os.path.join(workdir, "white.wav")
     write_wav(src, noise)

@@ -87,7 +87,7 @@ def aggregate(results, tool, settings):
     return summary
 
 
-def verdicts(summary, r3):
+def verdicts(summary):
     """Pass/fail of each target for one tool's summary (None when not measurable)."""
     check = lambda ok: "pass" if ok else "FAIL"
     result = {"runs": check(not summary["failed_settings"])}
@@ -110,7 +110,6 @@ def verdicts(summary, r3):
 
 def summary_table(summaries):
     """Per tool: the aggregate figures and pass/fail against the targets."""
-    r3 = summaries.get("rubberband-r3")
     header = ["tool", "pitch max ¢", "len max", "spec dB mean (max)", "wobble % mean (max)",
               "bursts min", "crest min (mean)", "RT speech", "RT music", "RT bright",
               "× R2 median (min)", "passthrough",
@@ -119,7 +118,7 @@ def summary_table(summaries):
     for tool, s in summaries.items():
         if s is None:
             continue
-        v = verdicts(s, r3)
+        v = verdicts(s)
         missed = [k for k, ok in v.items() if ok != "pass"]
         verdict = f"{len(v) - len(missed)}/{len(v)}" + (
             f" (missed: {', '.join(missed)})" if missed else "")
