@@ -6,6 +6,14 @@ import PackageDescription
 /// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite) and `Sharp9Audio`
 /// (libsndfile, libsamplerate, FFTW) build on the domain and never on each other; the `sharp9`
 /// executable wires them together.
+/// Debian's portaudio-2.0.pc carries `-pthread`, which SwiftPM refuses with a warning; there the
+/// header and library are on the default paths, so pkg-config is only asked elsewhere (Homebrew).
+#if os(Linux)
+  let portAudioPkgConfig: String? = nil
+#else
+  let portAudioPkgConfig: String? = "portaudio-2.0"
+#endif
+
 let package = Package(
   name: "sharp9",
   platforms: [.macOS(.v14)],
@@ -18,6 +26,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
   ],
   targets: [
     .systemLibrary(
@@ -40,6 +49,11 @@ let package = Package(
       pkgConfig: "fftw3f",
       providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
     ),
+    .systemLibrary(
+      name: "CPortAudio",
+      pkgConfig: portAudioPkgConfig,
+      providers: [.apt(["portaudio19-dev"]), .brew(["portaudio"])]
+    ),
     .target(name: "Sharp9Domain"),
     .target(
       name: "Sharp9Store",
@@ -51,7 +65,10 @@ let package = Package(
     ),
     .target(
       name: "Sharp9Audio",
-      dependencies: ["Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW"]
+      dependencies: [
+        "Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW", "CPortAudio",
+        .product(name: "Atomics", package: "swift-atomics"),
+      ]
     ),
     .executableTarget(
       name: "sharp9",
@@ -60,11 +77,15 @@ let package = Package(
         "Sharp9Store",
         "Sharp9Audio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Atomics", package: "swift-atomics"),
       ]
     ),
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain"]),
     .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain"]),
-    .testTarget(name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain"]),
+    .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+    .testTarget(
+      name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain", "CAllocationCounter"]
+    ),
     .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain"]),
   ],
   swiftLanguageModes: [.v6]

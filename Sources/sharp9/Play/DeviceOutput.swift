@@ -1,0 +1,28 @@
+import Sharp9Audio
+
+/// The audio device the player plays on: PortAudio opened, the device picked, the stream open
+/// (not started). Any failure is the one line the issue asks for, exit 69 (EX_UNAVAILABLE), and
+/// happens before a session is created.
+final class DeviceOutput {
+  let library: PortAudioLibrary
+  let stream: PortAudioOutput
+
+  init(name: String?, engine: LiveEngine) throws {
+    do {
+      library = try PortAudioLibrary()
+      let device = try library.outputDevice(matching: name)
+      stream = try PortAudioOutput(device: device, engine: engine, library: library)
+    } catch let error as PortAudioError {
+      throw PlayFailure(
+        message: "no usable audio output: \(error.operation): \(error.detail). Start PulseAudio or"
+          + " PipeWire, or pick a device with --device NAME (see sharp9 devices).",
+        exitCode: 69)
+    }
+  }
+
+  /// A line for the screen: the device and its latency.
+  var description: String {
+    let milliseconds = (stream.latencySec * 1000).formatted(.number.precision(.fractionLength(1)))
+    return "device \(stream.device.name) (\(milliseconds) ms)"
+  }
+}
