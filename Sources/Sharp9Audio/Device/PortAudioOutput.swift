@@ -60,6 +60,9 @@ public final class PortAudioOutput {
     try checkedPortAudio(Pa_StartStream(UnsafeMutableRawPointer(stream)), "Pa_StartStream")
   }
 
+  /// The device clock now (`Pa_GetStreamTime`), the clock of ``EngineReport/dacTimeSec``.
+  public var timeSec: Double { Pa_GetStreamTime(UnsafeMutableRawPointer(stream)) }
+
   /// Stops after the blocks already queued have played.
   public func stop() throws {
     try checkedPortAudio(Pa_StopStream(UnsafeMutableRawPointer(stream)), "Pa_StopStream")
@@ -77,6 +80,7 @@ private func deviceCallback(
   let engine = Unmanaged<LiveEngine>.fromOpaque(context).takeUnretainedValue()
   engine.render(
     into: output.assumingMemoryBound(to: Float.self), frames: Int(frames),
-    underrun: flags & sharp9_paOutputUnderflow != 0)
+    underrun: flags & sharp9_paOutputUnderflow != 0,
+    dacTimeSec: time?.pointee.outputBufferDacTime ?? 0)
   return 0  // paContinue
 }

@@ -4,6 +4,11 @@
 public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   /// The device frame the report describes (the end of the block just rendered).
   public var frame: Int64
+  /// Frames in the block just rendered (it began at `frame - blockFrames`).
+  public var blockFrames: Int
+  /// When the block's first frame reaches the DAC, on the device's clock (PortAudio's
+  /// `outputBufferDacTime`), or 0 where the device does not say (no device).
+  public var dacTimeSec: Double
   /// The playhead at that frame, in source seconds.
   public var positionSec: Double
   /// Whether the playhead is moving at that frame.
@@ -20,10 +25,13 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
 
   /// Creates a report.
   public init(
-    frame: Int64, positionSec: Double, isPlaying: Bool, peakLeft: Float, peakRight: Float,
+    frame: Int64, blockFrames: Int = 0, dacTimeSec: Double = 0, positionSec: Double,
+    isPlaying: Bool, peakLeft: Float, peakRight: Float,
     underruns: Int, lateCommands: Int
   ) {
     self.frame = frame
+    self.blockFrames = blockFrames
+    self.dacTimeSec = dacTimeSec
     self.positionSec = positionSec
     self.isPlaying = isPlaying
     self.peakLeft = peakLeft

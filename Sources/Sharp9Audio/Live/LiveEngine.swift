@@ -148,7 +148,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       while true {
         let samples = tee.pop(into: scratch)
         guard samples > 0 else { break }
-        try writer.write(UnsafeBufferPointer(rebasing: scratch[0..<samples]), frames: samples / channels)
+        try writer.write(
+          UnsafeBufferPointer(rebasing: scratch[0..<samples]), frames: samples / channels)
       }
     }
     if teeOverflows.load(ordering: .relaxed) > 0 { throw LiveEngineError.teeOverflow }
@@ -158,9 +159,14 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
 
   /// Renders the next `frames` device frames into `output` (interleaved, the source's channel
   /// count), applying each queued command at its frame. Call from the device callback only.
-  /// - Parameter underrun: the device reported that the previous block came too late.
-  public func render(into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false)
-  {
+  /// - Parameters:
+  ///   - underrun: the device reported that the previous block came too late.
+  ///   - dacTimeSec: when the block's first frame reaches the DAC, on the device's clock (0:
+  ///     unknown); passed on in the report, for latency measurements.
+  public func render(
+    into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false,
+    dacTimeSec: Double = 0
+  ) {
     let rate = Double(audio.format.sampleRate)
     let end = cursor + Int64(frames)
     renderedUntil.store(end, ordering: .releasing)
@@ -179,7 +185,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       (output + written * audio.format.channels).update(
         repeating: 0, count: (frames - written) * audio.format.channels)
     }
-    publish(output, frames: frames)
+    publish(output, frames: frames, dacTimeSec: dacTimeSec)
   }
 
   private func advance(toFrame frame: Int64, rate: Double) {
@@ -204,7 +210,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     }
   }
 
-  private func publish(_ output: UnsafeMutablePointer<Float>, frames: Int) {
+  private func publish(_ output: UnsafeMutablePointer<Float>, frames: Int, dacTimeSec: Double) {
     let channels = audio.format.channels
     var left: Float = 0
     var right: Float = 0
@@ -214,7 +220,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     }
     reports.push(
       EngineReport(
-        frame: cursor, positionSec: renderer.timeline.positionSec,
+        frame: cursor, blockFrames: frames, dacTimeSec: dacTimeSec,
+        positionSec: renderer.timeline.positionSec,
         isPlaying: renderer.timeline.isPlaying, peakLeft: left, peakRight: right,
         underruns: underrunCount, lateCommands: lateCount))
     if let tee {

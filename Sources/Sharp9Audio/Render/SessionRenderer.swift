@@ -80,7 +80,8 @@ public final class SessionRenderer: VirtualClockEngine {
     let rate = Double(format.sampleRate)
     curve = FadeCurve(length: Int((settings.fadeSec * rate).rounded()))
     voices = try (0..<Self.voiceCount).map { _ in
-      try RenderVoice(source: stream(), quality: settings.quality, blockFrames: settings.blockFrames)
+      try RenderVoice(
+        source: stream(), quality: settings.quality, blockFrames: settings.blockFrames)
     }
     fromFrame = Int64((max(0, settings.fromSec) * rate).rounded())
     toFrame = settings.toSec.map { Int64((max(0, $0) * rate).rounded()) } ?? Int64.max

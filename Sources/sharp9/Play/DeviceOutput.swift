@@ -7,17 +7,31 @@ final class DeviceOutput {
   let library: PortAudioLibrary
   let stream: PortAudioOutput
 
-  init(name: String?, engine: LiveEngine) throws {
+  /// PortAudio opened and the output picked by (part of) its name, or the default.
+  static func find(name: String?) throws -> (PortAudioLibrary, OutputDevice) {
     do {
-      library = try PortAudioLibrary()
-      let device = try library.outputDevice(matching: name)
-      stream = try PortAudioOutput(device: device, engine: engine, library: library)
+      let library = try PortAudioLibrary()
+      return (library, try library.outputDevice(matching: name))
     } catch let error as PortAudioError {
-      throw PlayFailure(
-        message: "no usable audio output: \(error.operation): \(error.detail). Start PulseAudio or"
-          + " PipeWire, or pick a device with --device NAME (see sharp9 devices).",
-        exitCode: 69)
+      throw failure(error)
     }
+  }
+
+  /// Opens the stream on `device` for `engine` (not started).
+  init(device: (PortAudioLibrary, OutputDevice), engine: LiveEngine) throws {
+    library = device.0
+    do {
+      stream = try PortAudioOutput(device: device.1, engine: engine, library: library)
+    } catch let error as PortAudioError {
+      throw Self.failure(error)
+    }
+  }
+
+  private static func failure(_ error: PortAudioError) -> PlayFailure {
+    PlayFailure(
+      message: "no usable audio output: \(error.operation): \(error.detail). Start PulseAudio or"
+        + " PipeWire, or pick a device with --device NAME (see sharp9 devices).",
+      exitCode: 69)
   }
 
   /// A line for the screen: the device and its latency.

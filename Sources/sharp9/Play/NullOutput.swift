@@ -17,7 +17,8 @@ final class NullOutput {
   /// Renders every block whose time has come.
   func pump() {
     let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     let due = Int64(seconds * Double(engine.sampleRate))
     let frames = engine.framesPerCallback
     while rendered + Int64(frames) <= due {

@@ -23,17 +23,26 @@ struct PlayCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The song to practise.", valueName: "song"))
   var song: String
 
-  @Option(help: ArgumentHelp("The output device: (part of) a name from `sharp9 devices`.", valueName: "name"))
+  @Option(
+    help: ArgumentHelp(
+      "The output device: (part of) a name from `sharp9 devices`.", valueName: "name"))
   var device: String?
 
-  @Option(help: ArgumentHelp("Also write what is sent to the device to this WAV file (32-bit float).", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "Also write what is sent to the device to this WAV file (32-bit float).", valueName: "path"))
   var tee: String?
 
-  @Option(help: ArgumentHelp("Continue this session (id or unique prefix) instead of starting one.", valueName: "id"))
+  @Option(
+    help: ArgumentHelp(
+      "Continue this session (id or unique prefix) instead of starting one.", valueName: "id"))
   var session: String?
 
   @Flag(help: .hidden)
   var noDevice = false
+
+  @Option(help: .hidden)
+  var latencyLog: String?
 
   @OptionGroup var database: DatabaseOptions
 
@@ -50,18 +59,26 @@ struct PlayCommand: ParsableCommand {
     do {
       audio = try DecodedAudio(url: url)
     } catch {
-      throw PlayFailure(message: "cannot play \(song): \(error). Pick a file libsndfile reads (WAV, FLAC, Ogg, Opus, MP3).", exitCode: 66)
+      throw PlayFailure(
+        message:
+          "cannot play \(song): \(error). Pick a file libsndfile reads (WAV, FLAC, Ogg, Opus, MP3).",
+        exitCode: 66)
     }
+    let mute = StandardErrorMute()
+    defer { mute.restore() }
+    // The device is looked up before the database is touched: no output, no session.
+    let device = try noDevice ? nil : DeviceOutput.find(name: device)
     let store = try EventStore(path: database.resolvedPath, synchronous: .normal)
     let previous = try session.map { try store.session(matching: $0) }
     let start = try PlayerStart(previous: previous, store: store, audio: audio)
     let engine = try LiveEngine(
       audio: audio, startFrame: start.frame, timeline: start.timeline,
       framesPerCallback: Self.framesPerCallback, teeSeconds: tee == nil ? 0 : 30)
-    let output = try noDevice ? nil : DeviceOutput(name: device, engine: engine)
+    let output = try device.map { try DeviceOutput(device: $0, engine: engine) }
     let teeWriter = try tee.map {
       try AudioFileWriter(
-        url: URL(filePath: $0), container: .wav, sample: .float, sampleRate: audio.format.sampleRate,
+        url: URL(filePath: $0), container: .wav, sample: .float,
+        sampleRate: audio.format.sampleRate,
         channels: audio.format.channels)
     }
     let record =
@@ -75,6 +92,10 @@ struct PlayCommand: ParsableCommand {
       recorder: recorder, engine: engine, output: output, tee: teeWriter, song: url,
       isNew: previous == nil)
     let outcome = player.run()
+    if let latencyLog {
+      let lines = player.latency.latenciesSec.map { "\($0 * 1000)\n" }.joined()
+      try Data(lines.utf8).write(to: URL(filePath: latencyLog))
+    }
     try teeWriter?.finish()
     try recorder.finish(at: Date())
     var out = StandardOutput()

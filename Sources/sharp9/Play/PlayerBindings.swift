@@ -24,7 +24,8 @@ enum PlayerBindings {
     case .home: return .send(.seekToStart)
     case .end: return .send(.seekToEnd)
     case .click, .drag: return .ignore  // handled against the screen's layout
-    case .character(let character): return command(for: character, state: state, playheadSec: playheadSec)
+    case .character(let character):
+      return command(for: character, state: state, playheadSec: playheadSec)
     }
   }
 
@@ -38,7 +39,8 @@ enum PlayerBindings {
     case "l": .send(.toggleLoopEnabled(!state.loop.enabled))
     case "c": .send(.abCycle)
     case "m": .send(.markNow)
-    case "x": nearestMarker(to: playheadSec, in: state).map { .send(.deleteMarker(id: $0)) } ?? .ignore
+    case "x":
+      nearestMarker(to: playheadSec, in: state).map { .send(.deleteMarker(id: $0)) } ?? .ignore
     case "-": .send(.speedDelta(-PracticeRules.speedStep))
     case "=", "+": .send(.speedDelta(PracticeRules.speedStep))
     case "d": .send(.cycleSpeed)

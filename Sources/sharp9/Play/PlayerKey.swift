@@ -18,7 +18,8 @@ enum PlayerKey: Equatable {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == 0x1B, index + 1 < bytes.count, bytes[index + 1] == 0x5B || bytes[index + 1] == 0x4F {
+      if byte == 0x1B, index + 1 < bytes.count, bytes[index + 1] == 0x5B || bytes[index + 1] == 0x4F
+      {
         var end = index + 2
         while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) || bytes[end] == 0x3C {
           end += 1

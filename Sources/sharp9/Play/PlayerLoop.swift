@@ -25,6 +25,9 @@ final class PlayerLoop {
   private var toastSeen: ToastState?
   private var toastRaisedSec = 0.0
   private var showHelp = false
+  private var pressSec = 0.0
+  /// Key → DAC latencies, when measuring (`--latency-log`).
+  private(set) var latency = LatencyProbe()
   private var quitting = false
 
   /// Ticks per second of device time (the seeds' ~30).
@@ -67,9 +70,12 @@ final class PlayerLoop {
       var lastDraw = ContinuousClock.now - .seconds(1)
       while !quitting {
         null?.pump()
-        for key in PlayerKey.decode(terminal.readInput(waitingMilliseconds: 4)) {
+        let input = terminal.readInput(waitingMilliseconds: 4)
+        pressSec = output?.stream.timeSec ?? 0
+        for key in PlayerKey.decode(input) {
           try handle(key, terminal: terminal)
         }
+        pressSec = 0
         try collect()
         if terminalSignal.load(ordering: .relaxed) != 0 { quitting = true }
         if terminalResized.exchange(false, ordering: .relaxed) { lastDraw = .now - .seconds(1) }
@@ -90,6 +96,7 @@ final class PlayerLoop {
   private func send(_ action: Action) throws {
     let frame = engine.reserveFrame()
     try recorder.send(action, at: Double(frame) / rate)
+    if pressSec > 0 { latency.pressed(atSec: pressSec, frame: frame) }
     if recorder.state.toast != toastSeen {
       toastSeen = recorder.state.toast
       toastRaisedSec = Double(frame) / rate
@@ -115,7 +122,11 @@ final class PlayerLoop {
           column: column, row: row, playheadSec: playhead,
           durationSec: engine.audio.format.durationSec)
       else { return }
-      if case .click = key { try send(.tapWaveform(timeSec: time)) } else { try send(.dragScrub(timeSec: time)) }
+      if case .click = key {
+        try send(.tapWaveform(timeSec: time))
+      } else {
+        try send(.dragScrub(timeSec: time))
+      }
     default:
       switch PlayerBindings.command(for: key, state: state, playheadSec: playhead) {
       case .send(let action): try send(action)
@@ -145,13 +156,16 @@ final class PlayerLoop {
       meters.left.add(peak: report.peakLeft, durationSec: span, nowSec: now)
       meters.right.add(peak: report.peakRight, durationSec: span, nowSec: now)
       last = report
+      latency.resolve(report, sampleRate: rate)
       if Double(report.frame - lastTickFrame) >= rate / Self.ticksPerSecond, now >= recorder.lastT {
         lastTickFrame = report.frame
         try recorder.send(.tick(currentTimeSec: report.positionSec), at: now)
       }
     }
     if let tee { try engine.drainTee(into: tee) }
-    if recorder.state.toast != nil, Double(last.frame) / rate >= toastRaisedSec + ToastState.lifetime {
+    if recorder.state.toast != nil,
+      Double(last.frame) / rate >= toastRaisedSec + ToastState.lifetime
+    {
       try send(.clearToastIfExpired(now: nil))
     }
   }

@@ -44,7 +44,8 @@ struct PlayerScreen {
       lines[layout.statusRow + offset] = line
     }
     lines[layout.rows] = paint(
-      pad(" Space play · a/b A/B · l loop · ←/→ skip · -/= speed · [/] pitch · u undo · ? help · q quit",
+      pad(
+        " Space play · a/b A/B · l loop · ←/→ skip · -/= speed · [/] pitch · u undo · ? help · q quit",
         to: layout.columns), "7")
     if view.showHelp { overlayHelp(&lines) }
     var screen = "\u{1B}[H"

@@ -28,7 +28,8 @@ struct PlayerStart {
     let meta = TrackMeta(name: audio.url.lastPathComponent, durationSec: audio.format.durationSec)
     let model = HeadlessTimelineEngine { _ in meta }
     _ = try SessionClock.play(previous, from: store, into: model, endSec: endSec)
-    frame = Int64(((endSec + Self.continuationGapSec) * Double(audio.format.sampleRate)).rounded(.up))
+    frame = Int64(
+      ((endSec + Self.continuationGapSec) * Double(audio.format.sampleRate)).rounded(.up))
     timeline = model.timeline
   }
 }

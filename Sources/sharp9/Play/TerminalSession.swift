@@ -17,24 +17,31 @@ let terminalResized = ManagedAtomic<Bool>(false)
 /// hidden cursor, mouse clicks and drags reported in SGR form. ``restore()`` puts everything
 /// back; the player calls it on quit, on Ctrl-C, SIGTERM/SIGHUP/SIGINT and on any error.
 ///
+/// It talks to the controlling terminal (`/dev/tty`), not to standard input/output, so standard
+/// output carries only what is printed at the end (the session id and the render command) and
+/// can be redirected.
+///
 /// Raw ANSI rather than ncurses: the screen is a handful of rows redrawn whole ~30 times a
 /// second, which needs cursor moves, colours and the mouse protocol and nothing of curses'
 /// window model; and ncurses' variadic printing does not reach Swift.
 final class TerminalSession {
   private var saved = termios()
   private var restored = false
+  private let tty: Int32
 
   /// Switches the terminal (standard input/output) to the player's mode.
   /// - Throws: `CommandFailure` when standard input is not a terminal.
   init() throws {
-    guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else {
+    tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+    guard tty >= 0, tcgetattr(tty, &saved) == 0 else {
+      if tty >= 0 { close(tty) }
       throw CommandFailure(
-        "cannot start the player: standard input is not a terminal. Run sharp9 play in a terminal.")
+        "cannot start the player: there is no terminal. Run sharp9 play in a terminal.")
     }
     var raw = saved
     cfmakeraw(&raw)
     raw.c_oflag |= tcflag_t(OPOST | ONLCR)
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    tcsetattr(tty, TCSAFLUSH, &raw)
     for number in [SIGINT, SIGTERM, SIGHUP] {
       _ = signal(number) { terminalSignal.store($0, ordering: .relaxed) }
     }
@@ -42,20 +49,23 @@ final class TerminalSession {
     emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[2J")
   }
 
-  deinit { restore() }
+  deinit {
+    restore()
+    close(tty)
+  }
 
   /// Leaves the player's mode: mouse off, cursor on, main screen back, saved settings restored.
   func restore() {
     guard !restored else { return }
     restored = true
     emit("\u{1B}[0m\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    tcsetattr(tty, TCSAFLUSH, &saved)
   }
 
   /// Columns and rows (80×24 when the size cannot be read).
   var size: (columns: Int, rows: Int) {
     var window = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else {
+    guard ioctl(tty, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else {
       return (80, 24)
     }
     return (Int(window.ws_col), Int(window.ws_row))
@@ -69,10 +79,10 @@ final class TerminalSession {
 
   /// Waits up to `milliseconds` for input and returns the bytes available (empty on timeout).
   func readInput(waitingMilliseconds milliseconds: Int32) -> [UInt8] {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
     guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
     var buffer = [UInt8](repeating: 0, count: 256)
-    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    let count = read(tty, &buffer, buffer.count)
     return count > 0 ? Array(buffer[0..<count]) : []
   }
 
@@ -83,7 +93,7 @@ final class TerminalSession {
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer -> Int in
         guard let base = buffer.baseAddress else { return 0 }
-        return write(STDOUT_FILENO, base + offset, buffer.count - offset)
+        return write(tty, base + offset, buffer.count - offset)
       }
       if written <= 0 { break }
       offset += written

@@ -15,7 +15,8 @@ import Testing
     var random = SplitMix64(seed: 7)
     var noise = [Float](repeating: 0, count: 6 * rate * 2)
     for index in noise.indices { noise[index] = random.nextSigned() * 0.05 }
-    try RenderFixture.write(url, sampleRate: rate, channels: 2, frames: 6 * rate) { frame, channel in
+    try RenderFixture.write(url, sampleRate: rate, channels: 2, frames: 6 * rate) {
+      frame, channel in
       let time = Double(frame) / Double(rate)
       let tone = sin(2 * .pi * (channel == 0 ? 220 : 330) * time) * 0.4
       let burst = frame % 11_025 < 400 ? 0.3 * sin(2 * .pi * 1_760 * time) : 0
