@@ -38,6 +38,9 @@ struct PlayCommand: ParsableCommand {
       "Continue this session (id or unique prefix) instead of starting one.", valueName: "id"))
   var session: String?
 
+  @Flag(help: "Start a new session even when the file has one to continue (no question asked).")
+  var new = false
+
   @Flag(help: .hidden)
   var noDevice = false
 
@@ -69,7 +72,10 @@ struct PlayCommand: ParsableCommand {
     // The device is looked up before the database is touched: no output, no session.
     let device = try noDevice ? nil : DeviceOutput.find(name: device)
     let store = try EventStore(path: database.resolvedPath, synchronous: .normal)
-    let previous = try session.map { try store.session(matching: $0) }
+    let audioSource = SessionAudio.describe(song)
+    let previous =
+      try session.map { try store.session(matching: $0) }
+      ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
     let start = try PlayerStart(previous: previous, store: store, audio: audio)
     let engine = try LiveEngine(
       audio: audio, startFrame: start.frame, timeline: start.timeline,
@@ -85,7 +91,7 @@ struct PlayCommand: ParsableCommand {
       try previous
       ?? store.createSession(
         NewSession(
-          title: url.lastPathComponent, startedAt: Date(), audio: SessionAudio.describe(song),
+          title: url.lastPathComponent, startedAt: Date(), audio: audioSource,
           sharp9Version: Sharp9Command.configuration.version))
     let recorder = try Recorder(store: store, session: record, engine: engine)
     let player = try PlayerLoop(
