@@ -53,7 +53,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   private var teeScratch: [Float]
   /// The playhead as last reported by the audio thread.
   public private(set) var currentTimeSec: Double = 0
-  /// Called by ``drainReports(_:)`` with each reported playhead.
+  /// Never called: a time update must carry the device frame it reports (its `tick`'s `t`),
+  /// which this callback cannot; the front end sends ticks from ``drainReports(_:)`` instead.
   public var onTimeUpdate: ((Double) -> Void)?
 
   /// Prepares the pipeline for `audio`, with the device clock starting at `startFrame`.
@@ -129,11 +130,10 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   }
 
   /// Hands every report the audio thread published since the last call to `body`, oldest first,
-  /// and updates ``currentTimeSec`` / ``onTimeUpdate``.
+  /// and updates ``currentTimeSec``.
   public func drainReports(_ body: (EngineReport) throws -> Void) rethrows {
     while let report = reports.pop() {
       currentTimeSec = report.positionSec
-      onTimeUpdate?(report.positionSec)
       try body(report)
     }
   }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
 
-/// `sharp9 play SONG`: the live practice player. Every key is one action through the recorder;
+/// `sharp9 play SONG`: the live practice player. Every key is one action through the app core;
 /// the device clocks the same pipeline `sharp9 render` runs, so the render of the session is what
 /// was heard.
 struct PlayCommand: ParsableCommand {
@@ -72,7 +73,7 @@ struct PlayCommand: ParsableCommand {
     // The device is looked up before the database is touched: no output, no session.
     let device = try noDevice ? nil : DeviceOutput.find(name: device)
     let store = try EventStore(path: database.resolvedPath, synchronous: .normal)
-    let audioSource = SessionAudio.describe(song)
+    let audioSource = RecordedAudio.describing(song)
     let previous =
       try session.map { try store.session(matching: $0) }
       ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
@@ -87,15 +88,16 @@ struct PlayCommand: ParsableCommand {
         sampleRate: audio.format.sampleRate,
         channels: audio.format.channels)
     }
-    let record =
-      try previous
-      ?? store.createSession(
-        NewSession(
-          title: url.lastPathComponent, startedAt: Date(), audio: audioSource,
-          sharp9Version: Sharp9Command.configuration.version))
-    let recorder = try Recorder(store: store, session: record, engine: engine)
+    let core = try AppCore(
+      dependencies: AppDependencies(log: store, engine: engine),
+      start: previous.map { .continuing($0) }
+        ?? .new(
+          NewSessionInfo(
+            title: url.lastPathComponent, audio: audioSource,
+            sharp9Version: Sharp9Command.configuration.version)),
+      reportsLoadResults: false)
     let player = try PlayerLoop(
-      recorder: recorder, engine: engine, output: output, tee: teeWriter, song: url,
+      core: core, engine: engine, output: output, tee: teeWriter, song: url,
       isNew: previous == nil)
     let outcome = player.run()
     if let latencyLog {
@@ -103,12 +105,14 @@ struct PlayCommand: ParsableCommand {
       try Data(lines.utf8).write(to: URL(filePath: latencyLog))
     }
     try teeWriter?.finish()
-    try recorder.finish(at: Date())
-    var out = StandardOutput()
-    out.line("session \(record.idString)")
-    let db = database.path.map { " --db \($0)" } ?? ""
-    out.line("render it: sharp9 render \(record.idString) -o practice.wav\(db)")
-    out.flush()
+    try core.finish()
+    if let record = core.session {
+      var out = StandardOutput()
+      out.line("session \(record.idString)")
+      let db = database.path.map { " --db \($0)" } ?? ""
+      out.line("render it: sharp9 render \(record.idString) -o practice.wav\(db)")
+      out.flush()
+    }
     if let error = outcome { throw error }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
@@ -7,7 +8,7 @@ import Sharp9Store
 /// reserved, so its `t` is the device time it takes effect), engine reports to ticks and meters,
 /// the tee drained to its file, the screen redrawn ~30 times a second.
 final class PlayerLoop {
-  private let recorder: Recorder
+  private let core: AppCore
   private let engine: LiveEngine
   private let output: DeviceOutput?
   private let null: NullOutput?
@@ -36,10 +37,10 @@ final class PlayerLoop {
   static let redrawSec = 1.0 / 30
 
   init(
-    recorder: Recorder, engine: LiveEngine, output: DeviceOutput?, tee: AudioFileWriter?,
+    core: AppCore, engine: LiveEngine, output: DeviceOutput?, tee: AudioFileWriter?,
     song: URL, isNew: Bool
   ) throws {
-    self.recorder = recorder
+    self.core = core
     self.engine = engine
     self.output = output
     self.null = output == nil ? NullOutput(engine: engine) : nil
@@ -92,13 +93,16 @@ final class PlayerLoop {
     }
   }
 
+  /// `t` of the last recorded event (ticks older than it are not sent: `t` never goes back).
+  private var lastT: Double { core.session?.lastT ?? 0 }
+
   /// Sends `action` at the next frame the engine has not rendered.
   private func send(_ action: Action) throws {
     let frame = engine.reserveFrame()
-    try recorder.send(action, at: Double(frame) / rate)
+    try core.send(action, at: Double(frame) / rate)
     if pressSec > 0 { latency.pressed(atSec: pressSec, frame: frame) }
-    if recorder.state.toast != toastSeen {
-      toastSeen = recorder.state.toast
+    if core.state.toast != toastSeen {
+      toastSeen = core.state.toast
       toastRaisedSec = Double(frame) / rate
     }
   }
@@ -108,7 +112,7 @@ final class PlayerLoop {
       quitting = true
       return
     }
-    let state = recorder.state
+    let state = core.state
     if state.isLocked {
       if lock.unlocks(key, atSec: Double(last.frame) / rate) { try send(.setLocked(false)) }
       return
@@ -143,7 +147,7 @@ final class PlayerLoop {
     guard last.isPlaying else { return last.positionSec }
     let ahead = Double(engine.reserveFrame() - last.frame) / rate
     return min(
-      last.positionSec + ahead * recorder.state.transport.speed, engine.audio.format.durationSec)
+      last.positionSec + ahead * core.state.transport.speed, engine.audio.format.durationSec)
   }
 
   /// Takes the engine's reports (meters, ticks), drains the tee, expires the toast.
@@ -157,13 +161,13 @@ final class PlayerLoop {
       meters.right.add(peak: report.peakRight, durationSec: span, nowSec: now)
       last = report
       latency.resolve(report, sampleRate: rate)
-      if Double(report.frame - lastTickFrame) >= rate / Self.ticksPerSecond, now >= recorder.lastT {
+      if Double(report.frame - lastTickFrame) >= rate / Self.ticksPerSecond, now >= lastT {
         lastTickFrame = report.frame
-        try recorder.send(.tick(currentTimeSec: report.positionSec), at: now)
+        try core.send(.tick(currentTimeSec: report.positionSec), at: now)
       }
     }
     if let tee { try engine.drainTee(into: tee) }
-    if recorder.state.toast != nil,
+    if core.state.toast != nil,
       Double(last.frame) / rate >= toastRaisedSec + ToastState.lifetime
     {
       try send(.clearToastIfExpired(now: nil))
@@ -174,7 +178,7 @@ final class PlayerLoop {
   /// last tick there, and stops the stream.
   private func stop() throws {
     var until = last.frame
-    if recorder.state.transport.isPlaying {
+    if core.state.transport.isPlaying {
       try send(.togglePlay)
       until = engine.scheduledFrame + Int64(0.02 * rate)
     }
@@ -187,7 +191,7 @@ final class PlayerLoop {
     try output?.stream.stop()
     try collect()
     let now = Double(last.frame) / rate
-    if now >= recorder.lastT { try recorder.send(.tick(currentTimeSec: last.positionSec), at: now) }
+    if now >= lastT { try core.send(.tick(currentTimeSec: last.positionSec), at: now) }
   }
 
   private func draw(_ terminal: TerminalSession) {
@@ -197,8 +201,8 @@ final class PlayerLoop {
       colour: terminal.hasColour)
     let now = Double(last.frame) / rate
     let view = PlayerView(
-      state: recorder.state, playheadSec: last.positionSec, isPlaying: last.isPlaying,
-      fileName: song.lastPathComponent, sessionID: recorder.session.idString,
+      state: core.state, playheadSec: last.positionSec, isPlaying: last.isPlaying,
+      fileName: song.lastPathComponent, sessionID: core.session?.idString ?? "(new)",
       deviceLine: output?.description ?? "no device (tee only)",
       levelsDB: (meters.left.takeLevel(), meters.right.takeLevel()),
       holdsDB: (meters.left.holdDB, meters.right.holdDB),

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
@@ -24,10 +25,10 @@ struct PlayerStart {
       timeline = nil
       return
     }
-    let endSec = SessionClock.endSec(of: previous)
+    let endSec = RecordedPlayback.endSec(of: previous)
     let meta = TrackMeta(name: audio.url.lastPathComponent, durationSec: audio.format.durationSec)
     let model = HeadlessTimelineEngine { _ in meta }
-    _ = try SessionClock.play(previous, from: store, into: model, endSec: endSec)
+    _ = try RecordedPlayback.play(previous, from: store, into: model, endSec: endSec)
     frame = Int64(
       ((endSec + Self.continuationGapSec) * Double(audio.format.sampleRate)).rounded(.up))
     timeline = model.timeline
