@@ -204,7 +204,7 @@ final class PlayerLoop {
       state: core.state, playheadSec: last.positionSec, isPlaying: last.isPlaying,
       fileName: song.lastPathComponent, sessionID: core.session?.idString ?? "(new)",
       deviceLine: output?.description ?? "no device (tee only)",
-      levelsDB: (meters.left.takeLevel(), meters.right.takeLevel()),
+      levelsDB: (meters.left.levelDB, meters.right.levelDB),
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),
       underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp)
