@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The live player's latency and memory, on a private PulseAudio null sink (scripts/lib):
-# - key press → DAC: `sharp9 play --latency-log` notes the device clock when a key's bytes
-#   arrive and the DAC time PortAudio gives for the frame its action took effect at; 40 speed
-#   keys at uneven intervals while playing. Printed with the device latency PortAudio reports
-#   and the issue's bound (15 ms + device latency).
+# - key press → audio: `sharp9 play --latency-log` notes the device clock when a key's bytes
+#   arrive, then when the callback that rendered the frame its action took effect at ran (the
+#   player's and engine's part, bound 15 ms) and that frame's DAC time as PortAudio gives it
+#   (adding the device's buffering); 40 speed keys at uneven intervals while playing. Printed
+#   with the stream latency PortAudio reports.
 # - memory: peak RSS of `sharp9 play` on a 1-hour 44.1 kHz stereo track (decoded ahead into
 #   memory), next to paplay streaming the same file to the same sink, and their ratio.
 set -uo pipefail
@@ -37,12 +38,16 @@ for _ in $(seq 50); do [[ -s $work/latency.txt ]] && break; sleep 0.1; done
 tmux -L sharp9bench kill-session -t bench
 python3 - "$work/latency.txt" "$device_ms" <<'PY'
 import statistics, sys
-values = sorted(float(line) for line in open(sys.argv[1]))
+rows = [tuple(map(float, line.split())) for line in open(sys.argv[1])]
+render = sorted(r for r, _ in rows)
+dac = sorted(d for _, d in rows)
 device = float(sys.argv[2] or "nan")
-print(f"key -> DAC over {len(values)} keys: median {statistics.median(values):.1f} ms, "
-      f"max {values[-1]:.1f} ms; device latency (PortAudio) {device:.1f} ms; "
-      f"bound 15 ms + device = {15 + device:.1f} ms; median minus device "
-      f"{statistics.median(values) - device:.1f} ms")
+def line(values):
+    p90 = values[int(0.9 * (len(values) - 1))]
+    return f"median {statistics.median(values):.1f} ms, p90 {p90:.1f} ms, max {values[-1]:.1f} ms"
+print(f"{len(rows)} keys. key -> callback rendering its frame: {line(render)} (bound 15 ms)")
+print(f"key -> DAC (PortAudio's outputBufferDacTime): {line(dac)}; stream latency PortAudio "
+      f"reports {device:.1f} ms (bound 15 ms + that = {15 + device:.1f} ms)")
 PY
 
 # Memory: one hour of audio (a 1 s chunk repeated, 635 MB of 16-bit WAV).

@@ -81,6 +81,7 @@ private func deviceCallback(
   engine.render(
     into: output.assumingMemoryBound(to: Float.self), frames: Int(frames),
     underrun: flags & sharp9_paOutputUnderflow != 0,
-    dacTimeSec: time?.pointee.outputBufferDacTime ?? 0)
+    dacTimeSec: time?.pointee.outputBufferDacTime ?? 0,
+    callbackTimeSec: time?.pointee.currentTime ?? 0)
   return 0  // paContinue
 }

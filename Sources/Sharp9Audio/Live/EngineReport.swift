@@ -9,6 +9,9 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   /// When the block's first frame reaches the DAC, on the device's clock (PortAudio's
   /// `outputBufferDacTime`), or 0 where the device does not say (no device).
   public var dacTimeSec: Double
+  /// When the callback that rendered the block ran, on the same clock (PortAudio's
+  /// `currentTime`), or 0.
+  public var callbackTimeSec: Double
   /// The playhead at that frame, in source seconds.
   public var positionSec: Double
   /// Whether the playhead is moving at that frame.
@@ -25,13 +28,15 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
 
   /// Creates a report.
   public init(
-    frame: Int64, blockFrames: Int = 0, dacTimeSec: Double = 0, positionSec: Double,
+    frame: Int64, blockFrames: Int = 0, dacTimeSec: Double = 0, callbackTimeSec: Double = 0,
+    positionSec: Double,
     isPlaying: Bool, peakLeft: Float, peakRight: Float,
     underruns: Int, lateCommands: Int
   ) {
     self.frame = frame
     self.blockFrames = blockFrames
     self.dacTimeSec = dacTimeSec
+    self.callbackTimeSec = callbackTimeSec
     self.positionSec = positionSec
     self.isPlaying = isPlaying
     self.peakLeft = peakLeft

@@ -163,9 +163,10 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   ///   - underrun: the device reported that the previous block came too late.
   ///   - dacTimeSec: when the block's first frame reaches the DAC, on the device's clock (0:
   ///     unknown); passed on in the report, for latency measurements.
+  ///   - callbackTimeSec: when the callback was invoked, on the same clock (0: unknown).
   public func render(
     into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false,
-    dacTimeSec: Double = 0
+    dacTimeSec: Double = 0, callbackTimeSec: Double = 0
   ) {
     let rate = Double(audio.format.sampleRate)
     let end = cursor + Int64(frames)
@@ -185,7 +186,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       (output + written * audio.format.channels).update(
         repeating: 0, count: (frames - written) * audio.format.channels)
     }
-    publish(output, frames: frames, dacTimeSec: dacTimeSec)
+    publish(
+      output, frames: frames, times: (dac: dacTimeSec, callback: callbackTimeSec))
   }
 
   private func advance(toFrame frame: Int64, rate: Double) {
@@ -210,7 +212,9 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     }
   }
 
-  private func publish(_ output: UnsafeMutablePointer<Float>, frames: Int, dacTimeSec: Double) {
+  private func publish(
+    _ output: UnsafeMutablePointer<Float>, frames: Int, times: (dac: Double, callback: Double)
+  ) {
     let channels = audio.format.channels
     var left: Float = 0
     var right: Float = 0
@@ -220,7 +224,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     }
     reports.push(
       EngineReport(
-        frame: cursor, blockFrames: frames, dacTimeSec: dacTimeSec,
+        frame: cursor, blockFrames: frames, dacTimeSec: times.dac,
+        callbackTimeSec: times.callback,
         positionSec: renderer.timeline.positionSec,
         isPlaying: renderer.timeline.isPlaying, peakLeft: left, peakRight: right,
         underruns: underrunCount, lateCommands: lateCount))

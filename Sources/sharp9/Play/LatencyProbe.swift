@@ -6,8 +6,9 @@ import Sharp9Audio
 /// run loop's poll, the append, the reserved frame's lead and the device's own latency.
 struct LatencyProbe {
   private var pending: [(frame: Int64, pressSec: Double)] = []
-  /// Each measured latency in seconds, in key order.
-  private(set) var latenciesSec: [Double] = []
+  /// Each key's latency in seconds, in key order: to the callback that rendered its frame (the
+  /// player's and engine's part) and to the DAC (adding the device's buffering).
+  private(set) var latenciesSec: [(toRenderSec: Double, toDACSec: Double)] = []
 
   /// Notes a key pressed at `pressSec` (device clock) whose action takes effect at `frame`.
   mutating func pressed(atSec pressSec: Double, frame: Int64) {
@@ -21,7 +22,8 @@ struct LatencyProbe {
     pending.removeAll { key in
       guard key.frame < report.frame else { return false }
       let offset = Double(max(0, key.frame - start)) / sampleRate
-      latenciesSec.append(report.dacTimeSec + offset - key.pressSec)
+      latenciesSec.append(
+        (report.callbackTimeSec - key.pressSec, report.dacTimeSec + offset - key.pressSec))
       return true
     }
   }

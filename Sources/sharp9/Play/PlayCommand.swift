@@ -101,7 +101,9 @@ struct PlayCommand: ParsableCommand {
       isNew: previous == nil)
     let outcome = player.run()
     if let latencyLog {
-      let lines = player.latency.latenciesSec.map { "\($0 * 1000)\n" }.joined()
+      let lines = player.latency.latenciesSec.map {
+        "\($0.toRenderSec * 1000) \($0.toDACSec * 1000)\n"
+      }.joined()
       try Data(lines.utf8).write(to: URL(filePath: latencyLog))
     }
     try teeWriter?.finish()
