@@ -119,17 +119,24 @@ echo "     render vs device (parec): $device_result"
 check "render == device output (identical or >= 120 dB SER; silence the device inserted at underruns skipped)" bash -c \
   "[[ '$device_result' == identical* ]] || awk '{ exit !(\$1 == \"ser\" && \$2 >= 120) }' <<<'$device_result'"
 
-# Continuing the session: loop, speed and pitch as left; SIGTERM restores the terminal.
+# Continuing the session: loop, speed and pitch as left, and the render of the continued part
+# equals its tee; SIGTERM restores the terminal.
+first_end=$("$bin" log --db "$db" "$session" | tail -1 | awk '{ print $2 }')
 rm -f "$work/exit.txt" "$work/stty.txt"
 tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
   "'$bin' play '$work/track.wav' --db '$db' --session '$session' --device pulse \
-   >'$work/out2.txt' 2>&1; echo \$? >'$work/exit.txt'; stty -a >'$work/stty.txt'; sleep 60"
+   --tee '$work/tee2.wav' >'$work/out2.txt' 2>&1; echo \$? >'$work/exit.txt'; stty -a >'$work/stty.txt'; sleep 60"
 sleep 2
 check "--session: loop and speed as left" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'loop on' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'speed 0.90 x'"
+key Space 2
 kill -TERM "$(pgrep -f -- "sharp9 play .*--session $session" | head -1)"
 wait_for "$work/exit.txt"
 check "SIGTERM: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
 check "SIGTERM: session id printed" grep -qF "session $session" "$work/out2.txt"
+"$bin" render "$session" --db "$db" --sample float --from "$first_end" -o "$work/render2.wav" >/dev/null
+continued_result=$(python3 scripts/player-audio.py compare "$work/render2.wav" "$work/tee2.wav")
+echo "     continued part, render vs tee: $continued_result"
+check "continued session: render == tee, bit for bit" bash -c "[[ '$continued_result' == identical* ]]"
 tmux -L sharp9test kill-session -t play
 
 # An error while playing (the session deleted under the player): one line, terminal restored.
