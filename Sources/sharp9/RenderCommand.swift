@@ -38,6 +38,12 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Output format: wav or flac (default: from the output's extension, else wav).")
   var format: AudioContainer?
 
+  @Option(
+    help: ArgumentHelp(
+      "Sample format: pcm24, pcm16 or float (32-bit: bit for bit what `sharp9 play --tee` wrote)."
+    ))
+  var sample: AudioSampleFormat = .pcm24
+
   @Flag(
     help: "Compare the recorded tick positions with the model: the largest drift and where.")
   var report = false
@@ -72,7 +78,7 @@ struct RenderCommand: ParsableCommand {
     let container = format ?? (outputURL.pathExtension.lowercased() == "flac" ? .flac : .wav)
     let probe = try AudioFileReader(url: source).format
     let writer = try AudioFileWriter(
-      url: outputURL, container: container, sample: .pcm24, sampleRate: probe.sampleRate,
+      url: outputURL, container: container, sample: sample, sampleRate: probe.sampleRate,
       channels: probe.channels)
     let renderer = try SessionRenderer(
       source: source, sink: writer,
@@ -93,3 +99,4 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension AudioContainer: ExpressibleByArgument {}
+extension AudioSampleFormat: ExpressibleByArgument {}
