@@ -13,11 +13,13 @@ let package = Package(
     .library(name: "Sharp9Domain", targets: ["Sharp9Domain"]),
     .library(name: "Sharp9Store", targets: ["Sharp9Store"]),
     .library(name: "Sharp9Audio", targets: ["Sharp9Audio"]),
+    .library(name: "Sharp9Server", targets: ["Sharp9Server"]),
     .executable(name: "sharp9", targets: ["sharp9"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
   ],
   targets: [
     .systemLibrary(
@@ -53,12 +55,23 @@ let package = Package(
       name: "Sharp9Audio",
       dependencies: ["Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW"]
     ),
+    .target(
+      name: "Sharp9Server",
+      dependencies: [
+        "Sharp9Domain",
+        "Sharp9Store",
+        "Sharp9Audio",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      exclude: ["Assets"]
+    ),
     .executableTarget(
       name: "sharp9",
       dependencies: [
         "Sharp9Domain",
         "Sharp9Store",
         "Sharp9Audio",
+        "Sharp9Server",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -66,6 +79,14 @@ let package = Package(
     .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain"]),
     .testTarget(name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain"]),
     .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain"]),
+    .testTarget(
+      name: "Sharp9ServerTests",
+      dependencies: [
+        "sharp9", "Sharp9Server", "Sharp9Store", "Sharp9Domain", "Sharp9Audio",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -43,6 +43,7 @@ struct Sharp9Command: AsyncParsableCommand {
           PeaksCommand.self,
           StretchCommand.self,
         ]),
+      CommandGroup(name: "Inspector", subcommands: [ServeCommand.self]),
     ]
   )
 }
