@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The pages and their scripts and styles, served from ``EmbeddedAssets`` only: a URL path is a
@@ -18,7 +19,9 @@ enum AssetRoutes {
     }
     return APIResponse.bytes(
       asset.bytes, type: asset.contentType,
-      headers: [.contentSecurityPolicy: "default-src 'self'; media-src 'self' blob:; img-src 'self' data:"])
+      headers: [
+        .contentSecurityPolicy: "default-src 'self'; media-src 'self' blob:; img-src 'self' data:"
+      ])
   }
 }
 
@@ -48,9 +51,4 @@ extension EmbeddedAssets {
       let type = EmbeddedAsset.types[String(name.split(separator: ".").last ?? "")]
       return (name, (asset.bytes, type ?? "application/octet-stream"))
     })
-}
-
-extension HTTPField.Name {
-  /// Content-Security-Policy: the pages load nothing from outside.
-  static let contentSecurityPolicy = HTTPField.Name("Content-Security-Policy")!
 }

@@ -97,7 +97,8 @@ struct RenderCommand: ParsableCommand {
       channels: probe.channels)
     let renderer = try SessionRenderer(source: source, sink: writer, settings: settings)
     let drift = try SessionClock.play(
-      session, from: store, into: renderer, endSec: settings.toSec ?? SessionClock.endSec(of: session),
+      session, from: store, into: renderer,
+      endSec: settings.toSec ?? SessionClock.endSec(of: session),
       progress: progress)
     try writer.finish()
     return (probe, renderer.framesWritten, drift)

@@ -13,7 +13,8 @@ import Testing
     #expect(names == EmbeddedAssets.files.keys.sorted(), "run scripts/embed-assets.sh")
     for name in names {
       let bytes = [UInt8](try Data(contentsOf: directory.appending(path: name)))
-      #expect(EmbeddedAssets.files[name]?.bytes == bytes, "\(name) changed: run scripts/embed-assets.sh")
+      #expect(
+        EmbeddedAssets.files[name]?.bytes == bytes, "\(name) changed: run scripts/embed-assets.sh")
     }
   }
 }

@@ -1,9 +1,12 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Sharp9Domain
 import Sharp9Store
 import Testing
+
+@testable import Sharp9Server
 
 /// Every read endpoint against what the `sharp9` binary prints for the same session.
 @Suite struct InspectorAPITests {
@@ -13,7 +16,9 @@ import Testing
     try await fixture.test { client in
       let response = try await client.execute(uri: "/api/sessions", method: .get)
       #expect(response.status == .ok)
-      let sessions = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]]
+      let sessions =
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+        as? [[String: Any]]
       #expect(sessions?.count == 1)
       #expect(sessions?.first?["id"] as? String == id)
       #expect(sessions?.first?["events"] as? Int == 12)
@@ -28,7 +33,8 @@ import Testing
     let expected = try fixture.sharp9(["state", fixture.id, "--at", String(seq), "--json"])
     let id = fixture.id
     try await fixture.test { client in
-      let response = try await client.execute(uri: "/api/sessions/\(id)/state?at=\(seq)", method: .get)
+      let response = try await client.execute(
+        uri: "/api/sessions/\(id)/state?at=\(seq)", method: .get)
       #expect(response.status == .ok)
       #expect(response.text == expected)
     }
@@ -53,21 +59,28 @@ import Testing
     let exported = try fixture.sharp9(["export", fixture.id]).split(separator: "\n").dropFirst()
     let id = fixture.id
     try await fixture.test { client in
-      let response = try await client.execute(uri: "/api/sessions/\(id)/events?from=1&limit=100", method: .get)
+      let response = try await client.execute(
+        uri: "/api/sessions/\(id)/events?from=1&limit=100", method: .get)
       let rows = try #require(
-        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [[String: Any]])
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+          as? [[String: Any]])
       #expect(rows.count == exported.count)
       for (row, line) in zip(rows, exported) {
         var action = try #require(
           try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(action.removeValue(forKey: "t") as? Double == row["t"] as? Double)
-        #expect(NSDictionary(dictionary: action) == NSDictionary(dictionary: row["action"] as? [String: Any] ?? [:]))
+        #expect(
+          NSDictionary(dictionary: action)
+            == NSDictionary(dictionary: row["action"] as? [String: Any] ?? [:]))
       }
       // togglePlay (event 3) asks the engine to play.
       let effects = rows[2]["effects"] as? [[String: Any]]
       #expect(effects?.map { $0["type"] as? String } == ["enginePlay"])
-      let page = try await client.execute(uri: "/api/sessions/\(id)/events?from=4&limit=2&kinds=setB,undo", method: .get)
-      let picked = try JSONSerialization.jsonObject(with: Data(page.body.readableBytesView)) as? [[String: Any]]
+      let page = try await client.execute(
+        uri: "/api/sessions/\(id)/events?from=4&limit=2&kinds=setB,undo", method: .get)
+      let picked =
+        try JSONSerialization.jsonObject(with: Data(page.body.readableBytesView))
+        as? [[String: Any]]
       #expect(picked?.map { $0["seq"] as? Int } == [5, 10])
     }
   }
@@ -79,7 +92,7 @@ import Testing
       let index = try await client.execute(uri: "/api/sessions/\(id)/index", method: .get)
       let bytes = [UInt8](index.body.readableBytesView)
       #expect(bytes.count == 12)
-      let kinds = index.headers[HTTPField.Name("X-Sharp9-Kinds")!]?.split(separator: ",")
+      let kinds = index.headers[.sharp9Kinds]?.split(separator: ",")
       #expect(kinds?.count == Action.Kind.allCases.count)
       #expect(kinds.map { String($0[Int(bytes[2] & 0x7f)]) } == "togglePlay")
       #expect(bytes[2] & 0x80 != 0)  // playing changed
@@ -94,7 +107,9 @@ import Testing
     let id = fixture.id
     try await fixture.test { client in
       let history = try await client.execute(uri: "/api/sessions/\(id)/history?at=10", method: .get)
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(history.body.readableBytesView)) as? [String: Any])
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(history.body.readableBytesView))
+          as? [String: Any])
       let steps = try #require(json["steps"] as? [[String: Any]])
       #expect(steps.last?["name"] as? String == "Speed Change")
       #expect(steps.last?["status"] as? String == "undone")
@@ -110,11 +125,14 @@ import Testing
     let fixture = try await InspectorFixture()
     let lines = try fixture.sharp9(["timeline", fixture.id, "--json", "--report"])
       .split(separator: "\n").map(String.init)
-    let peaks = try fixture.sharp9(["peaks", fixture.directory.appending(path: "tone.wav").path, "--buckets", "64", "--json"])
+    let peaks = try InspectorFixture.sharp9(
+      ["peaks", "tone.wav", "--buckets", "64", "--json"], in: fixture.directory)
     let id = fixture.id
     try await fixture.test { client in
       let response = try await client.execute(uri: "/api/sessions/\(id)/timeline", method: .get)
-      let expected = "{\"segments\":[" + lines.dropLast().joined(separator: ",") + "],\"drift\":" + (lines.last ?? "")
+      let expected =
+        "{\"segments\":[" + lines.dropLast().joined(separator: ",") + "],\"drift\":"
+        + (lines.last ?? "")
       #expect(response.text.hasPrefix(expected))
       #expect(response.text.contains("\"driftPoints\":[{\"t\":1.5,"))
       let wave = try await client.execute(uri: "/api/sessions/\(id)/peaks?buckets=64", method: .get)

@@ -1,11 +1,12 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Sharp9Audio
-import Sharp9Server
 import Sharp9Store
 import Testing
 
+@testable import Sharp9Server
 @testable import sharp9
 
 /// A temporary directory with a 2 s tone, a session imported by the `sharp9` binary, and an
@@ -41,13 +42,15 @@ final class InspectorFixture: Sendable {
     try Self.writeTone(directory.appending(path: "tone.wav"))
     let script = directory.appending(path: "loop.jsonl")
     try Data(Self.script.utf8).write(to: script)
-    let imported = try Self.sharp9(["import", script.path, "--db", directory.appending(path: "sharp9.sqlite").path], in: directory)
+    let imported = try Self.sharp9(
+      ["import", script.path, "--db", directory.appending(path: "sharp9.sqlite").path],
+      in: directory)
     id = try #require(imported.split(separator: "\n").last.map(String.init))
     server = try InspectorServer(
       databasePath: directory.appending(path: "sharp9.sqlite").path, media: CLISessionMedia(),
       configuration: .init(
-        port: 0, token: Self.token, maxUploadBytes: maxUploadBytes,
-        workDirectory: directory.appending(path: "work"), sharp9Version: "test"))
+        port: 0, token: Self.token, maxUploadBytes: maxUploadBytes, sharp9Version: "test",
+        workDirectory: directory.appending(path: "work")))
   }
 
   deinit { try? FileManager.default.removeItem(at: directory) }
@@ -99,4 +102,4 @@ extension TestResponse {
 }
 
 /// Headers of a request that may change something.
-let withToken: HTTPFields = [HTTPField.Name("X-Sharp9-Token")!: InspectorFixture.token]
+let withToken: HTTPFields = [.sharp9Token: InspectorFixture.token]

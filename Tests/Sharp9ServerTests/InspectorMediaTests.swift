@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Sharp9Domain
@@ -15,11 +16,13 @@ import Testing
     let expected = try Data(contentsOf: file)
     let id = fixture.id
     try await fixture.test { client in
-      let response = try await client.execute(uri: "/api/sessions/\(id)/render.\(container)", method: .get)
+      let response = try await client.execute(
+        uri: "/api/sessions/\(id)/render.\(container)", method: .get)
       #expect(response.status == .ok)
       #expect(Data(response.body.readableBytesView) == expected)
       #expect(response.headers[.acceptRanges] == "bytes")
-      let again = try await client.execute(uri: "/api/sessions/\(id)/render.\(container)", method: .get)
+      let again = try await client.execute(
+        uri: "/api/sessions/\(id)/render.\(container)", method: .get)
       #expect(Data(again.body.readableBytesView) == expected)
     }
   }

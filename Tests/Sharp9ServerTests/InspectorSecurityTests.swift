@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Sharp9Store
@@ -12,10 +13,10 @@ import Testing
     let fixture = try await InspectorFixture()
     try await fixture.test { client in
       let foreign = try await client.execute(
-        uri: "/api/sessions", method: .get, headers: [HTTPField.Name("Host")!: "evil.example:8089"])
+        uri: "/api/sessions", method: .get, headers: [.host: "evil.example:8089"])
       #expect(foreign.status == .forbidden)
       let own = try await client.execute(
-        uri: "/api/sessions", method: .get, headers: [HTTPField.Name("Host")!: "127.0.0.1:8089"])
+        uri: "/api/sessions", method: .get, headers: [.host: "127.0.0.1:8089"])
       #expect(own.status == .ok)
     }
     #expect(HostGuard<BasicRequestContext>.hostName("[::1]:80") == "[::1]")
@@ -33,7 +34,7 @@ import Testing
         let none = try await client.execute(uri: uri, method: method)
         #expect(none.status == .forbidden, "\(method) \(uri)")
         let wrong = try await client.execute(
-          uri: uri, method: method, headers: [HTTPField.Name("X-Sharp9-Token")!: "test-tokem"])
+          uri: uri, method: method, headers: [.sharp9Token: "test-tokem"])
         #expect(wrong.status == .forbidden, "\(method) \(uri)")
       }
       let sessions = try await client.execute(uri: "/api/sessions", method: .get)
@@ -49,7 +50,8 @@ import Testing
         uri: "/api/sessions/\(id)/fork?at=5", method: .post, headers: withToken)
       #expect(fork.status == .created)
       #expect(fork.text.contains("\"title\":\"loop (fork at 5)\",\"events\":5"))
-      let deleted = try await client.execute(uri: "/api/sessions/\(id)", method: .delete, headers: withToken)
+      let deleted = try await client.execute(
+        uri: "/api/sessions/\(id)", method: .delete, headers: withToken)
       #expect(deleted.status == .ok)
       let gone = try await client.execute(uri: "/api/sessions/\(id)", method: .get)
       #expect(gone.status == .notFound)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Sharp9Domain
 import Sharp9Store
@@ -8,7 +9,8 @@ extension InspectorServer {
   func addAPIRoutes(to router: Router<some RequestContext>) {
     let library = library
     router.get("/api/sessions") { _, _ in
-      try APIResponse.json(try await library.withStore { try $0.sessions() }.map(APIShapes.Session.init))
+      try APIResponse.json(
+        try await library.withStore { try $0.sessions() }.map(APIShapes.Session.init))
     }
     router.get("/api/sessions/:id") { _, context in
       try APIResponse.json(APIShapes.Session(try await library.session(context.id)))
@@ -108,9 +110,4 @@ extension Request {
         return kind
       })
   }
-}
-
-extension HTTPField.Name {
-  /// The action kinds, in the order of the codes of `GET …/index`.
-  static let sharp9Kinds = HTTPField.Name("X-Sharp9-Kinds")!
 }

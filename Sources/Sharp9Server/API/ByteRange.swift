@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// A single `Range: bytes=…` request (RFC 9110 §14.1.2): `a-b`, `a-` or `-n` (the last n bytes).

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Sharp9Store
 
@@ -12,14 +13,16 @@ extension InspectorServer {
       if let length = request.headers[.contentLength].flatMap({ Int($0) }),
         length > configuration.maxUploadBytes
       {
-        throw APIFailure(.contentTooLarge, "a bundle may be at most \(configuration.maxUploadBytes) bytes")
+        throw APIFailure(
+          .contentTooLarge, "a bundle may be at most \(configuration.maxUploadBytes) bytes")
       }
       var request = request
       let body: ByteBuffer
       do {
         body = try await request.collectBody(upTo: configuration.maxUploadBytes)
       } catch {
-        throw APIFailure(.contentTooLarge, "a bundle may be at most \(configuration.maxUploadBytes) bytes")
+        throw APIFailure(
+          .contentTooLarge, "a bundle may be at most \(configuration.maxUploadBytes) bytes")
       }
       try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
       let file = uploads.appending(path: "\(UUID().uuidString).sharp9")

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Sharp9Domain
 import Sharp9Store
@@ -38,7 +39,8 @@ extension InspectorServer {
             sent = last.seq
             total += rows.count
             let json = try Interchange.string(rows)
-            try await writer.write(ByteBuffer(string: "id: \(sent)\nevent: events\ndata: \(json)\n\n"))
+            try await writer.write(
+              ByteBuffer(string: "id: \(sent)\nevent: events\ndata: \(json)\n\n"))
             quiet = .zero
             if let stopAfter, total >= stopAfter { break }
             continue
@@ -58,9 +60,4 @@ extension InspectorServer {
         body: body)
     }
   }
-}
-
-extension HTTPField.Name {
-  /// Sent by a reconnecting `EventSource`.
-  static let lastEventID = HTTPField.Name("Last-Event-ID")!
 }

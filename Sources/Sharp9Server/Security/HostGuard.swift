@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Refuses (403) a request whose `Host` is not one of the server's own names: a page on another
@@ -25,9 +26,4 @@ struct HostGuard<Context: RequestContext>: RouterMiddleware {
     }
     return String(text.split(separator: ":", maxSplits: 1).first ?? "")
   }
-}
-
-extension HTTPField.Name {
-  /// `Host` (HTTP/1's authority; HTTPTypes normally moves it into the request's authority).
-  static let host = HTTPField.Name("Host")!
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Refuses (403) a request that could change something (any method but GET and HEAD) unless it
@@ -25,9 +26,4 @@ struct TokenGuard<Context: RequestContext>: RouterMiddleware {
     guard x.count == y.count else { return false }
     return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
   }
-}
-
-extension HTTPField.Name {
-  /// The header carrying the per-run token.
-  static let sharp9Token = HTTPField.Name("X-Sharp9-Token")!
 }
