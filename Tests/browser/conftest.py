@@ -49,7 +49,7 @@ def browser():
 
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"], bypass_csp=True)
     page = context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)

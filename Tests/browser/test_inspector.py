@@ -62,12 +62,17 @@ def test_the_waveform_overlays_are_the_states(page, server, session_id):
 
 def test_the_render_plays_and_the_list_follows(page, session_id):
     open_session(page, session_id, at=1)
+    page.check("#kinds input[data-code='%d']" % page.evaluate("window.sharp9.kinds.indexOf('tick')"))
     page.evaluate("document.getElementById('audio').play()")
     page.wait_for_function("window.sharp9.audioSec > 1.5", timeout=15000)
-    at = page.evaluate("window.sharp9.at")
-    assert at > 1
-    page.wait_for_selector(f"#list .row.sel[data-seq='{at}']", timeout=5000)
     page.evaluate("document.getElementById('audio').pause()")
+    page.wait_for_timeout(100)
+    at = page.evaluate("window.sharp9.at")
+    assert at > 20  # ticks at 30 Hz from 0.5 s: about 30 by 1.5 s
+    played = page.evaluate("window.sharp9.audioSec")
+    assert page.evaluate(f"window.sharp9.times[{at - 1}]") <= played
+    page.wait_for_selector(f"#list .row.sel[data-seq='{at}']", timeout=5000)
+    screenshot(page, "inspector-playing.png")
 
 
 def test_clicking_an_event_selects_it(page, session_id):
@@ -146,7 +151,7 @@ def test_a_foreign_host_is_refused(server):
 
 
 def test_phone_size(browser, server, session_id):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, bypass_csp=True)
     page = context.new_page()
     page.goto(server["base"] + f"/sessions/{session_id}?at=150")
     page.wait_for_selector("body[data-ready='1']")

@@ -49,6 +49,9 @@ export class EventList {
 
   select(seq, follow = true) {
     this.selected = seq;
+    // The row shown as current: the selected event, or the last shown one before it (a tick
+    // selected while ticks are hidden).
+    this.current = this.visible[this.position(seq + 1) - 1] ?? 0;
     if (follow) {
       const top = this.position(seq) * ROW, view = this.element.clientHeight;
       if (top < this.element.scrollTop || top > this.element.scrollTop + view - ROW) {
@@ -88,9 +91,9 @@ export class EventList {
         this.rows.set(seq, node);
       }
       node.style.top = `${i * ROW}px`;
-      node.classList.toggle("sel", seq === this.selected);
+      node.classList.toggle("sel", seq === this.current);
       node.classList.toggle("future", seq > this.selected);
-      node.setAttribute("aria-selected", seq === this.selected);
+      node.setAttribute("aria-selected", seq === this.current);
       const pageNumber = Math.floor((seq - 1) / PAGE);
       const page = this.pages.get(pageNumber);
       if (Array.isArray(page)) {

@@ -134,11 +134,14 @@ async function start() {
   await Promise.all([loadIndex(), loadTimes()]);
   await select(Number.isFinite(wanted) ? wanted : page.session.events);
   document.body.dataset.ready = "1";
-  getJSON(`/api/sessions/${id}/peaks?buckets=1200`).then((p) => { page.peaks = p; redraw(); }).catch(() => {});
-  getJSON(`/api/sessions/${id}/timeline`).then((t) => {
-    page.timeline = t; redraw(); drawDrift($("drift"), t.driftPoints, endSec());
-  }).catch(() => {});
-  if (page.session.audio) $("audio").src = `/api/sessions/${id}/render.wav`;
+  if (page.session.audio) {
+    // Without audio there is no track to draw, play or lay a timeline on.
+    getJSON(`/api/sessions/${id}/peaks?buckets=1200`).then((p) => { page.peaks = p; redraw(); }).catch(fail);
+    getJSON(`/api/sessions/${id}/timeline`).then((t) => {
+      page.timeline = t; redraw(); drawDrift($("drift"), t.driftPoints, endSec());
+    }).catch(fail);
+    $("audio").src = `/api/sessions/${id}/render.wav`;
+  }
   live();
 }
 

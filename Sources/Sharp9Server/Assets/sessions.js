@@ -27,7 +27,7 @@ function render() {
       text("td", s.audio || "-"), text("td", s.id.slice(0, 8), "dim"));
     body.append(row);
   }
-  status.textContent = `${sessions.length} sessions`;
+  document.getElementById("count").textContent = `${sessions.length} sessions`;
 }
 
 async function upload(file) {
