@@ -5,12 +5,14 @@
 #   1. the state at 1000 seeded random events over HTTP (keep-alive), p50 / p99 ms  (target p99 ≤ 20)
 #   2. the session page interactive: navigation to the slider answering, ms           (target ≤ 1000)
 #   3. slider redraw: select() at random events in a loop (state fetched + drawn), fps (target ≥ 30)
-# usage: scripts/bench-serve.sh [EVENTS]   (needs scripts/test-browser.sh's venv for 2 and 3)
+# usage: [CONFIG=debug] scripts/bench-serve.sh [EVENTS]   (needs scripts/test-browser.sh's venv
+# for 2 and 3; CONFIG=debug measures the debug build, when a release build is out of reach)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-1000000}
-swift build -c release --product sharp9 >/dev/null
-bin="$(swift build -c release --show-bin-path)/sharp9"
+config=${CONFIG:-release}
+swift build -c "$config" --product sharp9 >/dev/null
+bin="$(swift build -c "$config" --show-bin-path)/sharp9"
 work=$(mktemp -d)
 server=""
 cleanup() {

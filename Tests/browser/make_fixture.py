@@ -33,10 +33,10 @@ def main() -> None:
     add(0, {"type": "importPicked", "url": "tone.wav"})
     add(0.2, {"type": "importSucceeded", "track": {"name": "tone.wav", "durationSec": 10}})
     add(0.5, {"type": "togglePlay"})
-    t, pos = 0.5, 0.0
+    t, pos, speed = 0.5, 0.0, 1.0
     for i in range(240):
         t += 1 / 30
-        pos += 1 / 30
+        pos += speed / 30
         add(t, {"type": "tick", "currentTimeSec": round(pos, 4)})
         if i == 30:
             add(t, {"type": "setA", "timeSec": 1.0})
@@ -46,6 +46,7 @@ def main() -> None:
             add(t, {"type": "setB", "timeSec": 4.0})
         if i == 120:
             add(t, {"type": "speedDelta", "delta": -0.25})
+            speed = 0.75
         if i == 150:
             add(t, {"type": "pitchDelta", "delta": 2})
         if i == 180:

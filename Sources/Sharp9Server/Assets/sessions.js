@@ -27,7 +27,8 @@ function render() {
       text("td", s.audio || "-"), text("td", s.id.slice(0, 8), "dim"));
     body.append(row);
   }
-  document.getElementById("count").textContent = `${sessions.length} sessions`;
+  const n = sessions.length;
+  document.getElementById("count").textContent = `${n} session${n === 1 ? "" : "s"}`;
 }
 
 async function upload(file) {
