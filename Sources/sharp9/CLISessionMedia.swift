@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Server
@@ -8,7 +9,7 @@ import Sharp9Store
 /// timeline and renders are the commands' own.
 struct CLISessionMedia: SessionMedia {
   func sourceAudio(of session: SessionRecord) throws -> URL {
-    try SourceAudio.resolve(session, override: nil, force: false)
+    try SessionAudioFile.resolve(session, override: nil, force: false)
   }
 
   func timeline(of session: SessionRecord, in store: EventStore) throws -> SessionTimeline {
@@ -21,6 +22,6 @@ struct CLISessionMedia: SessionMedia {
   ) throws {
     _ = try RenderCommand.render(
       session, from: store, source: try sourceAudio(of: session), to: file, container: container,
-      settings: RenderSettings(toSec: SessionClock.endSec(of: session)))
+      settings: RenderSettings(toSec: RecordedPlayback.endSec(of: session)))
   }
 }

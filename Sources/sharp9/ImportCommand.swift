@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 
@@ -27,7 +28,7 @@ struct ImportCommand: ParsableCommand {
     let session = try store.importScript(
       text, title: title, defaultTitle: name,
       sharp9Version: Sharp9Command.configuration.version,
-      audio: { SessionAudio.describe($0, relativeTo: scriptDirectory) })
+      audio: { RecordedAudio.describing($0, relativeTo: scriptDirectory) })
     var output = StandardOutput()
     output.line(session.idString)
     output.flush()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 
@@ -35,13 +36,16 @@ struct RecordCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let clockStart = ContinuousClock.now
-    let startedAt = Date()
     let store = try EventStore(path: database.resolvedPath, synchronous: sync)
-    let source = audio.map { SessionAudio.describe($0) }
+    let core = try AppCore(
+      dependencies: AppDependencies(log: store, engine: SilentAudioEngine(recordsCalls: false)),
+      start: .new(
+        NewSessionInfo(
+          title: title ?? "live session", audio: audio.map { RecordedAudio.describing($0) },
+          sharp9Version: Sharp9Command.configuration.version)),
+      reportsLoadResults: false)
     let encoder = OrderedJSONEncoder()
     let codec = StateCodec()
-    var recorder: Recorder?
     var output = StandardOutput()
     var lineNumber = 0
     while let text = readLine(strippingNewline: true) {
@@ -49,26 +53,31 @@ struct RecordCommand: ParsableCommand {
       let answer: String
       do {
         if let (action, explicitT) = try Self.parse(text, number: lineNumber) {
-          let current =
-            try recorder
-            ?? Self.start(store: store, title: title, audio: source, startedAt: startedAt)
-          recorder = current
-          try current.send(action, at: explicitT ?? Self.seconds(since: clockStart))
+          let isFirst = core.session == nil
+          let sent = try core.send(action, at: explicitT)
+          if isFirst, let session = core.session {
+            Self.note("session \(session.idString)")
+          }
+          for failure in sent.failures {
+            Self.note("warning: the engine could not perform \(failure.effect): \(failure.error)")
+          }
         }
         // The same bytes as `encoder.string(state)`, far faster for a state with history.
-        answer = try codec.interchangeJSON(recorder?.state ?? State())
+        answer = try codec.interchangeJSON(core.state)
       } catch {
         answer = Self.errorLine(error, encoder: encoder)
       }
       output.line(answer)
       output.flush()
     }
-    if let recorder {
-      try recorder.finish(at: Date())
-      FileHandle.standardError.write(
-        Data(
-          "sharp9 record: \(recorder.head) events in session \(recorder.session.idString)\n".utf8))
+    if let session = core.session {
+      try core.finish()
+      Self.note("\(session.eventCount) events in session \(session.idString)")
     }
+  }
+
+  private static func note(_ text: String) {
+    FileHandle.standardError.write(Data("sharp9 record: \(text)\n".utf8))
   }
 
   /// The action of one input line (with its own `t`, if it has one), or `nil` for a blank line.
@@ -81,24 +90,6 @@ struct RecordCommand: ParsableCommand {
       )
     case .action(let action, let t)?: return (action, t)
     }
-  }
-
-  /// Creates the session (at the first action, so input without one leaves no session behind).
-  private static func start(
-    store: EventStore, title: String?, audio: AudioSource?, startedAt: Date
-  ) throws -> Recorder {
-    let session = try store.createSession(
-      NewSession(
-        title: title ?? "live session", startedAt: startedAt, audio: audio,
-        sharp9Version: Sharp9Command.configuration.version))
-    FileHandle.standardError.write(Data("sharp9 record: session \(session.idString)\n".utf8))
-    return try Recorder(
-      store: store, session: session, engine: SilentAudioEngine(recordsCalls: false))
-  }
-
-  private static func seconds(since start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   }
 
   private static func errorLine(_ error: any Error, encoder: OrderedJSONEncoder) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
@@ -60,13 +61,13 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
-    let endSec = min(to?.seconds ?? .infinity, SessionClock.endSec(of: record))
+    let endSec = min(to?.seconds ?? .infinity, RecordedPlayback.endSec(of: record))
     if let from, from.seconds >= endSec {
-      throw SourceAudio.Problem(
-        description: "--from \(formatTime(from.seconds)) is not before the session's end "
+      throw CommandFailure(
+        "--from \(formatTime(from.seconds)) is not before the session's end "
           + "(\(formatTime(endSec)))")
     }
-    let source = try SourceAudio.resolve(record, override: audio, force: force)
+    let source = try SessionAudioFile.resolve(record, override: audio, force: force)
     let outputURL = URL(filePath: output)
     let container = format ?? (outputURL.pathExtension.lowercased() == "flac" ? .flac : .wav)
     let bar = ProgressBar(label: "render")
@@ -96,9 +97,9 @@ struct RenderCommand: ParsableCommand {
       url: output, container: container, sample: .pcm24, sampleRate: probe.sampleRate,
       channels: probe.channels)
     let renderer = try SessionRenderer(source: source, sink: writer, settings: settings)
-    let drift = try SessionClock.play(
+    let drift = try RecordedPlayback.play(
       session, from: store, into: renderer,
-      endSec: settings.toSec ?? SessionClock.endSec(of: session),
+      endSec: settings.toSec ?? RecordedPlayback.endSec(of: session),
       progress: progress)
     try writer.finish()
     return (probe, renderer.framesWritten, drift)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 
@@ -52,10 +53,10 @@ struct TimelineCommand: ParsableCommand {
   static func segments(of record: SessionRecord, in store: EventStore, audio: String?) throws
     -> ([TimelineSegment], TickDriftReport)
   {
-    let duration = try SourceAudio.durationSec(of: record, store: store, override: audio)
+    let duration = try SessionAudioFile.durationSec(of: record, log: store, override: audio)
     guard let duration else {
-      throw SourceAudio.Problem(
-        description: "the length of session \(record.idString)'s track is unknown; "
+      throw CommandFailure(
+        "the length of session \(record.idString)'s track is unknown; "
           + "pass --audio PATH")
     }
     var log = TimelineSegmentLog()
@@ -63,8 +64,8 @@ struct TimelineCommand: ParsableCommand {
       TrackMeta(name: url.lastPathComponent, durationSec: duration)
     }
     engine.onSegment = { log.append($0) }
-    let drift = try SessionClock.play(
-      record, from: store, into: engine, endSec: SessionClock.endSec(of: record))
+    let drift = try RecordedPlayback.play(
+      record, from: store, into: engine, endSec: RecordedPlayback.endSec(of: record))
     return (log.segments, drift)
   }
 

@@ -55,8 +55,7 @@ import Testing
     try await fixture.test { client in
       let before = try await client.execute(uri: "/api/sessions/\(id)/render.wav", method: .get)
       let store = try EventStore(path: database, mode: .mustExist)
-      let recorder = try Recorder(
-        store: store, session: try store.session(matching: id), engine: SilentAudioEngine())
+      let recorder = try Recorder(store: store, session: try store.session(matching: id))
       _ = try recorder.send(.togglePlay, at: 4)
       _ = try recorder.send(.togglePlay, at: 5)
       let after = try await client.execute(uri: "/api/sessions/\(id)/render.wav", method: .get)
@@ -72,8 +71,7 @@ import Testing
       let appender = Task {
         try await Task.sleep(for: .milliseconds(300))
         let store = try EventStore(path: database, mode: .mustExist)
-        let recorder = try Recorder(
-          store: store, session: try store.session(matching: id), engine: SilentAudioEngine())
+        let recorder = try Recorder(store: store, session: try store.session(matching: id))
         _ = try recorder.send(.addMarker(timeSec: 1), at: 4)
         try await Task.sleep(for: .milliseconds(300))
         _ = try recorder.send(.setA(timeSec: 0.1), at: 5)

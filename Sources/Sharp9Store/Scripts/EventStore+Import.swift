@@ -13,11 +13,11 @@ extension EventStore {
   ///
   /// - Parameters:
   ///   - text: the whole script (lines split on `\n`; a trailing `\r` is ignored).
-  ///   - audio: resolves the header's audio path into an ``AudioSource`` (hash, format), or `nil`.
+  ///   - audio: resolves the header's audio path into an ``RecordedAudio`` (hash, format), or `nil`.
   /// - Throws: `SessionScriptError` (naming the line and field), ``StoreError`` or ``SQLiteError``.
   public func importScript(
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource? = { AudioSource(path: $0) }
+    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) }
   ) throws -> SessionRecord {
     var text = text
     return try text.withUTF8 { utf8 in
@@ -32,7 +32,7 @@ extension EventStore {
   /// that are not UTF-8 are read as `String(decoding:as:)` repairs them.
   public func importScript(
     _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource? = { AudioSource(path: $0) }
+    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) }
   ) throws -> SessionRecord {
     try data.withUnsafeBytes { bytes in
       try importScript(
@@ -43,7 +43,7 @@ extension EventStore {
 
   private func importScript(
     bytes: UnsafeRawBufferPointer, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource?
+    audio: (String) -> RecordedAudio?
   ) throws -> SessionRecord {
     try withBulkWriteCache {
       try database.transaction {
@@ -93,7 +93,7 @@ extension EventStore {
 
   private func startImport(
     header: SessionScriptHeader?, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource?
+    audio: (String) -> RecordedAudio?
   ) throws -> EventAppender {
     let new = NewSession(
       title: title ?? header?.title ?? defaultTitle,
