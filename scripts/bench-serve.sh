@@ -13,25 +13,16 @@ events=${1:-1000000}
 config=${CONFIG:-release}
 swift build -c "$config" --product sharp9 >/dev/null
 bin="$(swift build -c "$config" --show-bin-path)/sharp9"
-work=$(mktemp -d)
-server=""
-cleanup() {
-  [[ -n "$server" ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/serve-helpers.sh
 
 python3 scripts/bench-store-gen.py "$events" >"$work/session.jsonl"
-id=$("$bin" import "$work/session.jsonl" --db "$work/db.sqlite" --sync normal 2>/dev/null | tail -1)
+id=$("$bin" import "$work/session.jsonl" --db "$work/db.sqlite" 2>/dev/null | tail -1)
 engine=$("$bin" state "$id" --db "$work/db.sqlite" --time-random-points 1000 2>&1 >/dev/null)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$bin" serve --db "$work/db.sqlite" --port "$port" >"$work/serve.log" 2>&1 &
-server=$!
-for _ in $(seq 100); do grep -q "^sharp9 inspector at " "$work/serve.log" && break; sleep 0.1; done
+start_serve "$bin" "$work/db.sqlite"
 
 python=python3
 [[ -x .build-venv/bin/python ]] && python=.build-venv/bin/python
-ENGINE="$engine" BASE="http://127.0.0.1:$port" ID="$id" EVENTS="$events" "$python" - <<'PY'
+ENGINE="$engine" BASE="${url%%/?token=*}" ID="$id" EVENTS="$events" "$python" - <<'PY'
 import http.client, os, random, statistics, time
 base, sid, events = os.environ["BASE"], os.environ["ID"], int(os.environ["EVENTS"])
 engine = os.environ["ENGINE"].split()

@@ -17,25 +17,11 @@ fi
 
 swift build --product sharp9 >/dev/null
 bin="$(swift build --show-bin-path)/sharp9"
-work=$(mktemp -d)
-server=""
-cleanup() {
-  [[ -n "$server" ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/serve-helpers.sh
 
 python3 Tests/browser/make_fixture.py "$work"
 (cd "$work" && "$bin" import practice.jsonl --db "$work/sharp9.sqlite" >/dev/null)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$bin" serve --db "$work/sharp9.sqlite" --port "$port" >"$work/serve.log" 2>&1 &
-server=$!
-for _ in $(seq 100); do
-  grep -q "^sharp9 inspector at " "$work/serve.log" && break
-  sleep 0.1
-done
-url=$(sed -n 's/^sharp9 inspector at //p' "$work/serve.log")
-[[ -n "$url" ]] || { cat "$work/serve.log" >&2; echo "test-browser: serve did not start" >&2; exit 1; }
+start_serve "$bin" "$work/sharp9.sqlite"
 
 status=0
 SHARP9_URL="$url" SHARP9_BIN="$bin" SHARP9_DB="$work/sharp9.sqlite" SHARP9_WORK="$work" \

@@ -76,11 +76,9 @@ import Testing
         try await Task.sleep(for: .milliseconds(300))
         _ = try recorder.send(.setA(timeSec: 0.1), at: 5)
       }
-      let started = ContinuousClock.now
       let response = try await client.execute(
         uri: "/api/sessions/\(id)/live?after=12&stopAfter=2", method: .get)
       try await appender.value
-      #expect(ContinuousClock.now - started < .seconds(5))
       #expect(response.headers[.contentType] == "text/event-stream")
       let messages = response.text.components(separatedBy: "\n\n").filter { $0.hasPrefix("id:") }
       #expect(messages.count == 2)
