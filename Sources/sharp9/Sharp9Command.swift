@@ -36,6 +36,12 @@ struct Sharp9Command: AsyncParsableCommand {
           FuzzCommand.self,
         ]),
       CommandGroup(
+        name: "Practice",
+        subcommands: [
+          PlayCommand.self,
+          DevicesCommand.self,
+        ]),
+      CommandGroup(
         name: "Audio",
         subcommands: [
           TimelineCommand.self,
