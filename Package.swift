@@ -24,12 +24,15 @@ let package = Package(
     .library(name: "Sharp9Store", targets: ["Sharp9Store"]),
     .library(name: "Sharp9Audio", targets: ["Sharp9Audio"]),
     .library(name: "Sharp9App", targets: ["Sharp9App"]),
+    .library(name: "Sharp9Server", targets: ["Sharp9Server"]),
     .executable(name: "sharp9", targets: ["sharp9"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .systemLibrary(
@@ -82,6 +85,17 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    .target(
+      name: "Sharp9Server",
+      dependencies: [
+        "Sharp9Domain",
+        "Sharp9Store",
+        "Sharp9Audio",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
+      exclude: ["Assets"]
+    ),
     .executableTarget(
       name: "sharp9",
       dependencies: [
@@ -89,6 +103,7 @@ let package = Package(
         "Sharp9Domain",
         "Sharp9Store",
         "Sharp9Audio",
+        "Sharp9Server",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Atomics", package: "swift-atomics"),
       ]
@@ -103,6 +118,15 @@ let package = Package(
       name: "Sharp9AppTests",
       dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio"]),
     .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain"]),
+    .testTarget(
+      name: "Sharp9ServerTests",
+      dependencies: [
+        "sharp9", "Sharp9Server", "Sharp9Store", "Sharp9Domain", "Sharp9Audio",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -49,6 +49,7 @@ struct Sharp9Command: AsyncParsableCommand {
           PeaksCommand.self,
           StretchCommand.self,
         ]),
+      CommandGroup(name: "Inspector", subcommands: [ServeCommand.self]),
     ]
   )
 }

@@ -64,6 +64,10 @@ import Testing
       stretch                 Change the speed and/or the pitch of an audio file
                               independently.
 
+    INSPECTOR SUBCOMMANDS:
+      serve                   Serve a browser inspector to see, hear and scrub the
+                              stored sessions.
+
       See 'sharp9 help <subcommand>' for detailed help.
 
     """
