@@ -47,8 +47,15 @@ public final class EventStore {
     // Reading the schema first turns a file that is not a database into a clear error before any
     // pragma could try to write to it.
     _ = try database.scalarText("SELECT count(*) FROM sqlite_schema")
+    // Refused before anything is written: a foreign, newer or altered file stays as it was.
+    let migrations = MigrationRunner()
+    try migrations.refuseUnusable(database)
     if path != ":memory:" {
-      let journal = try database.scalarText("PRAGMA journal_mode = WAL")
+      // Changing the journal mode needs an exclusive lock and does not wait on busy_timeout: a
+      // second process creating the same new database retries instead of failing.
+      let journal = try database.retryingWhileBusy {
+        try database.scalarText("PRAGMA journal_mode = WAL")
+      }
       guard journal?.lowercased() == "wal" else {
         throw SQLiteError(
           code: 0, message: "journal mode is \(journal ?? "unknown")",
@@ -57,7 +64,7 @@ public final class EventStore {
     }
     try database.execute(
       "PRAGMA synchronous = \(synchronous.rawValue.uppercased()); PRAGMA foreign_keys = ON")
-    try MigrationRunner().migrate(database)
+    _ = try database.retryingWhileBusy { try migrations.migrate(database) }
   }
 
   /// A private in-memory store (tests, previews).

@@ -29,6 +29,6 @@ struct DiffCommand: ParsableCommand {
     var output = StandardOutput()
     if changes.isEmpty { output.line("no differences between event \(a) and event \(b)") }
     for change in changes { output.line(change.description) }
-    output.flush()
+    try output.flush()
   }
 }

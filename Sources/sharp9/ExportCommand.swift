@@ -19,6 +19,6 @@ struct ExportCommand: ParsableCommand {
     let record = try store.session(matching: session.session)
     var output = StandardOutput()
     try store.exportScript(record) { output.write($0) }
-    output.flush()
+    try output.flush()
   }
 }

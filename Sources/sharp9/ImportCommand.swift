@@ -24,14 +24,29 @@ struct ImportCommand: ParsableCommand {
   func run() throws {
     let (text, name) = try readScript()
     let store = try database.open(.createIfMissing)
-    let session = try store.importScript(
-      text, title: title, defaultTitle: name,
-      sharp9Version: Sharp9Command.configuration.version,
-      audio: { SessionAudio.describe($0, relativeTo: scriptDirectory) })
+    let session: SessionRecord
+    do {
+      session = try store.importScript(
+        text, title: title, defaultTitle: name,
+        sharp9Version: Sharp9Command.release,
+        audio: { SessionAudio.describe($0, relativeTo: scriptDirectory) })
+    } catch let error as SessionScriptError {
+      throw CommandFailure(.badData, "\(inputName): \(error)")
+    } catch StoreError.noActions {
+      throw CommandFailure(
+        .badData, "\(inputName): the script holds no actions. A session needs at least one")
+    }
     var output = StandardOutput()
     output.line(session.idString)
-    output.flush()
+    do {
+      try output.flush()
+    } catch {
+      throw error.after("session \(session.idString) was stored; do not import the script again")
+    }
   }
+
+  /// How errors name the script: the path as given, or `stdin`.
+  private var inputName: String { script == "-" ? "stdin" : script }
 
   private var scriptDirectory: URL? {
     script == "-" ? nil : URL(fileURLWithPath: script).deletingLastPathComponent()
@@ -42,10 +57,6 @@ struct ImportCommand: ParsableCommand {
   private func readScript() throws -> (Data, String) {
     if script == "-" { return (FileHandle.standardInput.readDataToEndOfFile(), "stdin") }
     let url = URL(fileURLWithPath: script)
-    do {
-      return (try Data(contentsOf: url), url.lastPathComponent)
-    } catch {
-      throw ValidationError("cannot read \(script): \(error.localizedDescription)")
-    }
+    return (try Data(contentsOf: url), url.lastPathComponent)
   }
 }

@@ -19,7 +19,7 @@ struct LogCommand: ParsableCommand {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
     let replay = try store.replay(record)
-    let marks = try store.editMarks(of: record)  // history hook: undone edits, undo/redo pairs
+    let marks = EditMarksText.marks(try store.editTimeline(of: record))
     let width = String(record.eventCount).count
     var output = StandardOutput()
     while let step = try replay.next() {
@@ -32,6 +32,6 @@ struct LogCommand: ParsableCommand {
       if let mark = marks[step.seq] { line += "  [\(mark)]" }
       output.line(line)
     }
-    output.flush()
+    try output.flush()
   }
 }

@@ -12,10 +12,12 @@ struct RecordCommand: ParsableCommand {
     abstract: "Record a live session from JSON Lines actions on standard input.",
     discussion: """
       Each input line is one action in the JSON interchange form, e.g. {"type":"setA","timeSec":1.5}. \
-      It is stamped with the recorder's monotonic clock (seconds since recording started; a line \
-      may carry its own "t", which must not go backwards), appended durably, and answered with \
-      exactly one output line, flushed at once: the resulting state as compact JSON, or \
-      {"error":"…"} (the line is then not recorded). Blank lines are answered with the current \
+      It is stamped with the recorder's monotonic clock (seconds since recording started), \
+      appended durably, and answered with exactly one output line, flushed at once: the \
+      resulting state as compact JSON (see --answer), or {"error":"…"} (the line is then not \
+      recorded). A line may carry its own "t": it must be finite, not before the previous \
+      event's, and within the year 9999; later lines without "t" continue the clock from it, so \
+      no line can make the ones after it go backwards. Blank lines are answered with the current \
       state. The session is created with the first recorded action; its id goes to standard error.
       """)
 
@@ -34,8 +36,15 @@ struct RecordCommand: ParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "What each line is answered with: state (the whole state as compact JSON), compact"
+        + " ({\"seq\",\"t\",\"effects\"}) or none (only errors are answered).",
+      valueName: "answer"))
+  var answer: RecordAnswer = .state
+
   func run() throws {
-    let clockStart = ContinuousClock.now
+    var clock = RecordingClock()
     let startedAt = Date()
     let store = try EventStore(path: database.resolvedPath, synchronous: sync)
     let source = audio.map { SessionAudio.describe($0) }
@@ -46,28 +55,45 @@ struct RecordCommand: ParsableCommand {
     var lineNumber = 0
     while let text = readLine(strippingNewline: true) {
       lineNumber += 1
-      let answer: String
+      let reply: String?
       do {
+        var step: RecordedStep?
         if let (action, explicitT) = try Self.parse(text, number: lineNumber) {
           let current =
             try recorder
             ?? Self.start(store: store, title: title, audio: source, startedAt: startedAt)
           recorder = current
-          try current.send(action, at: explicitT ?? Self.seconds(since: clockStart))
+          let t = clock.stamp(explicit: explicitT, lastT: current.lastT)
+          let effects = try current.send(action, at: t)
+          if explicitT != nil { clock.adopt(t) }
+          step = RecordedStep(seq: current.head, t: t, effects: effects)
         }
+        switch answer {
         // The same bytes as `encoder.string(state)`, far faster for a state with history.
-        answer = try codec.interchangeJSON(recorder?.state ?? State())
+        case .state: reply = try codec.interchangeJSON(recorder?.state ?? State())
+        case .compact: reply = try encoder.string(step ?? RecordedStep(seq: recorder?.head ?? 0))
+        case .quiet: reply = nil
+        }
       } catch {
-        answer = Self.errorLine(error, encoder: encoder)
+        reply = Self.errorLine(error, encoder: encoder)
       }
-      output.line(answer)
-      output.flush()
+      guard let reply else { continue }
+      output.line(reply)
+      do {
+        try output.flush()
+      } catch {
+        // The answers cannot be delivered: stop taking actions, keep what was recorded.
+        try recorder?.finish(at: Date())
+        let kept = recorder.map {
+          "\($0.head) events were recorded in session \($0.session.idString)"
+        }
+        throw error.after(kept ?? "no session was created")
+      }
     }
     if let recorder {
       try recorder.finish(at: Date())
-      FileHandle.standardError.write(
-        Data(
-          "sharp9 record: \(recorder.head) events in session \(recorder.session.idString)\n".utf8))
+      StandardError.line(
+        "sharp9 record: \(recorder.head) events in session \(recorder.session.idString)")
     }
   }
 
@@ -90,18 +116,31 @@ struct RecordCommand: ParsableCommand {
     let session = try store.createSession(
       NewSession(
         title: title ?? "live session", startedAt: startedAt, audio: audio,
-        sharp9Version: Sharp9Command.configuration.version))
-    FileHandle.standardError.write(Data("sharp9 record: session \(session.idString)\n".utf8))
+        sharp9Version: Sharp9Command.release))
+    StandardError.line("sharp9 record: session \(session.idString)")
     return try Recorder(
       store: store, session: session, engine: SilentAudioEngine(recordsCalls: false))
   }
 
-  private static func seconds(since start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-  }
-
+  /// `{"error":"…"}` with the same words as a command's error line.
   private static func errorLine(_ error: any Error, encoder: OrderedJSONEncoder) -> String {
-    (try? encoder.string(["error": String(describing: error)])) ?? #"{"error":"unprintable"}"#
+    (try? encoder.string(["error": ErrorReport(error).message])) ?? #"{"error":"unprintable"}"#
   }
+}
+
+/// What `record` answers each line with.
+enum RecordAnswer: String, ExpressibleByArgument, CaseIterable {
+  /// The whole resulting state, as compact interchange JSON.
+  case state
+  /// The recorded event's number, `t` and effects: `{"seq":3,"t":1.5,"effects":[…]}`.
+  case compact
+  /// Nothing for a recorded line (`none`); errors are still answered.
+  case quiet = "none"
+}
+
+/// The `--answer compact` line. A blank line is answered with the head and no `t`.
+private struct RecordedStep: Encodable {
+  var seq: Int64
+  var t: Double?
+  var effects: [Effect] = []
 }

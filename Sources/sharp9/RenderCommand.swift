@@ -11,7 +11,7 @@ struct RenderCommand: ParsableCommand {
     abstract: "Render what was heard during a session to an audio file.",
     discussion: """
       Replays the session and plays its engine commands on a virtual clock: the output is \
-      wall-clock audio at the source's sample rate and channels (24-bit), with loops, seeks, \
+      wall-clock audio at the source's sample rate and channels (24-bit unless --bits), with loops, seeks, \
       speed and pitch exactly as the playback timeline says (see `sharp9 timeline`). Paused \
       spans are silence unless --skip-pauses. The source audio is the session's recorded file, \
       checked against its recorded SHA-256. The output file appears complete or not at all.
@@ -23,19 +23,20 @@ struct RenderCommand: ParsableCommand {
   var output: String
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Start at this session time (seconds, or MM:SS.xx).", valueName: "time"))
   var from: SessionTime?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("End at this session time (seconds, or MM:SS.xx).", valueName: "time"))
   var to: SessionTime?
 
   @Flag(help: "Leave paused spans out instead of writing them as silence.")
   var skipPauses = false
 
-  @Option(help: "Output format: wav or flac (default: from the output's extension, else wav).")
-  var format: AudioContainer?
+  @OptionGroup var audioOutput: AudioOutputOptions
 
   @Flag(
     help: "Compare the recorded tick positions with the model: the largest drift and where.")
@@ -47,6 +48,9 @@ struct RenderCommand: ParsableCommand {
   var audio: String?
 
   @Flag(help: "Render even when the audio file differs from the one the session recorded.")
+  var allowDifferentAudio = false
+
+  @Flag(help: "Replace the output file if it exists.")
   var force = false
 
   @OptionGroup var database: DatabaseOptions
@@ -66,13 +70,18 @@ struct RenderCommand: ParsableCommand {
         description: "--from \(formatTime(from.seconds)) is not before the session's end "
           + "(\(formatTime(endSec)))")
     }
-    let source = try SourceAudio.resolve(record, override: audio, force: force)
-    let outputURL = URL(filePath: output)
-    let container = format ?? (outputURL.pathExtension.lowercased() == "flac" ? .flac : .wav)
+    let source = try SourceAudio.resolve(record, override: audio, force: allowDifferentAudio)
+    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    inputs.append(("the session's source audio", source.path))
+    if let recorded = record.audio?.path {
+      inputs.append(("the session's recorded audio", recorded))
+    }
+    try OutputFile.check(output, inputs: inputs, force: force)
+    let (container, sample) = try audioOutput.resolve(for: output, defaultSample: .pcm24)
     let probe = try AudioFileReader(url: source).format
     let writer = try AudioFileWriter(
-      url: outputURL, container: container, sample: .pcm24, sampleRate: probe.sampleRate,
-      channels: probe.channels)
+      url: URL(filePath: output), container: container, sample: sample,
+      sampleRate: probe.sampleRate, channels: probe.channels)
     let renderer = try SessionRenderer(
       source: source, sink: writer,
       settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses))
@@ -87,8 +96,6 @@ struct RenderCommand: ParsableCommand {
       "rendered \(formatTime(seconds)) of session \(record.idString) "
         + "(\(probe.sampleRate) Hz, \(probe.channels) ch) to \(output)")
     if report { for line in DriftReportText.lines(drift) { out.line(line) } }
-    out.flush()
+    try out.flush()
   }
 }
-
-extension AudioContainer: ExpressibleByArgument {}

@@ -25,6 +25,6 @@ struct SessionsCommand: ParsableCommand {
     }
     var output = StandardOutput()
     for line in TextTable.lines(rows, rightAligned: [3, 4]) { output.line(line) }
-    output.flush()
+    try output.flush()
   }
 }

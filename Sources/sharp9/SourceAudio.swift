@@ -9,6 +9,8 @@ enum SourceAudio {
   struct Problem: Error, CustomStringConvertible {
     /// One line for the user.
     var description: String
+    /// True when the file is there but is not the session's audio (bad data, not missing).
+    var isMismatch = false
   }
 
   /// The file to render from: `override` if given, else the recorded path. Throws when it is
@@ -25,10 +27,12 @@ enum SourceAudio {
     if let recorded = session.audio?.sha256, !force {
       let found = AudioSource.fileSHA256(url)
       guard found == recorded else {
+        _ = try AudioFileReader(url: url)  // a file that is not audio at all says so first
         throw Problem(
           description: "audio file \(path) is not the session's audio (SHA-256 "
             + "\(found.map { String($0.prefix(12)) } ?? "unreadable"), recorded "
-            + "\(recorded.prefix(12))); pass --force to render it anyway")
+            + "\(recorded.prefix(12))); pass --allow-different-audio to render it anyway",
+          isMismatch: true)
       }
     }
     return url

@@ -15,7 +15,9 @@ struct StateCommand: ParsableCommand {
 
   @OptionGroup var session: SessionArgument
 
-  @Option(help: "The event to stop after (0 = before the first; default: the last).")
+  @Option(
+    parsing: .unconditional,
+    help: "The event to stop after (0 = before the first; default: the last).")
   var at: Int64?
 
   @Flag(help: "Print the state as one line of interchange JSON.")
@@ -42,7 +44,7 @@ struct StateCommand: ParsableCommand {
       // For scripts/bench-store.sh: open + resolve + rebuild, without process start-up.
       let elapsed = (clock.now - start) / .microseconds(1)
       let cpu = Double(Foundation.clock() - cpuStart) * 1e6 / Double(CLOCKS_PER_SEC)
-      FileHandle.standardError.write(Data("state-at-us \(Int(elapsed)) cpu-us \(Int(cpu))\n".utf8))
+      StandardError.line("state-at-us \(Int(elapsed)) cpu-us \(Int(cpu))")
     }
     var output = StandardOutput()
     if json {
@@ -52,6 +54,6 @@ struct StateCommand: ParsableCommand {
       let rows = try StateDiff.fields(of: state).map { [$0.path, $0.value] }
       for line in TextTable.lines(rows) { output.line(line) }
     }
-    output.flush()
+    try output.flush()
   }
 }

@@ -56,7 +56,7 @@ struct TimelineCommand: ParsableCommand {
       }
       if report { for line in DriftReportText.lines(drift) { output.line(line) } }
     }
-    output.flush()
+    try output.flush()
   }
 
   /// The table: a header, then one row per segment.

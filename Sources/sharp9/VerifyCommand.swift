@@ -31,7 +31,7 @@ struct VerifyCommand: ParsableCommand {
         "ok: session \(id): \(report.eventsReplayed) events replayed,"
           + " \(report.checkpointsCompared) checkpoints match (reducer \(report.currentReducerVersion))"
       )
-      output.flush()
+      try output.flush()
       return
     }
     output.line(
@@ -42,7 +42,7 @@ struct VerifyCommand: ParsableCommand {
     output.line("recorded → replayed:")
     for change in divergence.changes { output.line("  \(change)") }
     for line in try DivergenceText.lines(store, report) { output.line(line) }  // history hook
-    output.flush()
+    try output.flush()
     throw ExitCode(1)
   }
 }

@@ -1,8 +1,8 @@
 import CSndfile
 import Foundation
 
-/// Writes interleaved `Float` frames to WAV (16-bit, 24-bit, float) or FLAC (16-bit, 24-bit),
-/// never leaving a partial file behind.
+/// Writes interleaved `Float` frames to WAV (16-bit, 24-bit, float), FLAC (16-bit, 24-bit), AIFF,
+/// Ogg Vorbis, Opus or MP3 (see ``AudioContainer``), never leaving a partial file behind.
 ///
 /// Audio goes to a hidden temporary file beside the target (`.NAME.UUID.partial`), which
 /// ``finish()`` closes and renames over the target in one step. A writer released without
@@ -43,7 +43,7 @@ public final class AudioFileWriter {
     // WAV sizes are 32-bit: stop well before the header's 4 GiB limit rather than corrupt it.
     let wavLimit = Int64(UInt32.max - 1 << 16) / Int64(max(1, channels) * sample.bytesPerSample)
     try self.init(
-      url: url, sndfileFormat: container.sndfileFormat | sample.sndfileFormat,
+      url: url, sndfileFormat: container.sndfileFormat(sample),
       sampleRate: sampleRate, channels: channels,
       maximumFrames: container == .wav ? wavLimit : Int64.max)
   }

@@ -51,6 +51,21 @@ public final class Database {
     try SQLiteError.check(code, on: handle, operation(), sql: sql)
   }
 
+  /// Runs `body`, and again after 50 ms while it fails with `SQLITE_BUSY`, for about 5 seconds
+  /// (the busy timeout): for the few steps SQLite does not wait on by itself (changing the
+  /// journal mode, the first write of a new database).
+  public func retryingWhileBusy<Result>(_ body: () throws -> Result) throws -> Result {
+    var attempt = 0
+    while true {
+      do {
+        return try body()
+      } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && attempt < 100 {
+        attempt += 1
+        sqlite3_sleep(50)
+      }
+    }
+  }
+
   /// Runs one or more SQL statements without parameters (schema, pragmas, transaction control).
   public func execute(_ sql: String) throws {
     try check(sqlite3_exec(handle, sql, nil, nil, nil), "execute", sql: sql)

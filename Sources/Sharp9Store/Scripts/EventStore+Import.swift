@@ -14,7 +14,8 @@ extension EventStore {
   /// - Parameters:
   ///   - text: the whole script (lines split on `\n`; a trailing `\r` is ignored).
   ///   - audio: resolves the header's audio path into an ``AudioSource`` (hash, format), or `nil`.
-  /// - Throws: `SessionScriptError` (naming the line and field), ``StoreError`` or ``SQLiteError``.
+  /// - Throws: `SessionScriptError` (naming the line and field), ``StoreError`` (``StoreError/noActions``
+  ///   for a script without an action) or ``SQLiteError``.
   public func importScript(
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
     audio: (String) -> AudioSource? = { AudioSource(path: $0) }
@@ -61,11 +62,8 @@ extension EventStore {
             scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
           try writer.appendInPlace(action, t: scripted.t)
         }
-        let writer =
-          try appender
-          ?? startImport(
-            header: parser.header, title: title, defaultTitle: defaultTitle,
-            sharp9Version: sharp9Version, audio: audio)
+        // Empty input, blank lines or a header alone: not a session (nothing was written).
+        guard let writer = appender else { throw StoreError.noActions }
         try writer.finishBatch()
         return try session(id: writer.session.id)
       }

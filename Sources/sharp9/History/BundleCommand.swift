@@ -21,18 +21,24 @@ struct BundleCommand: ParsableCommand {
   @Flag(help: "Embed the source audio (it must still match the recorded SHA-256).")
   var withAudio = false
 
+  @Flag(help: "Replace the output file if it exists.")
+  var force = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
+    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    if withAudio, let audio = record.audio?.path { inputs.append(("the session's audio", audio)) }
+    try OutputFile.check(output, inputs: inputs, force: force)
     try SessionBundle.write(
       record, from: store, to: output, withAudio: withAudio,
-      sharp9Version: Sharp9Command.configuration.version)
+      sharp9Version: Sharp9Command.release)
     var text = StandardOutput()
     text.line(
       "bundled session \(record.idString) (\(record.eventCount) events"
         + (withAudio ? ", with audio" : "") + ") to \(output)")
-    text.flush()
+    try text.flush()
   }
 }

@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
     guard let finding = report.finding else {
       output.line(
         "ok: session \(id): \(report.eventsChecked) events, every state keeps every invariant")
-      output.flush()
+      try output.flush()
       return
     }
     output.line(
@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
     for violation in finding.violations { output.line("  \(violation)") }
     output.line("state diff made by event \(finding.seq) (before → after):")
     for change in report.changes { output.line("  \(change)") }
-    output.flush()
+    try output.flush()
     throw ExitCode(1)
   }
 }

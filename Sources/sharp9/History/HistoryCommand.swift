@@ -18,6 +18,7 @@ struct HistoryCommand: ParsableCommand {
   @OptionGroup var session: SessionArgument
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("Show the history as of this event (default: the last).", valueName: "seq"))
   var at: Int64?
 
@@ -29,6 +30,6 @@ struct HistoryCommand: ParsableCommand {
     let history = try store.editTimeline(of: record, at: at)
     var output = StandardOutput()
     for line in EditTimelineText.lines(history, session: record) { output.line(line) }
-    output.flush()
+    try output.flush()
   }
 }

@@ -21,7 +21,7 @@ struct ImportBundleCommand: ParsableCommand {
 
   func run() throws {
     guard FileManager.default.fileExists(atPath: bundle) else {
-      throw ValidationError("no bundle at \(bundle)")
+      throw CommandFailure(.noInput, "no bundle at \(bundle). Check the path")
     }
     let store = try database.open(.createIfMissing)
     let audioDirectory = URL(fileURLWithPath: database.resolvedPath).deletingLastPathComponent()
@@ -37,6 +37,10 @@ struct ImportBundleCommand: ParsableCommand {
     }
     if let audio = result.extractedAudio { output.line("audio written to \(audio)") }
     output.line(result.session.idString)
-    output.flush()
+    do {
+      try output.flush()
+    } catch {
+      throw error.after("session \(result.session.idString) is in the database")
+    }
   }
 }

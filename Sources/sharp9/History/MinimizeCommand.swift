@@ -72,15 +72,19 @@ struct MinimizeCommand: ParsableCommand {
         title:
           "\(record.title) (minimized, \(result.script.actions.count) of \(actions.count) events)",
         startedAt: record.startedAt.date, audio: record.audio,
-        sharp9Version: Sharp9Command.configuration.version),
+        sharp9Version: Sharp9Command.release),
       unrecordedScript: result.script)
     var output = StandardOutput()
     output.write(try result.script.encoded())
-    output.flush()
+    do {
+      try output.flush()
+    } catch {
+      throw error.after("the minimal session was stored as session \(saved.idString)")
+    }
     let kept = result.keptSeqs.map(String.init).joined(separator: ", ")
     let summary =
       "minimized \(record.idString) from \(actions.count) to \(result.script.actions.count) events"
-      + " (kept \(kept)) in \(result.tests) tests; saved as session \(saved.idString)\n"
-    FileHandle.standardError.write(Data(summary.utf8))
+      + " (kept \(kept)) in \(result.tests) tests; saved as session \(saved.idString)"
+    StandardError.line(summary)
   }
 }
