@@ -57,6 +57,14 @@ public final class AudioFileWriter {
     info.samplerate = Int32(clamping: sampleRate)
     info.channels = Int32(clamping: channels)
     info.format = sndfileFormat
+    // libsndfile accepts Opus at any rate here and fails only when opening: say why up front.
+    let opusRates = [8_000, 12_000, 16_000, 24_000, 48_000]
+    let isOpus = sndfileFormat & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_OPUS)
+    guard !isOpus || opusRates.contains(sampleRate) else {
+      throw AudioFileError(
+        url: url, kind: .unsupportedOutput,
+        detail: "Opus stores 8, 12, 16, 24 or 48 kHz only, not \(sampleRate) Hz")
+    }
     guard sampleRate > 0, channels > 0, sf_format_check(&info) == Int32(SF_TRUE) else {
       throw AudioFileError(
         url: url, kind: .unsupportedOutput,

@@ -33,6 +33,16 @@ extension EventStore {
     }
     if report.divergence == nil { while try replay.advance() {} }
     report.eventsReplayed = replay.seqSoFar
+    // A finished session (an import, an ended recording) is always checkpointed at its last
+    // event: a missing one means the checkpoints were deleted, and nothing would be compared.
+    if report.divergence == nil, session.endedAt != nil, session.eventCount > 0,
+      checkpoints.last?.seq != session.eventCount
+    {
+      report.divergence = VerifyReport.Divergence(
+        seq: session.eventCount, lastAgreeingSeq: lastAgreeing, changes: [],
+        snapshotProblem: "the checkpoint of the last event (\(session.eventCount)) is missing:"
+          + " the session's checkpoints were deleted or never written")
+    }
     return report
   }
 
@@ -79,11 +89,16 @@ extension EventStore {
     if let recorded, try stateCodec.hash(recorded) != checkpoint.hash {
       snapshotProblem = "the recorded snapshot does not match the recorded hash"
     }
+    let rawSnapshot = recorded == nil ? try? JSONValue.parse(snapshotData) : nil
+    if recorded == nil, rawSnapshot == nil {
+      // Truncated or garbled: a reader starting from this snapshot could not use it.
+      snapshotProblem = "the recorded snapshot is unreadable (\(snapshotData.count) bytes)"
+    }
     if replayedHash == checkpoint.hash, snapshotProblem == nil { return nil }
     var changes: [FieldChange] = []
     if let recorded {
       changes = try StateDiff.changes(from: recorded, to: replayed)
-    } else if let raw = try? JSONValue.parse(snapshotData) {
+    } else if let raw = rawSnapshot {
       // A JSON snapshot from another State layout: compare its JSON with the replayed one's.
       let lossless = try JSONValue.parse(try stateCodec.losslessJSON(replayed))
       changes = StateDiff.changes(from: raw, to: lossless)

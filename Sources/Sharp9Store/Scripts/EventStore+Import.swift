@@ -65,6 +65,9 @@ extension EventStore {
         // Empty input, blank lines or a header alone: not a session (nothing was written).
         guard let writer = appender else { throw StoreError.noActions }
         try writer.finishBatch()
+        // Ended at its last event: `verify` then knows a checkpoint must be there.
+        try endSession(
+          writer.session.id, at: writer.session.startedAt.date.addingTimeInterval(writer.lastT))
         return try session(id: writer.session.id)
       }
     }
