@@ -148,7 +148,7 @@ struct ErrorReport: Equatable {
 
   private static func bundle(_ error: BundleError) -> ErrorReport {
     switch error {
-    case .notABundle, .unsupportedFormat, .audioChanged, .conflictingSession:
+    case .notABundle, .unsupportedFormat, .audioChanged, .conflictingSession, .failsVerification:
       ErrorReport(.badData, error.description)
     case .audioMissing: ErrorReport(.noInput, error.description)
     case .wouldReplaceDatabase(let path):

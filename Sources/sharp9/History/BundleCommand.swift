@@ -21,6 +21,12 @@ struct BundleCommand: ParsableCommand {
   @Flag(help: "Embed the source audio (it must still match the recorded SHA-256).")
   var withAudio = false
 
+  @Option(
+    help: ArgumentHelp(
+      "With --with-audio: embed this copy of the audio (checked against the recorded SHA-256)"
+        + " instead of the one found as render finds it.", valueName: "path"))
+  var audio: String?
+
   @Flag(help: "Replace the output file if it exists.")
   var force = false
 
@@ -30,10 +36,12 @@ struct BundleCommand: ParsableCommand {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
     var inputs = OutputFile.databaseInputs(database.resolvedPath)
-    if withAudio, let audio = record.audio?.path { inputs.append(("the session's audio", audio)) }
+    // The file render would use: the recorded path, where it was found at import, or --audio.
+    let audioFile = try withAudio ? SourceAudio.resolve(record, override: audio, force: false) : nil
+    if let audioFile { inputs.append(("the session's audio", audioFile.path)) }
     try OutputFile.check(output, inputs: inputs, force: force)
     try SessionBundle.write(
-      record, from: store, to: output, withAudio: withAudio,
+      record, from: store, to: output, withAudio: withAudio, audioFile: audioFile?.path,
       sharp9Version: Sharp9Command.release)
     var text = StandardOutput()
     text.line(
