@@ -25,16 +25,27 @@ struct ImportCommand: ParsableCommand {
     let (text, name) = try readScript()
     let store = try database.open(.createIfMissing)
     let session: SessionRecord
+    var missingAudio: String?
     do {
       session = try store.importScript(
         text, title: title, defaultTitle: name,
         sharp9Version: Sharp9Command.release,
-        audio: { SessionAudio.describe($0, relativeTo: scriptDirectory) })
+        audio: { path in
+          let source = SessionAudio.describe(path, relativeTo: scriptDirectory)
+          if source.sha256 == nil { missingAudio = path }
+          return source
+        })
     } catch let error as SessionScriptError {
       throw CommandFailure(.badData, "\(inputName): \(error)")
     } catch StoreError.noActions {
       throw CommandFailure(
         .badData, "\(inputName): the script holds no actions. A session needs at least one")
+    }
+    if let missingAudio {
+      StandardError.line(
+        "sharp9: warning: the audio file \(TerminalText.escaped(missingAudio)) named in the"
+          + " header was not found; the session is stored without its hash (render it with"
+          + " --audio PATH)")
     }
     var output = StandardOutput()
     output.line(session.idString)

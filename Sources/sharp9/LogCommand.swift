@@ -30,7 +30,7 @@ struct LogCommand: ParsableCommand {
         line += "  → " + step.effects.map(EventText.summary).joined(separator: "; ")
       }
       if let mark = marks[step.seq] { line += "  [\(mark)]" }
-      output.line(line)
+      output.line(TerminalText.escaped(line))
     }
     try output.flush()
   }

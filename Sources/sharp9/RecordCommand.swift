@@ -47,7 +47,14 @@ struct RecordCommand: ParsableCommand {
     var clock = RecordingClock()
     let startedAt = Date()
     let store = try EventStore(path: database.resolvedPath, synchronous: sync)
-    let source = audio.map { SessionAudio.describe($0) }
+    let source = try audio.map { path in
+      // A path that names no readable file would be recorded without its hash: refuse it.
+      guard AudioSource.locate(path: path) != nil else {
+        throw CommandFailure(
+          .noInput, "cannot read audio file \(path): no such file. Check the path")
+      }
+      return SessionAudio.describe(path)
+    }
     let encoder = OrderedJSONEncoder()
     let codec = StateCodec()
     var recorder: Recorder?

@@ -9,7 +9,8 @@ struct SessionsCommand: ParsableCommand {
     abstract: "List the stored sessions.",
     discussion: """
       A header line, then one session per line, oldest first, starting with its full id: \
-      title, start time (UTC), number of events, duration (t of the last event) and source audio.
+      title (the first 31 characters), start time (UTC), number of events, duration (t of the \
+      last event) and source audio. Control characters in titles and paths are escaped.
       """)
 
   @OptionGroup var database: DatabaseOptions
@@ -24,7 +25,7 @@ struct SessionsCommand: ParsableCommand {
       ])
     }
     var output = StandardOutput()
-    for line in TextTable.lines(rows, rightAligned: [3, 4]) { output.line(line) }
+    for line in TextTable.lines(rows, rightAligned: [3, 4], truncated: [1]) { output.line(line) }
     try output.flush()
   }
 }

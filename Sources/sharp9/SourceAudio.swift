@@ -58,8 +58,15 @@ enum SourceAudio {
     {
       return Double(frames) / Double(rate)
     }
-    if let path = override ?? session.audio?.path,
-      let url = find(path, of: session, override: override),
+    if let override {
+      // A --audio given is used or refused, never silently passed over.
+      guard let url = find(override, of: session, override: override) else {
+        throw Problem(
+          description: "audio file \(override) is missing or unreadable; check the path")
+      }
+      return try AudioFileReader(url: url).format.durationSec
+    }
+    if let path = session.audio?.path, let url = find(path, of: session, override: nil),
       let reader = try? AudioFileReader(url: url)
     {
       return reader.format.durationSec
