@@ -13,6 +13,9 @@ struct LogCommand: ParsableCommand {
       """)
 
   @OptionGroup var session: SessionArgument
+  @Flag(help: "Print one JSON object per event (JSON Lines): seq, t, action, effects, note.")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
@@ -23,6 +26,14 @@ struct LogCommand: ParsableCommand {
     let width = String(record.eventCount).count
     var output = StandardOutput()
     while let step = try replay.next() {
+      if json {
+        output.line(
+          try ReportJSON.line(
+            ReportJSON.Event(
+              seq: step.seq, t: step.t, action: step.action, effects: step.effects,
+              note: marks[step.seq])))
+        continue
+      }
       let seq = String(step.seq)
       var line = String(repeating: " ", count: width - seq.count) + seq
       line += "  " + formatTime(step.t) + "  " + EventText.summary(step.action)

@@ -13,10 +13,21 @@ struct SessionsCommand: ParsableCommand {
       last event) and source audio. Control characters in titles and paths are escaped.
       """)
 
+  @Flag(help: "Print one JSON object per session (JSON Lines) instead of a table.")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
+    if json {
+      var output = StandardOutput()
+      for session in try store.sessions() {
+        output.line(try ReportJSON.line(ReportJSON.Session(session)))
+      }
+      try output.flush()
+      return
+    }
     var rows = [["ID", "TITLE", "STARTED", "EVENTS", "DURATION", "AUDIO"]]
     for session in try store.sessions() {
       rows.append([

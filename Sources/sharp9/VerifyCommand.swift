@@ -14,12 +14,21 @@ struct VerifyCommand: ParsableCommand {
       """)
 
   @OptionGroup var session: SessionArgument
+  @Flag(help: "Print the report as one JSON object (the exit status is the same).")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
     let report = try store.verify(try store.session(matching: session.session))
     var output = StandardOutput()
+    if json {
+      output.line(try ReportJSON.line(ReportJSON.Verify(report)))
+      try output.flush()
+      if !report.isOK { throw ExitCode(ExitStatus.foundProblem.rawValue) }
+      return
+    }
     let id = report.session.idString
     if report.reducerChanged {
       output.line(

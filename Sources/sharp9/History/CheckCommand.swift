@@ -17,12 +17,21 @@ struct CheckCommand: ParsableCommand {
       """)
 
   @OptionGroup var session: SessionArgument
+  @Flag(help: "Print the report as one JSON object (the exit status is the same).")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
     let report = try store.check(try store.session(matching: session.session))
     var output = StandardOutput()
+    if json {
+      output.line(try ReportJSON.line(ReportJSON.Check(report)))
+      try output.flush()
+      if !report.passed { throw ExitCode(ExitStatus.foundProblem.rawValue) }
+      return
+    }
     let id = report.session.idString
     guard let finding = report.finding else {
       output.line(

@@ -22,6 +22,9 @@ struct HistoryCommand: ParsableCommand {
     help: ArgumentHelp("Show the history as of this event (default: the last).", valueName: "seq"))
   var at: Int64?
 
+  @Flag(help: "Print the history as one JSON object.")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
@@ -29,6 +32,11 @@ struct HistoryCommand: ParsableCommand {
     let record = try store.session(matching: session.session)
     let history = try store.editTimeline(of: record, at: at)
     var output = StandardOutput()
+    if json {
+      output.line(try ReportJSON.line(ReportJSON.History(history, session: record)))
+      try output.flush()
+      return
+    }
     for line in EditTimelineText.lines(history, session: record) { output.line(line) }
     try output.flush()
   }
