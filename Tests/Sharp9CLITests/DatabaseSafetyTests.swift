@@ -63,4 +63,47 @@ import Testing
       }
     }
   }
+
+  /// A database in a directory the user cannot write (read-only media) is read without the
+  /// `-wal` and `-shm` files a WAL reader would create; writing to it is status 73. Run as
+  /// `nobody` through setpriv, since root may write anywhere; skipped where that is not possible.
+  @Test func aDatabaseOnReadOnlyMediaCanBeRead() async throws {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+      return
+    }
+    let cli = try StoreCLI()
+    let directory = cli.directory.appending(path: "readonly")
+    let database = directory.appending(path: "sharp9.sqlite").path
+    _ = try await cli.run(
+      ["import", try cli.file("s.jsonl", Self.script), "--db", database], database: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: cli.directory.path)
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: directory.path)
+    }
+    func asNobody(_ arguments: [String]) throws -> (Int32, String) {
+      let process = Process()
+      process.executableURL = URL(filePath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", StoreCLI.executable.path]
+        + arguments + ["--db", database]
+      let output = Pipe()
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, text)
+    }
+    let (status, listing) = try asNobody(["sessions"])
+    #expect(status == 0, "\(listing)")
+    #expect(listing.contains("race"))
+    let (writeStatus, refusal) = try asNobody(["import", "-"])
+    #expect(writeStatus == 73, "\(refusal)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["sharp9.sqlite"])
+  }
 }

@@ -35,6 +35,15 @@ public struct MigrationRunner {
     try validate(try appliedMigrations(database), path: database.path)
   }
 
+  /// True when every known migration is applied (reading only).
+  public func isUpToDate(_ database: Database) throws -> Bool {
+    let objects = try database.cached(
+      "SELECT count(*) FROM sqlite_schema WHERE name = 'sharp9_migrations'")
+    guard try objects.firstRow({ $0.int64(0) }) == 1 else { return false }
+    let recorded = try appliedMigrations(database)
+    return migrations.allSatisfy { isApplied($0, in: recorded) }
+  }
+
   /// Validates the database's applied migrations and applies the pending ones.
   ///
   /// - Returns: the ids applied by this call.

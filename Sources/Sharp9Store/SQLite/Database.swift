@@ -12,6 +12,10 @@ public final class Database {
     case createIfMissing
     /// Fail if the file does not exist.
     case mustExist
+    /// Read only, as SQLite's `immutable` URI parameter says: no lock, no `-wal` or `-shm`
+    /// file, so a database on read-only media (or in a directory the user cannot write) can be
+    /// read. Nothing may change the file while it is open this way.
+    case readOnlyImmutable
   }
 
   /// The path given to `open`, or `:memory:`.
@@ -25,9 +29,19 @@ public final class Database {
   public init(path: String, mode: OpenMode = .createIfMissing) throws {
     self.path = path
     var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-    if mode == .createIfMissing { flags |= SQLITE_OPEN_CREATE }
+    var name = path
+    switch mode {
+    case .createIfMissing: flags |= SQLITE_OPEN_CREATE
+    case .mustExist: break
+    case .readOnlyImmutable:
+      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+      var allowed = CharacterSet.urlPathAllowed
+      allowed.remove(charactersIn: "?#%")
+      name =
+        "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
+    }
     var pointer: OpaquePointer?
-    let code = sqlite3_open_v2(path, &pointer, flags, nil)
+    let code = sqlite3_open_v2(name, &pointer, flags, nil)
     guard let pointer else {
       throw SQLiteError(code: code, message: "out of memory", operation: "open \(path)")
     }
