@@ -26,6 +26,8 @@ struct ImportCommand: ParsableCommand {
     let store = try database.open(.createIfMissing)
     let session: SessionRecord
     var missingAudio: String?
+    let bar = ProgressBar(label: "import")
+    defer { bar.finish() }
     do {
       session = try store.importScript(
         text, title: title, defaultTitle: name,
@@ -34,7 +36,8 @@ struct ImportCommand: ParsableCommand {
           let source = SessionAudio.describe(path, relativeTo: scriptDirectory)
           if source.sha256 == nil { missingAudio = path }
           return source
-        })
+        }, progress: bar.update)
+      bar.finish()
     } catch let error as SessionScriptError {
       throw CommandFailure(.badData, "\(inputName): \(error)")
     } catch StoreError.noActions {

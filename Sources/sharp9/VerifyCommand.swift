@@ -21,7 +21,10 @@ struct VerifyCommand: ParsableCommand {
 
   func run() throws {
     let store = try database.open(.mustExist)
-    let report = try store.verify(try store.session(matching: session.session))
+    let bar = ProgressBar(label: "verify")
+    let report = try store.verify(
+      try store.session(matching: session.session), progress: bar.update)
+    bar.finish()
     var output = StandardOutput()
     if json {
       output.line(try ReportJSON.line(ReportJSON.Verify(report)))

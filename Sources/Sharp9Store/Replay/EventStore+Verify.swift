@@ -7,7 +7,11 @@ extension EventStore {
   ///
   /// A session recorded by another reducer version is replayed and compared all the same (the
   /// report says so); it is not refused.
-  public func verify(_ session: SessionRecord) throws -> VerifyReport {
+  ///
+  /// `progress` is called with the fraction of events replayed, at each checkpoint.
+  public func verify(_ session: SessionRecord, progress: (Double) -> Void = { _ in }) throws
+    -> VerifyReport
+  {
     let checkpoints = try recordedCheckpoints(of: session)
     var report = VerifyReport(
       session: session, recordedReducerVersion: session.reducerVersion,
@@ -22,6 +26,7 @@ extension EventStore {
       while replay.seqSoFar < checkpoint.seq, try replay.advance() {}
       guard replay.seqSoFar == checkpoint.seq else { break }
       report.checkpointsCompared += 1
+      progress(Double(checkpoint.seq) / Double(max(session.eventCount, 1)))
       if let divergence = try compare(
         checkpoint, of: session, with: replay.state, lastAgreeing: lastAgreeing)
       {
@@ -33,6 +38,7 @@ extension EventStore {
     }
     if report.divergence == nil { while try replay.advance() {} }
     report.eventsReplayed = replay.seqSoFar
+    progress(1)
     // A finished session (an import, an ended recording) is always checkpointed at its last
     // event: a missing one means the checkpoints were deleted, and nothing would be compared.
     if report.divergence == nil, session.endedAt != nil, session.eventCount > 0,

@@ -30,27 +30,36 @@ extension EventStore {
 
   /// Imports a session script given as its bytes (a file's content, read without making a
   /// String of it), as ``importScript(_:title:defaultTitle:sharp9Version:audio:)`` does. Bytes
-  /// that are not UTF-8 are read as `String(decoding:as:)` repairs them.
+  /// that are not UTF-8 are read as `String(decoding:as:)` repairs them. `progress` is called
+  /// with the fraction of the bytes read, about every 64 KiB.
   public func importScript(
     _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource? = { AudioSource(path: $0) }
+    audio: (String) -> AudioSource? = { AudioSource(path: $0) },
+    progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
     try data.withUnsafeBytes { bytes in
       try importScript(
         bytes: bytes, title: title, defaultTitle: defaultTitle, sharp9Version: sharp9Version,
-        audio: audio)
+        audio: audio, progress: progress)
     }
   }
 
   private func importScript(
     bytes: UnsafeRawBufferPointer, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource?
+    audio: (String) -> AudioSource?, progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
-    try withBulkWriteCache {
+    var read = 0
+    var reported = 0
+    return try withBulkWriteCache {
       try database.transaction {
         var parser = ScriptLineReader()
         var appender: EventAppender?
         try Self.forEachLine(of: bytes) { line in
+          read += line.count + 1
+          if read - reported >= 1 << 16 {
+            reported = read
+            progress(Double(read) / Double(max(bytes.count, 1)))
+          }
           guard let scripted = try parser.next(bytes: line) else { return }
           let writer =
             try appender
@@ -63,6 +72,7 @@ extension EventStore {
           try writer.appendInPlace(action, t: scripted.t)
         }
         // Empty input, blank lines or a header alone: not a session (nothing was written).
+        progress(1)
         guard let writer = appender else { throw StoreError.noActions }
         try writer.finishBatch()
         // Ended at its last event: `verify` then knows a checkpoint must be there.

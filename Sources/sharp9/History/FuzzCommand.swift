@@ -41,7 +41,10 @@ struct FuzzCommand: ParsableCommand {
     let runner = FuzzRunner()
     var output = StandardOutput()
     var failures = 0
+    let bar = ProgressBar(label: "fuzz")
+    defer { bar.finish() }
     for offset in 0..<UInt64(runs) {
+      bar.update(Double(offset) / Double(runs))
       let seed = seed &+ offset
       let report = try runner.run(seed: seed, events: events)
       guard let problem = report.problem else {

@@ -73,17 +73,25 @@ struct MinimizeCommand: ParsableCommand {
       startedAt: record.startedAt.date, audio: record.audio?.path, title: record.title)
     let predicate: SessionMinimizer.Predicate
     var external: ExternalPredicate?
+    var progress: ProgressBar?
     if let until {
       let command = try ExternalPredicate(
         command: until, timeout: timeout.map { .milliseconds(Int($0 * 1000)) })
       external = command
-      predicate = .custom { try command.holds($0) }
+      let bar = ProgressBar(label: "minimize")
+      progress = bar
+      // ddmin's end is unknown; the share of actions removed so far is what a user watches.
+      predicate = .custom {
+        bar.update(1 - Double($0.actions.count) / Double(max(actions.count, 1)))
+        return try command.holds($0)
+      }
     } else {
       predicate = invariant ? .invariant : .diverges
     }
     let result = try SessionMinimizer().minimize(
       SessionScript(header: header, actions: actions), originalSeqs: seqs,
       recordedIn: record.id, predicate)
+    progress?.finish()
     guard !result.script.actions.isEmpty else {
       // The predicate does not depend on the session: an empty session would "reproduce" it.
       throw CommandFailure(
