@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// D1/D2 and W9: no command writes its output over one of its inputs, replaces an unrelated file
 /// without `--force`, or writes a format other than the one the output's name says.
 @Suite struct OutputFileTests {
@@ -50,6 +56,21 @@ import Testing
       atPath: cli.directory.appending(path: "link.wav").path, withDestinationPath: "tone.wav")
     let linked = try await cli.run(["stretch", "tone.wav", "link.wav", "--force"], database: false)
     #expect(linked.status == 73, "\(linked.stderr)")
+    // A pipe stands for every non-regular file (a device such as /dev/null, a socket): the
+    // renamed temporary file would replace the node itself. (A private FIFO, so a regression
+    // cannot damage the machine's devices.)
+    let fifo = cli.directory.appending(path: "pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for arguments in [
+      ["export", id, "-o", fifo, "--force"], ["render", id, "-o", fifo, "--force"],
+      ["bundle", id, "-o", fifo, "--force"],
+    ] {
+      let result = try await cli.run(arguments)
+      #expect(result.status == 73, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("it is not a regular file"), "\(result.stderr)")
+      var status = stat()
+      #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "\(arguments)")
+    }
     #expect(try bytes(cli, "tone.wav") == audio)
     #expect(try bytes(cli, "sharp9.sqlite") == database)
   }
@@ -60,8 +81,8 @@ import Testing
     let notes = try cli.file("notes.txt", "my practice notes\n")
     let wav = try cli.file("old.wav", "an older render\n")
     let attempts: [[String]] = [
-      ["bundle", id, "-o", notes], ["render", id, "-o", wav],
-      ["stretch", "tone.wav", wav],
+      ["bundle", id, "-o", notes], ["render", id, "-o", wav], ["export", id, "-o", notes],
+      ["stretch", "tone.wav", wav], ["stretch", "tone.wav", "-o", wav],
     ]
     for arguments in attempts {
       let result = try await cli.run(arguments, database: arguments[0] != "stretch")
@@ -71,6 +92,12 @@ import Testing
     }
     #expect(try bytes(cli, "notes.txt") == Data("my practice notes\n".utf8))
     #expect(try bytes(cli, "old.wav") == Data("an older render\n".utf8))
+    let exported = try await cli.run(["export", id, "-o", "take.jsonl"])
+    #expect(exported.status == 0 && exported.stdout == "")
+    #expect(try bytes(cli, "take.jsonl") == Data(try await cli.run(["export", id]).stdout.utf8))
+    let stretched = try await cli.run(
+      ["stretch", "tone.wav", "-o", "slow.wav", "--speed", "0.5"], database: false)
+    #expect(stretched.status == 0, "\(stretched.stderr)")
     let forced = try await cli.run(["render", id, "-o", wav, "--force"])
     #expect(forced.status == 0, "\(forced.stderr)")
     #expect(try bytes(cli, "old.wav").prefix(4) == Data("RIFF".utf8))

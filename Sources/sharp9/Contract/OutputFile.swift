@@ -6,7 +6,7 @@ import Foundation
 /// - never over one of the command's inputs: the database and its `-wal`/`-shm` files, the
 ///   session's source audio, the file being stretched (compared by resolved path and, for files
 ///   that exist, by device and inode, so links and `./` spellings are caught too);
-/// - never over a directory;
+/// - never over a directory, a device, a pipe or a socket (the new file would replace the node);
 /// - an existing file is replaced only with `--force`.
 ///
 /// The writers themselves write to a temporary file beside the target and rename it into place,
@@ -37,6 +37,15 @@ enum OutputFile {
     if isDirectory.boolValue {
       throw CommandFailure(
         .cannotCreate, "will not write \(path): it is a directory. Name a file inside it")
+    }
+    // The new file is renamed over the target: over /dev/null or a pipe that would replace the
+    // device node itself.
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw CommandFailure(
+        .cannotCreate,
+        "will not write \(path): it is not a regular file (a device, pipe or socket). Name a"
+          + " file")
     }
     guard force else {
       throw CommandFailure(

@@ -66,6 +66,6 @@ enum StandardError {
 }
 
 /// `write(2)`, under a name the ``StandardStream/write(_:)`` method does not shadow.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, bytes, count)
 }

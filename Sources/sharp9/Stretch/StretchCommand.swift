@@ -17,8 +17,20 @@ struct StretchCommand: ParsableCommand {
   @Argument(help: "The audio file to read (WAV, AIFF, FLAC, Ogg Vorbis, Opus, MP3).")
   var input: String
 
-  @Argument(help: "The file to write (replaced only once complete).")
-  var output: String
+  @Argument(help: ArgumentHelp("The file to write (or give it with -o).", valueName: "output"))
+  var outputArgument: String?
+
+  @Option(name: .customShort("o"), help: ArgumentHelp("The file to write.", valueName: "path"))
+  var outputOption: String?
+
+  /// The output file, as an argument or with `-o`.
+  private var output: String { outputOption ?? outputArgument ?? "" }
+
+  func validate() throws {
+    guard (outputOption == nil) != (outputArgument == nil) else {
+      throw ValidationError("give the output file once: as OUT or with -o")
+    }
+  }
 
   @Option(
     parsing: .unconditional, help: "Playback speed, 0.25…2 (1 = original tempo, 0.5 = half speed).")
