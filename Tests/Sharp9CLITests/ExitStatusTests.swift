@@ -36,6 +36,9 @@ import Testing
     expectError(
       try await cli.run(["stretch", "a.wav", "b.wav", "--speed", "9"], database: false), 64,
       "--speed must be within")
+    expectError(
+      try await cli.run(["delete", "abc"]), 64,
+      "give at least 4 characters of the session id to delete")
   }
 
   @Test func badInputDataIs65() async throws {
