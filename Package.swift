@@ -4,8 +4,9 @@ import PackageDescription
 /// sharp9: the headless, event-sourced core of a slow-down / pitch / loop practice tool.
 ///
 /// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite) and `Sharp9Audio`
-/// (libsndfile, libsamplerate, FFTW) build on the domain and never on each other; the `sharp9`
-/// executable wires them together.
+/// (libsndfile, libsamplerate, FFTW) build on the domain and never on each other. `Sharp9App` (the
+/// app core: action → reduce → append → engine → observers) wires them together for every front
+/// end; the `sharp9` executable is one.
 let package = Package(
   name: "sharp9",
   platforms: [.macOS(.v14)],
@@ -13,6 +14,7 @@ let package = Package(
     .library(name: "Sharp9Domain", targets: ["Sharp9Domain"]),
     .library(name: "Sharp9Store", targets: ["Sharp9Store"]),
     .library(name: "Sharp9Audio", targets: ["Sharp9Audio"]),
+    .library(name: "Sharp9App", targets: ["Sharp9App"]),
     .executable(name: "sharp9", targets: ["sharp9"]),
   ],
   dependencies: [
@@ -53,9 +55,19 @@ let package = Package(
       name: "Sharp9Audio",
       dependencies: ["Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW"]
     ),
+    .target(
+      name: "Sharp9App",
+      dependencies: [
+        "Sharp9Domain",
+        "Sharp9Store",
+        "Sharp9Audio",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .executableTarget(
       name: "sharp9",
       dependencies: [
+        "Sharp9App",
         "Sharp9Domain",
         "Sharp9Store",
         "Sharp9Audio",
@@ -65,6 +77,9 @@ let package = Package(
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain"]),
     .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain"]),
     .testTarget(name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain"]),
+    .testTarget(
+      name: "Sharp9AppTests",
+      dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio"]),
     .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain"]),
   ],
   swiftLanguageModes: [.v6]

@@ -12,8 +12,8 @@ import Sharp9Domain
 ///
 /// Not `Sendable`: one store per task, like its ``Database``.
 public final class EventStore {
-  /// The connection.
-  public let database: Database
+  /// The connection: internal, so every caller goes through the store's operations (``EventLog``).
+  let database: Database
   /// When snapshots and checkpoints are written.
   public var checkpointPolicy: CheckpointPolicy
   let stateCodec = StateCodec()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 
@@ -33,7 +34,7 @@ struct ImportCommand: ParsableCommand {
         text, title: title, defaultTitle: name,
         sharp9Version: Sharp9Command.release,
         audio: { path in
-          let source = SessionAudio.describe(path, relativeTo: scriptDirectory)
+          let source = RecordedAudio.describing(path, relativeTo: scriptDirectory)
           if source.sha256 == nil { missingAudio = path }
           return source
         }, progress: bar.update)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 
@@ -16,9 +17,10 @@ struct RecordCommand: ParsableCommand {
       appended durably, and answered with exactly one output line, flushed at once: the \
       resulting state as compact JSON (see --answer), or {"error":"…"} (the line is then not \
       recorded). A line may carry its own "t": it must be finite, not before the previous \
-      event's, and within the year 9999; later lines without "t" continue the clock from it, so \
-      no line can make the ones after it go backwards. Blank lines are answered with the current \
-      state. The session is created with the first recorded action; its id goes to standard error.
+      event's, and within the year 9999; lines without "t" are never stamped before the last \
+      recorded one, so no line can block the lines after it. Blank lines are answered with the \
+      current state. The session is created with the first recorded action; its id goes to \
+      standard error.
       """)
 
   @Option(help: ArgumentHelp("The audio file being practiced on.", valueName: "path"))
@@ -34,8 +36,6 @@ struct RecordCommand: ParsableCommand {
       valueName: "mode"))
   var sync: SynchronousMode = .full
 
-  @OptionGroup var database: DatabaseOptions
-
   @Option(
     help: ArgumentHelp(
       "What each line is answered with: state (the whole state as compact JSON), compact"
@@ -43,21 +43,24 @@ struct RecordCommand: ParsableCommand {
       valueName: "answer"))
   var answer: RecordAnswer = .state
 
+  @OptionGroup var database: DatabaseOptions
+
   func run() throws {
-    var clock = RecordingClock()
-    let startedAt = Date()
-    let store = try EventStore(path: database.resolvedPath, synchronous: sync)
-    let source = try audio.map { path in
+    if let audio, AudioFileLocator.locate(path: audio) == nil {
       // A path that names no readable file would be recorded without its hash: refuse it.
-      guard AudioSource.locate(path: path) != nil else {
-        throw CommandFailure(
-          .noInput, "cannot read audio file \(path): no such file. Check the path")
-      }
-      return SessionAudio.describe(path)
+      throw CommandFailure(
+        .noInput, "cannot read audio file \(audio): no such file. Check the path")
     }
+    let store = try EventStore(path: database.resolvedPath, synchronous: sync)
+    let core = try AppCore(
+      dependencies: AppDependencies(log: store, engine: SilentAudioEngine(recordsCalls: false)),
+      start: .new(
+        NewSessionInfo(
+          title: title ?? "live session", audio: audio.map { RecordedAudio.describing($0) },
+          sharp9Version: Sharp9Command.release)),
+      reportsLoadResults: false)
     let encoder = OrderedJSONEncoder()
     let codec = StateCodec()
-    var recorder: Recorder?
     var output = StandardOutput()
     var lineNumber = 0
     while let text = readLine(strippingNewline: true) {
@@ -66,19 +69,23 @@ struct RecordCommand: ParsableCommand {
       do {
         var step: RecordedStep?
         if let (action, explicitT) = try Self.parse(text, number: lineNumber) {
-          let current =
-            try recorder
-            ?? Self.start(store: store, title: title, audio: source, startedAt: startedAt)
-          recorder = current
-          let t = clock.stamp(explicit: explicitT, lastT: current.lastT)
-          let effects = try current.send(action, at: t)
-          if explicitT != nil { clock.adopt(t) }
-          step = RecordedStep(seq: current.head, t: t, effects: effects)
+          let isFirst = core.session == nil
+          let sent = try core.send(action, at: explicitT)
+          if let first = sent.events.first {
+            step = RecordedStep(seq: first.seq, t: first.t, effects: sent.effects)
+          }
+          if isFirst, let session = core.session {
+            Self.note("session \(session.idString)")
+          }
+          for failure in sent.failures {
+            Self.note("warning: the engine could not perform \(failure.effect): \(failure.error)")
+          }
         }
         switch answer {
         // The same bytes as `encoder.string(state)`, far faster for a state with history.
-        case .state: reply = try codec.interchangeJSON(recorder?.state ?? State())
-        case .compact: reply = try encoder.string(step ?? RecordedStep(seq: recorder?.head ?? 0))
+        case .state: reply = try codec.interchangeJSON(core.state)
+        case .compact:
+          reply = try encoder.string(step ?? RecordedStep(seq: core.session?.eventCount ?? 0))
         case .quiet: reply = nil
         }
       } catch {
@@ -90,18 +97,21 @@ struct RecordCommand: ParsableCommand {
         try output.flush()
       } catch {
         // The answers cannot be delivered: stop taking actions, keep what was recorded.
-        try recorder?.finish(at: Date())
-        let kept = recorder.map {
-          "\($0.head) events were recorded in session \($0.session.idString)"
+        try core.finish()
+        let kept = core.session.map {
+          "\($0.eventCount) events were recorded in session \($0.idString)"
         }
         throw error.after(kept ?? "no session was created")
       }
     }
-    if let recorder {
-      try recorder.finish(at: Date())
-      StandardError.line(
-        "sharp9 record: \(recorder.head) events in session \(recorder.session.idString)")
+    if let session = core.session {
+      try core.finish()
+      Self.note("\(session.eventCount) events in session \(session.idString)")
     }
+  }
+
+  private static func note(_ text: String) {
+    StandardError.line("sharp9 record: \(text)")
   }
 
   /// The action of one input line (with its own `t`, if it has one), or `nil` for a blank line.
@@ -114,19 +124,6 @@ struct RecordCommand: ParsableCommand {
       )
     case .action(let action, let t)?: return (action, t)
     }
-  }
-
-  /// Creates the session (at the first action, so input without one leaves no session behind).
-  private static func start(
-    store: EventStore, title: String?, audio: AudioSource?, startedAt: Date
-  ) throws -> Recorder {
-    let session = try store.createSession(
-      NewSession(
-        title: title ?? "live session", startedAt: startedAt, audio: audio,
-        sharp9Version: Sharp9Command.release))
-    StandardError.line("sharp9 record: session \(session.idString)")
-    return try Recorder(
-      store: store, session: session, engine: SilentAudioEngine(recordsCalls: false))
   }
 
   /// `{"error":"…"}` with the same words as a command's error line.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
@@ -64,13 +65,14 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
-    let endSec = min(to?.seconds ?? .infinity, SessionClock.endSec(of: record))
+    let endSec = min(to?.seconds ?? .infinity, RecordedPlayback.endSec(of: record))
     if let from, from.seconds >= endSec {
-      throw SourceAudio.Problem(
-        description: "--from \(formatTime(from.seconds)) is not before the session's end "
+      throw CommandFailure(
+        .usage,
+        "--from \(formatTime(from.seconds)) is not before the session's end "
           + "(\(formatTime(endSec)))")
     }
-    let source = try SourceAudio.resolve(record, override: audio, force: allowDifferentAudio)
+    let source = try SessionAudioFile.resolve(record, override: audio, force: allowDifferentAudio)
     var inputs = OutputFile.databaseInputs(database.resolvedPath)
     inputs.append(("the session's source audio", source.path))
     if let recorded = record.audio?.path {
@@ -86,7 +88,7 @@ struct RenderCommand: ParsableCommand {
       source: source, sink: writer,
       settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses))
     let bar = ProgressBar(label: "render")
-    let drift = try SessionClock.play(
+    let drift = try RecordedPlayback.play(
       record, from: store, into: renderer, endSec: endSec, progress: bar.update)
     bar.finish()
     try writer.finish()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 
@@ -33,10 +34,11 @@ struct TimelineCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
-    let duration = try SourceAudio.durationSec(of: record, store: store, override: audio)
+    let duration = try SessionAudioFile.durationSec(of: record, log: store, override: audio)
     guard let duration else {
-      throw SourceAudio.Problem(
-        description: "the length of session \(record.idString)'s track is unknown; "
+      throw CommandFailure(
+        .noInput,
+        "the length of session \(record.idString)'s track is unknown; "
           + "pass --audio PATH")
     }
     var log = TimelineSegmentLog()
@@ -44,8 +46,8 @@ struct TimelineCommand: ParsableCommand {
       TrackMeta(name: url.lastPathComponent, durationSec: duration)
     }
     engine.onSegment = { log.append($0) }
-    let drift = try SessionClock.play(
-      record, from: store, into: engine, endSec: SessionClock.endSec(of: record))
+    let drift = try RecordedPlayback.play(
+      record, from: store, into: engine, endSec: RecordedPlayback.endSec(of: record))
     var output = StandardOutput()
     if json {
       for segment in log.segments { output.line(try Interchange.string(segment)) }

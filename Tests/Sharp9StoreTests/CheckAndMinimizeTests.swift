@@ -101,7 +101,7 @@ struct CheckAndMinimizeTests {
     ]
     var session = try HistoryFixtures.session(base, in: store)
     let markerID = try store.state(of: session).markers[0].id
-    let recorder = try Recorder(store: store, session: session, engine: SilentAudioEngine())
+    let recorder = try Recorder(store: store, session: session)
     try recorder.send(.deleteMarker(id: markerID), at: 10)
     session = try store.session(id: session.id)
     let (actions, seqs) = try store.scriptedActions(of: session)

@@ -93,7 +93,7 @@ import Testing
   private func record(
     _ actions: [(t: Double, action: Action)], into session: SessionRecord, of store: EventStore
   ) throws -> SessionRecord {
-    let recorder = try Recorder(store: store, session: session, engine: SilentAudioEngine())
+    let recorder = try Recorder(store: store, session: session)
     for (t, action) in actions { try recorder.send(action, at: t) }
     return try store.session(id: session.id)
   }
@@ -107,8 +107,8 @@ import Testing
       Array([(0, Action.onAppear), (0.5, .togglePlay)].prefix(head)), into: session)
     let other = try EventStore(path: fixture.path, synchronous: .normal)
     other.chunkCapacity = 2
-    let winner = try Recorder(store: fixture.store, session: session, engine: SilentAudioEngine())
-    let loser = try Recorder(store: other, session: session, engine: SilentAudioEngine())
+    let winner = try Recorder(store: fixture.store, session: session)
+    let loser = try Recorder(store: other, session: session)
     try winner.send(.markNow, at: 1)
     let expected = Int64(head)
     #expect(

@@ -79,7 +79,7 @@ import Testing
 
     // Recording continues in the migrated tail chunk.
     let first = try store.session(id: old.sessions[0].id)
-    let recorder = try Recorder(store: store, session: first, engine: SilentAudioEngine())
+    let recorder = try Recorder(store: store, session: first)
     try recorder.send(.markNow, at: 1000)
     #expect(
       try ChunkSurgery.layout(of: first, in: store) == ["1:256", "257:256", "513:89"])

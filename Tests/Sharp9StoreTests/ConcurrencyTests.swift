@@ -11,8 +11,8 @@ import Testing
     let fixture = try StoreFixture(.onDisk)
     let session = try fixture.newSession()
     let otherStore = try EventStore(path: fixture.path, synchronous: .normal)
-    let first = try Recorder(store: fixture.store, session: session, engine: SilentAudioEngine())
-    let second = try Recorder(store: otherStore, session: session, engine: SilentAudioEngine())
+    let first = try Recorder(store: fixture.store, session: session)
+    let second = try Recorder(store: otherStore, session: session)
 
     try first.send(.onAppear, at: 0)
     #expect(throws: StoreError.conflict(session: session.idString, expected: 0, actual: 1)) {
@@ -22,7 +22,7 @@ import Testing
     try first.send(.togglePlay, at: 1)
 
     // A writer that reloads continues after the other's events.
-    let reloaded = try Recorder(store: otherStore, session: session, engine: SilentAudioEngine())
+    let reloaded = try Recorder(store: otherStore, session: session)
     #expect(reloaded.head == 2)
     try reloaded.send(.markNow, at: 2)
     #expect(throws: StoreError.self) { try first.send(.markNow, at: 3) }
@@ -46,7 +46,7 @@ import Testing
     for _ in 0..<200 {
       let store = stores[Int.random(in: 0..<2, using: &random)]
       // Each attempt starts from a possibly stale view, as a real second client would.
-      let recorder = try Recorder(store: store, session: session, engine: SilentAudioEngine())
+      let recorder = try Recorder(store: store, session: session)
       let stale = Int.random(in: 0..<3, using: &random) == 0
       if stale { _ = try stores[0].session(id: session.id) }
       t += 0.01

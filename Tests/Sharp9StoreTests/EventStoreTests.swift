@@ -41,51 +41,24 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.allCases) func recorderHandsEffectsToTheEngineAfterAppending(
-    kind: StoreKind
-  ) throws {
-    let fixture = try StoreFixture(kind)
-    let engine = SilentAudioEngine()
-    let recorder = try Recorder(
-      store: fixture.store, session: try fixture.newSession(), engine: engine)
-    var allEffects: [Effect] = []
-    for (t, action) in RandomSession.actions(count: 300, seed: 7, session: recorder.session.id) {
-      allEffects += try recorder.send(action, at: t)
-    }
-    #expect(recorder.head == 300)
-    let expectedCalls = allEffects.compactMap { effect -> SilentAudioEngine.Call? in
-      switch effect {
-      case .engineLoad(let url): .load(url)
-      case .enginePlay: .play
-      case .enginePause: .pause
-      case .engineSeek(let time): .seek(time)
-      case .engineSetRate(let rate): .setRate(rate)
-      case .engineSetPitchSemitones(let semitones): .setPitchSemitones(semitones)
-      case .engineSetLoop(let a, let b, let enabled): .setLoop(aSec: a, bSec: b, enabled: enabled)
-      case .computePeaks: nil
-      }
-    }
-    #expect(engine.calls == expectedCalls)
-    #expect(try fixture.store.state(of: recorder.session) == recorder.state)
-  }
-
   @Test(arguments: StoreKind.allCases) func failedAppendChangesNothing(kind: StoreKind) throws {
     let fixture = try StoreFixture(kind)
-    let engine = SilentAudioEngine()
-    let recorder = try Recorder(
-      store: fixture.store, session: try fixture.newSession(), engine: engine)
+    let recorder = try Recorder(store: fixture.store, session: try fixture.newSession())
     try recorder.send(.importPicked(url: URL(fileURLWithPath: "/a.wav")), at: 0)
     try recorder.send(.importSucceeded(track: TrackMeta(name: "a.wav", durationSec: 9)), at: 1)
-    let (state, calls) = (recorder.state, engine.calls)
+    let state = recorder.state
 
     #expect(throws: StoreError.invalidTime(seq: 3, t: 0.5, previous: 1)) {
       try recorder.send(.togglePlay, at: 0.5)
+    }
+    #expect(throws: StoreError.conflict(session: recorder.session.idString, expected: 1, actual: 2))
+    {
+      try recorder.append(.togglePlay, at: 2, expecting: 1)
     }
     try fixture.store.database.execute("PRAGMA query_only = 1")
     #expect(throws: SQLiteError.self) { try recorder.send(.togglePlay, at: 2) }
     #expect(recorder.state == state)
     #expect(recorder.head == 2)
-    #expect(engine.calls == calls)
     try fixture.store.database.execute("PRAGMA query_only = 0")
     #expect(try recorder.send(.togglePlay, at: 2) == [.enginePlay])
     #expect(try fixture.store.session(id: recorder.session.id).eventCount == 3)

@@ -26,7 +26,7 @@ struct ForkAndBundleTests {
     var session = try HistoryFixtures.session(Self.actions, in: store)
     // Delete the first marker, then fork after the delete.
     let first = try store.state(of: session).markers[0].id
-    try Recorder(store: store, session: session, engine: SilentAudioEngine())
+    try Recorder(store: store, session: session)
       .send(.deleteMarker(id: first), at: 20)
     session = try store.session(id: session.id)
     let forked = try store.fork(session, at: 12, title: nil, sharp9Version: "test")
@@ -59,7 +59,7 @@ struct ForkAndBundleTests {
     let session = try source.createSession(
       NewSession(
         title: "bug report", startedAt: HistoryFixtures.startedAt,
-        audio: AudioSource(path: audioPath.path, sha256: SessionBundle.hexSHA256(audioBytes)),
+        audio: RecordedAudio(path: audioPath.path, sha256: SessionBundle.hexSHA256(audioBytes)),
         sharp9Version: "test"),
       unrecordedScript: SessionScript(header: nil, actions: HistoryFixtures.timed(Self.actions)))
     let bundlePath = directory.appending(path: "report.sharp9").path
@@ -118,7 +118,7 @@ struct ForkAndBundleTests {
     let session = try store.createSession(
       NewSession(
         title: "t", startedAt: HistoryFixtures.startedAt,
-        audio: AudioSource(path: audioPath.path, sha256: String(repeating: "0", count: 64)),
+        audio: RecordedAudio(path: audioPath.path, sha256: String(repeating: "0", count: 64)),
         sharp9Version: "test"),
       unrecordedScript: SessionScript(header: nil, actions: HistoryFixtures.timed(Self.actions)))
     let bundlePath = directory.appending(path: "x.sharp9").path

@@ -39,7 +39,7 @@ final class StoreFixture {
   func record(_ actions: [(t: Double, action: Action)], into session: SessionRecord) throws
     -> SessionRecord
   {
-    let recorder = try Recorder(store: store, session: session, engine: SilentAudioEngine())
+    let recorder = try Recorder(store: store, session: session)
     for (t, action) in actions { try recorder.send(action, at: t) }
     return try store.session(id: session.id)
   }

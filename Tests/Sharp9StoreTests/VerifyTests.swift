@@ -13,7 +13,7 @@ import Testing
       (1, .setA(timeSec: 10)), (2, .setB(timeSec: 20)), (3, .toggleLoopEnabled(true)),
       (4, .speedDelta(-0.05)), (5, .tick(currentTimeSec: 11)), (6, .tick(currentTimeSec: 12)),
     ]
-    let recorder = try Recorder(store: fixture.store, session: session, engine: SilentAudioEngine())
+    let recorder = try Recorder(store: fixture.store, session: session)
     for (t, action) in actions { try recorder.send(action, at: t) }
     try recorder.finish(at: Date(timeIntervalSince1970: 1_763_751_700))
     return try fixture.store.session(id: session.id)

@@ -13,12 +13,12 @@ extension EventStore {
   ///
   /// - Parameters:
   ///   - text: the whole script (lines split on `\n`; a trailing `\r` is ignored).
-  ///   - audio: resolves the header's audio path into an ``AudioSource`` (hash, format), or `nil`.
+  ///   - audio: resolves the header's audio path into an ``RecordedAudio`` (hash, format), or `nil`.
   /// - Throws: `SessionScriptError` (naming the line and field), ``StoreError`` (``StoreError/noActions``
   ///   for a script without an action) or ``SQLiteError``.
   public func importScript(
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource? = { AudioSource(path: $0) }
+    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) }
   ) throws -> SessionRecord {
     var text = text
     return try text.withUTF8 { utf8 in
@@ -34,7 +34,7 @@ extension EventStore {
   /// with the fraction of the bytes read, about every 64 KiB.
   public func importScript(
     _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource? = { AudioSource(path: $0) },
+    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) },
     progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
     try data.withUnsafeBytes { bytes in
@@ -46,7 +46,7 @@ extension EventStore {
 
   private func importScript(
     bytes: UnsafeRawBufferPointer, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource?, progress: (Double) -> Void = { _ in }
+    audio: (String) -> RecordedAudio?, progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
     var read = 0
     var reported = 0
@@ -104,7 +104,7 @@ extension EventStore {
 
   private func startImport(
     header: SessionScriptHeader?, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> AudioSource?
+    audio: (String) -> RecordedAudio?
   ) throws -> EventAppender {
     let new = NewSession(
       title: title ?? header?.title ?? defaultTitle,

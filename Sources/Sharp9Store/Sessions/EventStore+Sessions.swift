@@ -8,9 +8,8 @@ extension EventStore {
     audio_located_path
     """
 
-  /// Creates an empty session with a new random id.
-  public func createSession(_ new: NewSession) throws -> SessionRecord {
-    let id = UUID()
+  /// Creates an empty session with the given id (a new random one by default).
+  public func createSession(_ new: NewSession, id: UUID = UUID()) throws -> SessionRecord {
     let insert = try database.cached(
       """
       INSERT INTO sessions (id, title, created_ms, started_ms, audio_path, audio_sha256,
@@ -101,7 +100,7 @@ extension EventStore {
       throw StoreError.corruptEvent(session: idText, seq: 0, reason: "the session id is not a UUID")
     }
     let audio = row.text(6).map { path in
-      AudioSource(
+      RecordedAudio(
         path: path, sha256: row.text(7), frames: row.optionalInt64(8),
         sampleRate: row.optionalInt64(9), channels: row.optionalInt64(10),
         locatedPath: row.text(15))

@@ -9,7 +9,7 @@ public struct NewSession: Sendable, Equatable {
   /// millisecond (see ``UnixMilliseconds``).
   public var startedAt: Date
   /// The source audio, if any.
-  public var audio: AudioSource?
+  public var audio: RecordedAudio?
   /// The sharp9 version that records the session.
   public var sharp9Version: String
   /// The reducer rules that produce its states (defaults to the current ``Reducer/version``).
@@ -17,7 +17,7 @@ public struct NewSession: Sendable, Equatable {
 
   /// Creates the description of a new session.
   public init(
-    title: String, startedAt: Date, audio: AudioSource? = nil, sharp9Version: String,
+    title: String, startedAt: Date, audio: RecordedAudio? = nil, sharp9Version: String,
     reducerVersion: String = Reducer.version
   ) {
     self.title = title

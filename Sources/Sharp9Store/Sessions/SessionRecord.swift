@@ -15,7 +15,7 @@ public struct SessionRecord: Sendable, Equatable, Hashable, Identifiable {
   /// When recording ended, if it did.
   public var endedAt: UnixMilliseconds?
   /// The source audio, if any.
-  public var audio: AudioSource?
+  public var audio: RecordedAudio?
   /// The sharp9 version that recorded it.
   public var sharp9Version: String
   /// The reducer version that recorded it; replays use the current reducer and report a mismatch.

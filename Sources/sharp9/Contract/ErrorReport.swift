@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
@@ -29,8 +30,11 @@ struct ErrorReport: Equatable {
     switch error {
     case let failure as CommandFailure: self.init(failure.status, failure.message)
     case let failure as OutputFailure: self = Self.output(failure)
-    case let problem as SourceAudio.Problem:
-      self.init(problem.isMismatch ? .badData : .noInput, problem.description)
+    case let problem as SessionAudioFile.Problem:
+      switch problem {
+      case .noRecordedAudio, .missing: self.init(.noInput, problem.description)
+      case .notTheRecordedFile: self.init(.badData, problem.description)
+      }
     case let error as StoreError: self = Self.store(error)
     case let error as SQLiteError: self = Self.sqlite(error)
     case let error as MigrationError: self = Self.migration(error)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Sharp9App
 import Sharp9Store
 
 /// `sharp9 bundle SESSION -o FILE.sharp9 [--with-audio]`.
@@ -37,7 +38,8 @@ struct BundleCommand: ParsableCommand {
     let record = try store.session(matching: session.session)
     var inputs = OutputFile.databaseInputs(database.resolvedPath)
     // The file render would use: the recorded path, where it was found at import, or --audio.
-    let audioFile = try withAudio ? SourceAudio.resolve(record, override: audio, force: false) : nil
+    let audioFile =
+      try withAudio ? SessionAudioFile.resolve(record, override: audio, force: false) : nil
     if let audioFile { inputs.append(("the session's audio", audioFile.path)) }
     try OutputFile.check(output, inputs: inputs, force: force)
     try SessionBundle.write(

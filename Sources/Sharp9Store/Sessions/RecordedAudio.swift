@@ -1,6 +1,6 @@
 /// The audio file a session was practiced on, as recorded with the session so a later replay or
 /// render can find it and check that it is the same file.
-public struct AudioSource: Sendable, Equatable, Hashable {
+public struct RecordedAudio: Sendable, Equatable, Hashable {
   /// The path as given when the session was created.
   public var path: String
   /// Lower-case hex SHA-256 of the file's bytes, when the file was readable.

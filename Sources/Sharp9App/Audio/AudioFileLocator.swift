@@ -1,7 +1,9 @@
 import Crypto
 import Foundation
 
-extension AudioSource {
+/// Finding an audio file a session names and fingerprinting it: the one place that decides where
+/// a path leads and whether a file is the one recorded.
+public enum AudioFileLocator {
   /// The file `path` names: itself when absolute, else next to `base`, else in the working
   /// directory; `nil` when none of them is a readable file. A missing file is not an error for
   /// callers that record it: scripts travel between machines.
@@ -14,7 +16,7 @@ extension AudioSource {
   }
 
   /// Lower-case hex SHA-256 of a file's bytes, read in 1 MiB chunks; `nil` when unreadable.
-  public static func fileSHA256(_ url: URL) -> String? {
+  public static func sha256(of url: URL) -> String? {
     guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
     defer { try? handle.close() }
     var hasher = SHA256()
@@ -25,6 +27,9 @@ extension AudioSource {
     } catch {
       return nil
     }
-    return hexString(hasher.finalize())
+    return hasher.finalize().map { byte in
+      let text = String(byte, radix: 16)
+      return byte < 16 ? "0" + text : text
+    }.joined()
   }
 }

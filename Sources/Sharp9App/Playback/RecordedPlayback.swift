@@ -2,18 +2,19 @@ import Foundation
 import Sharp9Domain
 import Sharp9Store
 
-/// Replaying a stored session into a ``VirtualClockEngine``: the wiring shared by `sharp9
-/// timeline` and `sharp9 render` (store replay stream → ``SessionPlayback``).
-enum SessionClock {
+/// Playing a recorded session back on a virtual clock: its events replayed through the current
+/// reducer into a ``VirtualClockEngine`` (the timeline, the offline renderer), the wiring shared
+/// by `sharp9 timeline` and `sharp9 render`.
+public enum RecordedPlayback {
   /// Where a session ends on the wall clock: its last event, or when recording ended if later.
-  static func endSec(of session: SessionRecord) -> Double {
+  public static func endSec(of session: SessionRecord) -> Double {
     let ended = session.endedAt.map { Double($0.value - session.startedAt.value) / 1000 } ?? 0
     return max(session.lastT, ended)
   }
 
   /// Replays `session` through the current reducer into `engine`, up to `endSec`, calling
   /// `progress` with the fraction of wall time done; returns how recorded ticks compared.
-  static func play(
+  public static func play(
     _ session: SessionRecord, from store: EventStore, into engine: some VirtualClockEngine,
     endSec: Double, progress: (Double) -> Void = { _ in }
   ) throws -> TickDriftReport {

@@ -1,5 +1,4 @@
 import Foundation
-import Sharp9Domain
 
 /// An ``AudioEngine`` that plays nothing: it keeps the engine's settings as plain values so the
 /// headless recorder (and tests) can drive the same protocol the real engines implement.

@@ -1,0 +1,159 @@
+import Foundation
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// The running app, the layer every front end stands on: ``send(_:at:)`` reduces an action with
+/// its event context, appends the event durably, hands the effects to the engine, and then tells
+/// the observers. What the engine reports back (time updates, load results) comes back as actions
+/// through the same path, so the log holds everything the state depends on.
+///
+/// Rules that hold for every action:
+/// - Nothing reaches the engine or an observer before its event is durable; when the append
+///   throws, nothing changed (state, head, engine).
+/// - An action sent while another is being handled (an engine callback during `play`) is queued
+///   and sent right after it, in order.
+/// - Clock, session id, log, engine and peak computer come from ``AppDependencies``.
+///
+/// Not `Sendable`: a core belongs to one task, like its log and engine; a front end delivers
+/// engine callbacks on that task.
+///
+/// ```swift
+/// let core = try AppCore(
+///   dependencies: AppDependencies(log: store, engine: SilentAudioEngine()),
+///   start: .new(NewSessionInfo(title: "live session", sharp9Version: "1.0")))
+/// try core.send(.importPicked(url: url))
+/// ```
+public final class AppCore {
+  /// Which session the core records into.
+  public enum Start {
+    /// A new session, created with the first action (input without one leaves nothing behind).
+    case new(NewSessionInfo)
+    /// An existing session, continued from its stored head.
+    case continuing(SessionRecord)
+  }
+
+  /// The state after the last recorded event.
+  public private(set) var state = State()
+  /// The loaded track's waveform peaks, once computed.
+  public private(set) var peaks: WaveformPeaks?
+  /// The session, once created (with its head).
+  public var session: SessionRecord? { writer?.session }
+  /// Called with each failure of an action the engine reported (whose sender cannot catch it).
+  public var onCallbackFailure: ((any Error) -> Void)?
+
+  private let dependencies: AppDependencies
+  private let reportsLoadResults: Bool
+  private var pendingStart: NewSessionInfo?
+  private var writer: (any SessionWriter)?
+  private var runner: EffectRunner
+  private var observers: [Int: (AppCore) -> Void] = [:]
+  private var nextObserver = 0
+  /// Added to the clock's elapsed seconds: where the clock's zero lies in session time.
+  private var clockOffset = 0.0
+  private var startedAt: Date
+  private var isSending = false
+  private var queued: [Action] = []
+
+  /// A core recording into `start`.
+  ///
+  /// - Parameter reportsLoadResults: whether each load's result is sent as `importSucceeded` /
+  ///   `importFailed` (an engine that really loads); `false` when the client reports loads itself
+  ///   (`record`, whose silent engine loads nothing) and failures only come back in ``SentAction``.
+  /// - Throws: the log's error when an existing session cannot be read.
+  public init(dependencies: AppDependencies, start: Start, reportsLoadResults: Bool = true) throws {
+    self.dependencies = dependencies
+    self.reportsLoadResults = reportsLoadResults
+    runner = EffectRunner(computePeaks: dependencies.computePeaks)
+    switch start {
+    case .new(let info):
+      pendingStart = info
+      startedAt = dependencies.clock.now()
+    case .continuing(let session):
+      let writer = try dependencies.log.writer(for: session)
+      self.writer = writer
+      state = writer.state
+      startedAt = session.startedAt.date
+      clockOffset = max(writer.session.lastT, dependencies.clock.now().timeIntervalSince(startedAt))
+    }
+    dependencies.engine.onTimeUpdate = { [weak self] seconds in
+      self?.engineReported(.tick(currentTimeSec: seconds))
+    }
+  }
+
+  /// Records `action` at `t` seconds since the session started (the clock's time when `nil`),
+  /// performs its effects, then sends what the engine reported, each as its own event.
+  ///
+  /// - Throws: the log's error (``StoreError/invalidTime(seq:t:previous:)``,
+  ///   ``StoreError/conflict(session:expected:actual:)``, the backend's); nothing changed then.
+  @discardableResult
+  public func send(_ action: Action, at t: Double? = nil) throws -> SentAction {
+    guard !isSending else {
+      queued.append(action)
+      return SentAction(events: [], failures: [])
+    }
+    isSending = true
+    defer { isSending = false }
+    var sent = SentAction(events: [], failures: [])
+    try record(action, at: t, into: &sent)
+    while !queued.isEmpty {
+      let next = queued.removeFirst()
+      do {
+        try record(next, at: nil, into: &sent)
+      } catch {
+        queued.removeAll()
+        throw error
+      }
+    }
+    return sent
+  }
+
+  /// Ends the recording at the clock's time (the last state checkpointed, the end stamped); a
+  /// session never created is left alone.
+  public func finish() throws {
+    try writer?.finish(at: dependencies.clock.now())
+  }
+
+  /// Calls `observer` with the core after every recorded event; returns the id that removes it.
+  @discardableResult
+  public func observe(_ observer: @escaping (AppCore) -> Void) -> Int {
+    nextObserver += 1
+    observers[nextObserver] = observer
+    return nextObserver
+  }
+
+  /// Stops calling the observer `id`.
+  public func removeObserver(_ id: Int) {
+    observers[id] = nil
+  }
+
+  private func record(_ action: Action, at explicitT: Double?, into sent: inout SentAction) throws {
+    let writer = try self.writer ?? createSession()
+    let t = explicitT ?? max(clockOffset + dependencies.clock.elapsedSec(), writer.session.lastT)
+    let step = try writer.append(action, at: t, expecting: writer.session.eventCount)
+    state = step.state
+    sent.events.append(step)
+    let outcome = runner.run(step.effects, on: dependencies.engine)
+    if let computed = outcome.peaks { peaks = computed }
+    sent.failures += outcome.failures
+    if reportsLoadResults { queued += outcome.reported }
+    for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
+  }
+
+  private func createSession() throws -> any SessionWriter {
+    guard let info = pendingStart else { preconditionFailure("a core always has a session") }
+    let session = try dependencies.log.createSession(
+      NewSession(
+        title: info.title, startedAt: startedAt, audio: info.audio,
+        sharp9Version: info.sharp9Version),
+      id: dependencies.makeSessionID())
+    let created = try dependencies.log.writer(for: session)
+    writer = created
+    pendingStart = nil
+    return created
+  }
+
+  private func engineReported(_ action: Action) {
+    do { try send(action) } catch { onCallbackFailure?(error) }
+  }
+}

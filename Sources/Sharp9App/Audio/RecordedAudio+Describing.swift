@@ -1,0 +1,25 @@
+import Foundation
+import Sharp9Audio
+import Sharp9Store
+
+extension RecordedAudio {
+  /// What `import` and `record` store about a session's source audio at `path` (relative paths
+  /// are looked up next to `base`, then in the working directory): the path as given, the file's
+  /// SHA-256 and where it was found, and, when libsndfile can read it, its frames, sample rate
+  /// and channels. A file that cannot be found is recorded by its path alone.
+  ///
+  /// The store records the description but may not depend on the audio library, so it is made
+  /// here, where both meet.
+  public static func describing(_ path: String, relativeTo base: URL? = nil) -> RecordedAudio {
+    guard let url = AudioFileLocator.locate(path: path, relativeTo: base),
+      let hash = AudioFileLocator.sha256(of: url)
+    else { return RecordedAudio(path: path) }
+    var audio = RecordedAudio(path: path, sha256: hash, locatedPath: url.standardizedFileURL.path)
+    if let reader = try? AudioFileReader(url: url) {
+      audio.frames = reader.format.frames
+      audio.sampleRate = Int64(reader.format.sampleRate)
+      audio.channels = Int64(reader.format.channels)
+    }
+    return audio
+  }
+}

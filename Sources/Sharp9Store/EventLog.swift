@@ -1,0 +1,85 @@
+import Foundation
+import Sharp9Domain
+
+/// The event log as the app core and the front ends see it: sessions, their events in order, the
+/// state at any event, and appends that say which head they expect.
+///
+/// ``EventStore`` (SQLite) is the implementation today; a second backend (PostgreSQL is next)
+/// implements this protocol rather than rewriting its callers. What every implementation must
+/// guarantee is in the README ("What a store backend must guarantee"): gapless sequence numbers
+/// from 1, non-decreasing `t`, an append that is durable before it returns and conflicts instead
+/// of overwriting when another writer moved the head, and ``state(of:at:)`` equal to folding the
+/// session's events from scratch through the current ``Reducer``.
+///
+/// ```swift
+/// let log: any EventLog = try EventStore(path: path)
+/// let session = try log.createSession(new, id: UUID())
+/// let writer = try log.writer(for: session)
+/// let step = try writer.append(.togglePlay, at: 0.5, expecting: 0)
+/// ```
+public protocol EventLog: AnyObject {
+  /// What ``events(of:after:through:)`` returns.
+  associatedtype Events: EventReading
+  /// What ``writer(for:)`` returns.
+  associatedtype Writer: SessionWriter
+
+  /// Creates an empty session with the given id.
+  func createSession(_ new: NewSession, id: UUID) throws -> SessionRecord
+  /// The session with exactly this id, with its current head.
+  ///
+  /// - Throws: ``StoreError/sessionNotFound(_:)``.
+  func session(id: UUID) throws -> SessionRecord
+  /// The one session whose id starts with `prefix` (case-insensitive).
+  ///
+  /// - Throws: ``StoreError/sessionNotFound(_:)`` or ``StoreError/ambiguousSession(_:matches:)``.
+  func session(matching prefix: String) throws -> SessionRecord
+  /// Every session, oldest start first.
+  func sessions() throws -> [SessionRecord]
+  /// Marks a session as ended at `date`.
+  func endSession(_ id: UUID, at date: Date) throws
+  /// Deletes a session with everything recorded for it, all or nothing.
+  func deleteSession(_ id: UUID) throws
+  /// The session's events `after + 1 ... through` (through its head when `nil`), in order.
+  func events(of session: SessionRecord, after: Int64, through: Int64?) throws -> Events
+  /// The state after event `seq` (0: before the first; `nil`: after the last).
+  ///
+  /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` outside `0...head`.
+  func state(of session: SessionRecord, at seq: Int64?) throws -> State
+  /// A writer that appends to `session` from its stored head.
+  func writer(for session: SessionRecord) throws -> Writer
+}
+
+/// A session's stored events, read in order one at a time (memory stays flat for any length).
+public protocol EventReading: AnyObject {
+  /// The next event, or `nil` after the last one.
+  ///
+  /// - Throws: ``StoreError/corruptEvent(session:seq:reason:)`` for an event that cannot be read.
+  func next() throws -> StoredEvent?
+}
+
+/// Appends to one session: each append reduces the action with its event context and is durable
+/// before it returns.
+public protocol SessionWriter: AnyObject {
+  /// The session, with its head as this writer knows it.
+  var session: SessionRecord { get }
+  /// The state after the last appended event.
+  var state: State { get }
+  /// Appends `action` at `t` seconds since the session started, when the head is `head`, and
+  /// returns the event with the state after it and its effects.
+  ///
+  /// - Throws: ``StoreError/conflict(session:expected:actual:)`` when the head is not `head`
+  ///   (another writer got there first), ``StoreError/invalidTime(seq:t:previous:)`` when `t` is
+  ///   not finite or goes backwards, or the backend's error; in every case nothing changed.
+  func append(_ action: Action, at t: Double, expecting head: Int64) throws -> ReplayStep
+  /// Ends the recording at `date`: the last state is checkpointed and the end stamped.
+  func finish(at date: Date) throws
+}
+
+extension EventCursor: EventReading {}
+
+extension EventStore: EventLog {
+  /// A ``Recorder`` continuing `session` from its stored head.
+  public func writer(for session: SessionRecord) throws -> Recorder {
+    try Recorder(store: self, session: session)
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Sharp9App
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// A clock a test moves by hand.
+final class ManualClock {
+  static let start = Date(timeIntervalSince1970: 1_763_751_600)
+  var elapsedSec = 0.0
+
+  var clock: AppClock {
+    AppClock(
+      now: { Self.start.addingTimeInterval(self.elapsedSec) }, elapsedSec: { self.elapsedSec })
+  }
+}
+
+/// Session ids 00000000-0000-0000-0000-000000000001, …2, … in order.
+final class CountingIDs {
+  private var count = 0
+
+  func next() -> UUID {
+    count += 1
+    let hex = String(count, radix: 16)
+    let digits = String(repeating: "0", count: 12 - hex.count) + hex
+    return UUID(uuidString: "00000000-0000-0000-0000-\(digits)") ?? UUID()
+  }
+}
+
+/// An engine that loads by `load` and reports `ticksOnPlay` through `onTimeUpdate` while it
+/// starts playing, the way a real engine calls back during a command.
+final class ReportingEngine: AudioEngine {
+  var load: (URL) throws -> TrackMeta
+  var ticksOnPlay: [Double] = []
+  private(set) var calls: [String] = []
+  var currentTimeSec = 0.0
+  var onTimeUpdate: ((Double) -> Void)?
+
+  init(load: @escaping (URL) throws -> TrackMeta) { self.load = load }
+
+  func load(url: URL) throws -> TrackMeta {
+    calls.append("load \(url.lastPathComponent)")
+    return try load(url)
+  }
+  func play() {
+    calls.append("play")
+    for tick in ticksOnPlay { onTimeUpdate?(tick) }
+  }
+  func pause() { calls.append("pause") }
+  func seek(toSec timeSec: Double) { calls.append("seek \(timeSec)") }
+  func setRate(_ rate: Double) { calls.append("rate \(rate)") }
+  func setPitchSemitones(_ semitones: Double) { calls.append("pitch \(semitones)") }
+  func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) { calls.append("loop") }
+}
+
+/// A core on an in-memory store with a pinned clock and counting session ids.
+struct AppCoreFixture {
+  let store: EventStore
+  let clock = ManualClock()
+  let ids = CountingIDs()
+
+  init() throws { store = try EventStore.inMemory() }
+
+  func dependencies(
+    engine: any AudioEngine, computePeaks: ((URL) throws -> WaveformPeaks)? = nil
+  ) -> AppDependencies {
+    AppDependencies(
+      log: store, engine: engine, clock: clock.clock, makeSessionID: ids.next,
+      computePeaks: computePeaks)
+  }
+
+  static let info = NewSessionInfo(title: "core test", sharp9Version: "test")
+  static let take = URL(fileURLWithPath: "/music/take.wav")
+}
+
+/// Folds `events` from scratch in memory: what the log must hold for `session`.
+func fold(_ events: [(t: Double, action: Action)], session: SessionRecord) -> State {
+  var state = State()
+  for (index, (t, action)) in events.enumerated() {
+    let context = ActionContext(
+      session: session.id, startedAt: session.startedAt.date, sequence: Int64(index + 1), t: t)
+    _ = Reducer.reduce(into: &state, action: action, context: context)
+  }
+  return state
+}
