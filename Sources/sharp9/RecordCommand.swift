@@ -51,7 +51,7 @@ struct RecordCommand: ParsableCommand {
       throw CommandFailure(
         .noInput, "cannot read audio file \(audio): no such file. Check the path")
     }
-    let store = try EventStore(path: database.resolvedPath, synchronous: sync)
+    let store = try EventStore(path: try database.checkedPath(), synchronous: sync)
     let core = try AppCore(
       dependencies: AppDependencies(log: store, engine: SilentAudioEngine(recordsCalls: false)),
       start: .new(

@@ -37,6 +37,11 @@ import Testing
       try await cli.run(["stretch", "a.wav", "b.wav", "--speed", "9"], database: false), 64,
       "--speed must be within")
     expectError(
+      try await cli.run(["sessions", "--db", ""], database: false), 64, "--db is empty.")
+    expectError(
+      try await cli.run(["import", "-", "--db", cli.directory.path], database: false), 64,
+      "--db \(cli.directory.path) is a directory. Give the database file in it")
+    expectError(
       try await cli.run(["delete", "abc"]), 64,
       "give at least 4 characters of the session id to delete")
   }

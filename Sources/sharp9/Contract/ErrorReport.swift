@@ -46,6 +46,10 @@ struct ErrorReport: Equatable {
     case let error as SessionMinimizer.Failure: self.init(.badData, error.description)
     case let error as ActionCodec.DecodingError:
       self.init(.badData, "a stored event is unreadable: \(error). Run `sharp9 verify SESSION`")
+    case is EncodingError:
+      self.init(.badData, "a value cannot be written as JSON (a number that is not finite)")
+    case is DecodingError:
+      self.init(.badData, "the data is not the JSON sharp9 expects")
     case let error as CocoaError: self = Self.file(error)
     case let error as POSIXError:
       self.init(.ioError, "a system call failed: \(String(cString: strerror(error.code.rawValue)))")
