@@ -14,15 +14,6 @@ import Testing
 
     """
 
-  private func sqlite(_ path: String, _ sql: String) throws {
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/sqlite3")
-    process.arguments = [path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-  }
-
   /// A session imported from `practice/take.jsonl` whose audio sits next to the script, and a
   /// bundle of it with the audio, written from the test directory (not the script's).
   private func bundled(_ cli: StoreCLI) async throws -> (id: String, bundle: String) {
@@ -60,7 +51,7 @@ import Testing
     let (id, bundle) = try await bundled(cli)
     let other = cli.directory.appending(path: "other.sqlite").path
     _ = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
-    try sqlite(other, "UPDATE checkpoints SET state_sha256 = zeroblob(32)")
+    try SQLiteShell.run(other, "UPDATE checkpoints SET state_sha256 = zeroblob(32)")
     let before = try Data(contentsOf: URL(filePath: other))
     let conflict = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
     #expect(conflict.status == 65)
@@ -79,7 +70,7 @@ import Testing
   @Test func aDamagedBundleIsRefused() async throws {
     let cli = try StoreCLI()
     let (_, bundle) = try await bundled(cli)
-    try sqlite(bundle, "UPDATE checkpoints SET state_sha256 = zeroblob(32)")
+    try SQLiteShell.run(bundle, "UPDATE checkpoints SET state_sha256 = zeroblob(32)")
     let other = cli.directory.appending(path: "other.sqlite").path
     let result = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
     #expect(result.status == 65)

@@ -10,15 +10,6 @@ import Testing
 
     """
 
-  private func sqlite(_ path: String, _ sql: String) throws {
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/sqlite3")
-    process.arguments = [path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-  }
-
   @Test func processesCreatingOneNewDatabaseAllSucceed() async throws {
     let cli = try StoreCLI()
     let script = try cli.file("race.jsonl", Self.script)
@@ -41,12 +32,12 @@ import Testing
   @Test func aRefusedDatabaseIsNotTouched() async throws {
     let cli = try StoreCLI()
     let foreign = cli.directory.appending(path: "photos.sqlite").path
-    try sqlite(
+    try SQLiteShell.run(
       foreign, "CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (1);")
     let newer = cli.directory.appending(path: "newer.sqlite").path
     _ = try await cli.run(
       ["import", try cli.file("s.jsonl", Self.script), "--db", newer], database: false)
-    try sqlite(
+    try SQLiteShell.run(
       newer,
       "PRAGMA journal_mode = DELETE; INSERT INTO sharp9_migrations VALUES (9999, 'future', 'x', 0);"
     )

@@ -56,11 +56,7 @@ import Testing
       try await cli.run(["sessions", "--db", notADatabase], database: false), 65,
       "the database cannot be used: the file is not an intact SQLite database")
     let foreign = cli.directory.appending(path: "foreign.sqlite").path
-    let sqlite = Process()
-    sqlite.executableURL = URL(filePath: "/usr/bin/sqlite3")
-    sqlite.arguments = [foreign, "CREATE TABLE photos (id INTEGER PRIMARY KEY);"]
-    try sqlite.run()
-    sqlite.waitUntilExit()
+    try SQLiteShell.run(foreign, "CREATE TABLE photos (id INTEGER PRIMARY KEY);")
     expectError(
       try await cli.run(["sessions", "--db", foreign], database: false), 65,
       "\(foreign) is an SQLite database of another application")

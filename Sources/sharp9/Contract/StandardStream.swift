@@ -30,16 +30,8 @@ enum StandardStream: Sendable {
   ///
   /// - Throws: ``OutputFailure`` with the `errno` of the failed `write(2)`.
   func write(_ bytes: [UInt8]) throws(OutputFailure) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw OutputFailure(stream: self, errno: errno)
-      }
-      offset += written
+    if let error = writeAll(bytes, to: descriptor) {
+      throw OutputFailure(stream: self, errno: error)
     }
   }
 
@@ -65,7 +57,20 @@ enum StandardError {
   static func line(_ text: String) { write(text + "\n") }
 }
 
-/// `write(2)`, under a name the ``StandardStream/write(_:)`` method does not shadow.
-func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
+/// Writes all of `bytes` to `descriptor` with `write(2)`, retrying interrupted and partial
+/// writes; returns the `errno` of a failed write, nil when everything was written. The one
+/// checked write of the CLI (``StandardStream``, ``TextFileWriter``).
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { buffer in
+      write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+    }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return errno
+    }
+    offset += written
+  }
+  return nil
 }

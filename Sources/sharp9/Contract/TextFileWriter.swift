@@ -63,16 +63,9 @@ final class TextFileWriter {
   }
 
   private func send() throws {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { bytes in
-        systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw failure("writing")
-      }
-      offset += written
+    if let error = writeAll(buffer, to: descriptor) {
+      errno = error
+      throw failure("writing")
     }
     buffer.removeAll(keepingCapacity: true)
   }
