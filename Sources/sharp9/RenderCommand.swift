@@ -39,6 +39,12 @@ struct RenderCommand: ParsableCommand {
 
   @OptionGroup var audioOutput: AudioOutputOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "Sample format: pcm24, pcm16 or float (32-bit: bit for bit what `sharp9 play --tee` wrote);"
+        + " the same as --bits 24, 16 or float."))
+  var sample: AudioSampleFormat?
+
   @Flag(
     help: "Compare the recorded tick positions with the model: the largest drift and where.")
   var report = false
@@ -79,7 +85,8 @@ struct RenderCommand: ParsableCommand {
       inputs.append(("the session's recorded audio", recorded))
     }
     try OutputFile.check(output, inputs: inputs, force: force)
-    let (container, sample) = try audioOutput.resolve(for: output, defaultSample: .pcm24)
+    let (container, bits) = try audioOutput.resolve(for: output, defaultSample: .pcm24)
+    let sample = self.sample ?? bits
     let probe = try AudioFileReader(url: source).format
     let writer = try AudioFileWriter(
       url: URL(filePath: output), container: container, sample: sample,
@@ -101,3 +108,5 @@ struct RenderCommand: ParsableCommand {
     try out.flush()
   }
 }
+
+extension AudioSampleFormat: ExpressibleByArgument {}

@@ -39,6 +39,12 @@ struct Sharp9Command: AsyncParsableCommand {
           FuzzCommand.self,
         ]),
       CommandGroup(
+        name: "Practice",
+        subcommands: [
+          PlayCommand.self,
+          DevicesCommand.self,
+        ]),
+      CommandGroup(
         name: "Audio",
         subcommands: [
           TimelineCommand.self,

@@ -61,6 +61,12 @@ import Testing
       fuzz                    Generate random plausible sessions from a seed and
                               check the replay properties.
 
+    PRACTICE SUBCOMMANDS:
+      play                    Practice a song: a full-screen player that records
+                              the session as you play.
+      devices                 List the audio output devices (for sharp9 play
+                              --device NAME).
+
     AUDIO SUBCOMMANDS:
       timeline                Show where in the track playback was at every moment
                               of a session.
