@@ -19,16 +19,19 @@ struct ScriptInput {
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw CommandFailure("\(path): no such file")
+        throw CommandFailure(.noInput, "cannot read \(path): no such file. Check the path")
       }
-      guard !isDirectory.boolValue else { throw CommandFailure("\(path): is a directory") }
+      guard !isDirectory.boolValue else {
+        throw CommandFailure(.noInput, "cannot read \(path): it is a directory. Give a script file")
+      }
       guard let contents = FileManager.default.contents(atPath: path) else {
-        throw CommandFailure("\(path): cannot be read (check its permissions)")
+        throw CommandFailure(
+          .noInput, "cannot read \(path): permission denied. Check its permissions")
       }
       data = contents
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw CommandFailure("\(name): not UTF-8 text")
+      throw CommandFailure(.badData, "\(name): not UTF-8 text")
     }
     return text
   }
@@ -41,7 +44,7 @@ struct ScriptInput {
     do {
       return try SessionScript.parse(text)
     } catch {
-      throw CommandFailure("\(name): \(error)")
+      throw CommandFailure(.badData, "\(name): \(error)")
     }
   }
 }

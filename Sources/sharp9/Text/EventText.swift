@@ -3,9 +3,9 @@ import Sharp9Domain
 
 /// Short human-readable descriptions of actions and effects, for `sharp9 log` and the history
 /// tools: times as `MM:SS.xx`, speeds and pitches as the app shows them.
-public enum EventText {
+enum EventText {
   /// `set A 00:10.00`, `speed -0.05`, `open /music/take.wav`, …
-  public static func summary(_ action: Action) -> String {
+  static func summary(_ action: Action) -> String {
     switch action {
     case .onAppear: "app appeared"
     case .importPicked(let url): "open \(Action.interchangeString(url))"
@@ -39,7 +39,7 @@ public enum EventText {
   }
 
   /// `seek 00:03.00`, `rate 0.95`, `loop 00:10.00–00:20.00 on`, …
-  public static func summary(_ effect: Effect) -> String {
+  static func summary(_ effect: Effect) -> String {
     switch effect {
     case .engineLoad(let url): "load \(Action.interchangeString(url))"
     case .enginePlay: "play"
@@ -56,6 +56,7 @@ public enum EventText {
 
   /// `+0.05`, `-1`, `+5`: the shortest form with an explicit sign.
   static func signed(_ value: Double) -> String {
-    (value < 0 ? "-" : "+") + shortNumberText(abs(value))
+    let text = abs(value).description  // `2.0` → `2`, as the interchange JSON writes it
+    return (value < 0 ? "-" : "+") + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
   }
 }
