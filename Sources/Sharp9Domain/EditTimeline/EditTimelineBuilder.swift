@@ -1,4 +1,4 @@
-import Sharp9Domain
+import Foundation
 
 /// Builds an ``EditTimeline`` from a replay, one event at a time, from the state before and after
 /// each action (never from the reducer's own undo stacks, so it can be compared with them).
