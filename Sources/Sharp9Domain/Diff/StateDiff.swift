@@ -33,7 +33,7 @@ public enum StateDiff {
   /// 80 ms.
   public static func json(_ state: State) throws -> JSONValue {
     guard let bytes = StateJSONWriter.bytes(of: state) else {
-      return try JSONValue.parse(try Interchange.encoder(canonical: true).encode(state))
+      return try JSONValue.parse(try Interchange.encoder().encode(state))
     }
     return try JSONValue.parse(Data(bytes))
   }

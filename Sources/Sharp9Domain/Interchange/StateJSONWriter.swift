@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes the JSON of a ``State`` byte for byte as the Foundation-based writers do, without them:
-/// in the canonical form (`Interchange.encoder(canonical: true)`: sorted keys, what state hashes
+/// in the canonical form (`Interchange.encoder()`: sorted keys, what state hashes
 /// are computed over) or in the interchange form (`OrderedJSONEncoder`: keys in declaration
 /// order, what `sharp9 state --json` and `sharp9 record` print).
 ///

@@ -22,8 +22,8 @@ extension Reducer {
     }
     guard !step.isEmpty else { return }
     state.history.undo.append(step)
-    if state.history.undo.count > EditHistory.depth {
-      state.history.undo.removeFirst(state.history.undo.count - EditHistory.depth)
+    if state.history.undo.count > PracticeRules.undoDepth {
+      state.history.undo.removeFirst(state.history.undo.count - PracticeRules.undoDepth)
     }
     state.history.redo = []
   }

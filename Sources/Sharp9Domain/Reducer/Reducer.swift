@@ -73,7 +73,7 @@ public enum Reducer {
   /// Shows `message` for ``ToastState/lifetime`` from the action's time.
   static func showToast(_ message: String, in state: inout State, _ context: ActionContext) {
     state.toast = ToastState(
-      message: message, expiresAt: context.now.addingTimeInterval(ToastState.lifetime))
+      message: message, expiresAt: context.now.addingTimeInterval(PracticeRules.toastLifetime))
   }
 
   /// The effect that tells the engine the current loop.

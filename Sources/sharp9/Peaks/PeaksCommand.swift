@@ -29,7 +29,7 @@ struct PeaksCommand: AsyncParsableCommand {
       let url = URL(filePath: file)
       let peaks = try await WaveformPeakComputer().computePeaks(url: url, targetBuckets: buckets)
       if json {
-        let data = try Interchange.encoder(canonical: true).encode(peaks)
+        let data = try Interchange.encoder().encode(peaks)
         print(String(decoding: data, as: UTF8.self))
       } else {
         let format = try AudioFileReader(url: url).format
