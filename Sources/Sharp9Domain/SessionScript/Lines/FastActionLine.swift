@@ -58,46 +58,18 @@ enum FastActionLine {
     text.count == word.count && text.elementsEqual(word)
   }
 
-  /// The action of `kind` from its field's value (`nil`: no field given).
+  /// The action of `kind` from its field's value (`nil`: no field given), built by
+  /// `Action(kind:plain:)` beside the decoder.
   private static func action(_ kind: Action.Kind, _ value: FlatObjectScanner.Value?) -> Action? {
-    func number() -> Double? {
-      guard case .number(let text)? = value else { return nil }
-      return JSONNumberText.value(text)
+    let field: Action.PlainField?
+    switch value {
+    case nil: field = nil
+    case .bool(let flag)?: field = .bool(flag)
+    case .string(let text)?: field = .text(String(decoding: text, as: UTF8.self))
+    case .number(let text)?:
+      guard let number = JSONNumberText.value(text) else { return nil }
+      field = .number(number)
     }
-    func bool() -> Bool? {
-      guard case .bool(let flag)? = value else { return nil }
-      return flag
-    }
-    func none(_ action: Action) -> Action? { value == nil ? action : nil }
-    switch kind {
-    case .onAppear: return none(.onAppear)
-    case .togglePlay: return none(.togglePlay)
-    case .abCycle: return none(.abCycle)
-    case .cycleSpeed: return none(.cycleSpeed)
-    case .markNow: return none(.markNow)
-    case .seekToStart: return none(.seekToStart)
-    case .seekToEnd: return none(.seekToEnd)
-    case .undo: return none(.undo)
-    case .redo: return none(.redo)
-    // `clearToastIfExpired` may omit its only field (`now`, a date: left to the full parser).
-    case .clearToastIfExpired: return none(.clearToastIfExpired(now: nil))
-    case .tapWaveform: return number().map { .tapWaveform(timeSec: $0) }
-    case .dragScrub: return number().map { .dragScrub(timeSec: $0) }
-    case .addMarker: return number().map { .addMarker(timeSec: $0) }
-    case .setA: return number().map { .setA(timeSec: $0) }
-    case .setB: return number().map { .setB(timeSec: $0) }
-    case .tick: return number().map { .tick(currentTimeSec: $0) }
-    case .speedDelta: return number().map { .speedDelta($0) }
-    case .pitchDelta: return number().map { .pitchDelta($0) }
-    case .skip: return number().map { .skip(seconds: $0) }
-    case .toggleLoopEnabled: return bool().map { .toggleLoopEnabled($0) }
-    case .setLocked: return bool().map { .setLocked($0) }
-    case .setMode:
-      guard case .string(let text)? = value else { return nil }
-      return Mode(rawValue: String(decoding: text, as: UTF8.self)).map { .setMode($0) }
-    case .importPicked, .importSucceeded, .importFailed, .deleteMarker:
-      // Dates, URLs, nested objects, free text and UUIDs: rare, left to the full parser.
-      return nil
-    }
+    return Action(kind: kind, plain: field)
   }
 }
