@@ -7,6 +7,15 @@ import PackageDescription
 /// (libsndfile, libsamplerate, FFTW) build on the domain and never on each other. `Sharp9App` (the
 /// app core: action → reduce → append → engine → observers) wires them together for every front
 /// end; the `sharp9` executable is one.
+
+/// Debian's portaudio-2.0.pc carries `-pthread`, which SwiftPM refuses with a warning; there the
+/// header and library are on the default paths, so pkg-config is only asked elsewhere (Homebrew).
+#if os(Linux)
+  let portAudioPkgConfig: String? = nil
+#else
+  let portAudioPkgConfig: String? = "portaudio-2.0"
+#endif
+
 let package = Package(
   name: "sharp9",
   platforms: [.macOS(.v14)],
@@ -15,11 +24,15 @@ let package = Package(
     .library(name: "Sharp9Store", targets: ["Sharp9Store"]),
     .library(name: "Sharp9Audio", targets: ["Sharp9Audio"]),
     .library(name: "Sharp9App", targets: ["Sharp9App"]),
+    .library(name: "Sharp9Server", targets: ["Sharp9Server"]),
     .executable(name: "sharp9", targets: ["sharp9"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .systemLibrary(
@@ -42,6 +55,11 @@ let package = Package(
       pkgConfig: "fftw3f",
       providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
     ),
+    .systemLibrary(
+      name: "CPortAudio",
+      pkgConfig: portAudioPkgConfig,
+      providers: [.apt(["portaudio19-dev"]), .brew(["portaudio"])]
+    ),
     .target(name: "Sharp9Domain"),
     .target(
       name: "Sharp9Store",
@@ -53,7 +71,10 @@ let package = Package(
     ),
     .target(
       name: "Sharp9Audio",
-      dependencies: ["Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW"]
+      dependencies: [
+        "Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW", "CPortAudio",
+        .product(name: "Atomics", package: "swift-atomics"),
+      ]
     ),
     .target(
       name: "Sharp9App",
@@ -64,6 +85,17 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    .target(
+      name: "Sharp9Server",
+      dependencies: [
+        "Sharp9Domain",
+        "Sharp9Store",
+        "Sharp9Audio",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
+      exclude: ["Assets"]
+    ),
     .executableTarget(
       name: "sharp9",
       dependencies: [
@@ -71,16 +103,30 @@ let package = Package(
         "Sharp9Domain",
         "Sharp9Store",
         "Sharp9Audio",
+        "Sharp9Server",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Atomics", package: "swift-atomics"),
       ]
     ),
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain"]),
     .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain"]),
-    .testTarget(name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain"]),
+    .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+    .testTarget(
+      name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain", "CAllocationCounter"]
+    ),
     .testTarget(
       name: "Sharp9AppTests",
       dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio"]),
     .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain"]),
+    .testTarget(
+      name: "Sharp9ServerTests",
+      dependencies: [
+        "sharp9", "Sharp9Server", "Sharp9Store", "Sharp9Domain", "Sharp9Audio",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

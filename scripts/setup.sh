@@ -33,26 +33,32 @@ if ((${#missing[@]} > 0)); then
     "${missing[@]}" >/dev/null
 fi
 
-# The stretch benchmark's music recording: one Ogg Vorbis track from a small Debian data package
-# (funnyboat, 3.7 MB download; "Trip on the Funny Boat" by JDruid, 44.1 kHz stereo). Only the
-# track is needed, so the .deb is fetched and unpacked into a cache instead of installing the game
-# and its SDL dependencies.
-if [[ "${1:-}" == "--bench" ]]; then
-  bench_music_package=funnyboat
-  bench_music_cache="${XDG_CACHE_HOME:-$HOME/.cache}/sharp9-bench/$bench_music_package"
-  if ! compgen -G "$bench_music_cache/usr/share/games/funnyboat/data/*.ogg" >/dev/null; then
-    echo "sharp9 setup: fetching the benchmark music ($bench_music_package)" >&2
-    bench_music_tmp=$(mktemp -d)
-    if ! (cd "$bench_music_tmp" && apt-get download -qq "$bench_music_package" >/dev/null 2>&1); then
-      sudo=""
-      [[ $(id -u) -eq 0 ]] || sudo="sudo"
-      $sudo apt-get update -qq
-      (cd "$bench_music_tmp" && apt-get download -qq "$bench_music_package" >/dev/null)
-    fi
-    mkdir -p "$bench_music_cache"
-    dpkg-deb -x "$bench_music_tmp/$bench_music_package"_*.deb "$bench_music_cache"
-    rm -rf "$bench_music_tmp"
+# The stretch benchmark's music recordings: one Ogg Vorbis track each from two Debian data
+# packages, 44.1 kHz stereo: funnyboat (3.7 MB download; "Trip on the Funny Boat" by JDruid, content
+# to about 18 kHz) and xmoto-data (32 MB; "foxrun", content to 21 kHz, for the band-retention
+# table). Only the tracks are needed, so each .deb is fetched and unpacked into a cache instead of
+# installing the games and their SDL dependencies; everything but the track is dropped.
+bench_fetch_track() { # package, path of the track inside it
+  local package=$1 track=$2
+  local cache="${XDG_CACHE_HOME:-$HOME/.cache}/sharp9-bench/$package"
+  [[ -f "$cache/$track" ]] && return 0
+  echo "sharp9 setup: fetching the benchmark music ($package)" >&2
+  local tmp
+  tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download -qq "$package" >/dev/null 2>&1); then
+    sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update -qq
+    (cd "$tmp" && apt-get download -qq "$package" >/dev/null)
   fi
+  dpkg-deb -x "$tmp/$package"_*.deb "$tmp/root"
+  mkdir -p "$cache/$(dirname "$track")"
+  mv "$tmp/root/$track" "$cache/$track"
+  rm -rf "$tmp"
+}
+if [[ "${1:-}" == "--bench" ]]; then
+  bench_fetch_track funnyboat "usr/share/games/funnyboat/data/JDruid-Trip_on_the_Funny_Boat.ogg"
+  bench_fetch_track xmoto-data "usr/share/games/xmoto/Textures/Musics/foxrun.ogg"
 fi
 
 if ! command -v swift >/dev/null; then

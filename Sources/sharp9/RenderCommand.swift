@@ -38,6 +38,12 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Output format: wav or flac (default: from the output's extension, else wav).")
   var format: AudioContainer?
 
+  @Option(
+    help: ArgumentHelp(
+      "Sample format: pcm24, pcm16 or float (32-bit: bit for bit what `sharp9 play --tee` wrote)."
+    ))
+  var sample: AudioSampleFormat = .pcm24
+
   @Flag(
     help: "Compare the recorded tick positions with the model: the largest drift and where.")
   var report = false
@@ -70,26 +76,42 @@ struct RenderCommand: ParsableCommand {
     let source = try SessionAudioFile.resolve(record, override: audio, force: force)
     let outputURL = URL(filePath: output)
     let container = format ?? (outputURL.pathExtension.lowercased() == "flac" ? .flac : .wav)
-    let probe = try AudioFileReader(url: source).format
-    let writer = try AudioFileWriter(
-      url: outputURL, container: container, sample: .pcm24, sampleRate: probe.sampleRate,
-      channels: probe.channels)
-    let renderer = try SessionRenderer(
-      source: source, sink: writer,
-      settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses))
     let bar = ProgressBar(label: "render")
-    let drift = try RecordedPlayback.play(
-      record, from: store, into: renderer, endSec: endSec, progress: bar.update)
+    let (probe, frames, drift) = try Self.render(
+      record, from: store, source: source, to: outputURL, container: container, sample: sample,
+      settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses),
+      progress: bar.update)
     bar.finish()
-    try writer.finish()
     var out = StandardOutput()
-    let seconds = Double(renderer.framesWritten) / Double(probe.sampleRate)
+    let seconds = Double(frames) / Double(probe.sampleRate)
     out.line(
       "rendered \(formatTime(seconds)) of session \(record.idString) "
         + "(\(probe.sampleRate) Hz, \(probe.channels) ch) to \(output)")
     if report { for line in DriftReportText.lines(drift) { out.line(line) } }
     out.flush()
   }
+
+  /// Renders `session` from `source` into `output` (`sample`, the source's rate and channels) up to
+  /// `settings.toSec`: the source format, the frames written and the tick drift. `sharp9 serve`
+  /// renders through this too.
+  static func render(
+    _ session: SessionRecord, from store: EventStore, source: URL, to output: URL,
+    container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
+    progress: (Double) -> Void = { _ in }
+  ) throws -> (format: AudioFormat, frames: Int64, drift: TickDriftReport) {
+    let probe = try AudioFileReader(url: source).format
+    let writer = try AudioFileWriter(
+      url: output, container: container, sample: sample, sampleRate: probe.sampleRate,
+      channels: probe.channels)
+    let renderer = try SessionRenderer(source: source, sink: writer, settings: settings)
+    let drift = try RecordedPlayback.play(
+      session, from: store, into: renderer,
+      endSec: settings.toSec ?? RecordedPlayback.endSec(of: session),
+      progress: progress)
+    try writer.finish()
+    return (probe, renderer.framesWritten, drift)
+  }
 }
 
 extension AudioContainer: ExpressibleByArgument {}
+extension AudioSampleFormat: ExpressibleByArgument {}

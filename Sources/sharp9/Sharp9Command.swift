@@ -36,6 +36,12 @@ struct Sharp9Command: AsyncParsableCommand {
           FuzzCommand.self,
         ]),
       CommandGroup(
+        name: "Practice",
+        subcommands: [
+          PlayCommand.self,
+          DevicesCommand.self,
+        ]),
+      CommandGroup(
         name: "Audio",
         subcommands: [
           TimelineCommand.self,
@@ -43,6 +49,7 @@ struct Sharp9Command: AsyncParsableCommand {
           PeaksCommand.self,
           StretchCommand.self,
         ]),
+      CommandGroup(name: "Inspector", subcommands: [ServeCommand.self]),
     ]
   )
 }

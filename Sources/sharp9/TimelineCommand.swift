@@ -34,6 +34,25 @@ struct TimelineCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
+    let (segments, drift) = try Self.segments(of: record, in: store, audio: audio)
+    var output = StandardOutput()
+    if json {
+      for segment in segments { output.line(try Interchange.string(segment)) }
+      if report { output.line(try Interchange.string(drift)) }
+    } else {
+      for line in TextTable.lines(Self.rows(segments), rightAligned: [2, 3]) {
+        output.line(line)
+      }
+      if report { for line in DriftReportText.lines(drift) { output.line(line) } }
+    }
+    output.flush()
+  }
+
+  /// The session's timeline segments and tick drift (the track's length from `audio` when given);
+  /// `sharp9 serve` shows the same.
+  static func segments(of record: SessionRecord, in store: EventStore, audio: String?) throws
+    -> ([TimelineSegment], TickDriftReport)
+  {
     let duration = try SessionAudioFile.durationSec(of: record, log: store, override: audio)
     guard let duration else {
       throw CommandFailure(
@@ -47,17 +66,7 @@ struct TimelineCommand: ParsableCommand {
     engine.onSegment = { log.append($0) }
     let drift = try RecordedPlayback.play(
       record, from: store, into: engine, endSec: RecordedPlayback.endSec(of: record))
-    var output = StandardOutput()
-    if json {
-      for segment in log.segments { output.line(try Interchange.string(segment)) }
-      if report { output.line(try Interchange.string(drift)) }
-    } else {
-      for line in TextTable.lines(Self.rows(log.segments), rightAligned: [2, 3]) {
-        output.line(line)
-      }
-      if report { for line in DriftReportText.lines(drift) { output.line(line) } }
-    }
-    output.flush()
+    return (log.segments, drift)
   }
 
   /// The table: a header, then one row per segment.

@@ -48,6 +48,12 @@ import Testing
       fuzz                    Generate random plausible sessions from a seed and
                               check the replay properties.
 
+    PRACTICE SUBCOMMANDS:
+      play                    Practice a song: a full-screen player that records
+                              the session as you play.
+      devices                 List the audio output devices (for sharp9 play
+                              --device NAME).
+
     AUDIO SUBCOMMANDS:
       timeline                Show where in the track playback was at every moment
                               of a session.
@@ -57,6 +63,10 @@ import Testing
                               bucket) of an audio file.
       stretch                 Change the speed and/or the pitch of an audio file
                               independently.
+
+    INSPECTOR SUBCOMMANDS:
+      serve                   Serve a browser inspector to see, hear and scrub the
+                              stored sessions.
 
       See 'sharp9 help <subcommand>' for detailed help.
 

@@ -12,13 +12,17 @@ from .validate import PyTool
 class Inputs:
     """The benchmark inputs, written once as 16-bit WAV files in `workdir`."""
 
-    def __init__(self, workdir, tone, click, speech, music, seconds):
+    RECORDINGS = ("speech", "music", "bright")
+    """The round trip's materials."""
+
+    def __init__(self, workdir, tone, click, speech, music, bright, seconds):
         self.workdir = workdir
         self.seconds = seconds
         """{'tone': s, 'click': s} input lengths in seconds."""
         self.signals = {}
         self.paths = {}
-        for name, x in [("tone", tone), ("click", click), ("speech", speech), ("music", music)]:
+        for name, x in [("tone", tone), ("click", click), ("speech", speech), ("music", music),
+                        ("bright", bright)]:
             path = os.path.join(workdir, f"in-{name}.wav")
             write_wav(path, x)
             self.signals[name] = to_int16(x) / 32768.0  # what the tools actually read
@@ -54,7 +58,7 @@ def measure(tool, setting, inputs):
         click = inputs.signals["click"]
         y = process(tool, "click", inputs, "click", inputs.paths["click"], click, out, speed, pitch)
         result.update(click_metrics(y, click, inputs.seconds["click"], speed))
-        for name in ("speech", "music"):
+        for name in Inputs.RECORDINGS:
             x = inputs.signals[name]
             process(tool, "recording", inputs, name, inputs.paths[name], x, out, speed, pitch)
             forward, _ = read_wav(out)

@@ -14,7 +14,9 @@ import time
 from . import signals
 from .bench import Inputs, measure
 from .config import FULL, QUICK, SANITY, TARGETS
-from .report import aggregate, calibration_lines, setting_label, setting_tables, summary_table
+from .band_run import band_retention, quality_bands
+from .report import (aggregate, calibration_lines, mark_roundtrip_losses, quality_table,
+                     retention_table, setting_label, setting_tables, summary_table)
 from .timing import time_tools, timing_input
 from .tools import all_tools, validation_tools
 from .validate import pseudo_tools
@@ -40,6 +42,8 @@ def parse(argv):
     parser.add_argument("--setting", action="append", metavar="SPEED:SEMITONES",
                         help="measure these settings instead (repeatable), e.g. 0.5:0")
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument("--qualities", action="store_true",
+                        help="only sharp9's pass- and stopband at each --quality (issue 13)")
     return parser.parse_args(argv)
 
 
@@ -71,8 +75,9 @@ def build_inputs(mode, workdir):
     click = signals.click_train(mode.click_seconds)
     speech = signals.speech(mode.speech_seconds, workdir)
     music = signals.music(mode.music_seconds, workdir)
+    bright = signals.music(mode.music_seconds, workdir, "bright")
     seconds = {"tone": mode.tone_seconds, "click": mode.click_seconds}
-    return Inputs(workdir, tone, click, speech, music, seconds), music
+    return Inputs(workdir, tone, click, speech, music, bright, seconds), music, bright
 
 
 def run_timing(args, mode, tools, all_available, settings, music, workdir, results):
@@ -109,14 +114,24 @@ def main(argv=None):
         print("bench-stretch: no tool to measure", file=sys.stderr)
         return 1
     workdir = tempfile.mkdtemp(prefix="bench-stretch-")
+    if args.qualities:
+        try:
+            print("#### sharp9's pass- and stopband per quality (dB; white noise, levels relative to"
+                  " 20–50 % of the band top; alias of the +5 st sweep)\n")
+            print(quality_table(quality_bands(args.sharp9, workdir)))
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return 0
     started = time.time()
     try:
-        inputs, music = build_inputs(mode, workdir)
+        inputs, music, bright = build_inputs(mode, workdir)
         results = {}
         for setting in settings:
             for tool in tools:
                 print(f"... {tool.name:14s} {setting_label(setting)}", file=sys.stderr)
                 results[(tool.name, setting)] = measure(tool, setting, inputs)
+        print("... band retention", file=sys.stderr)
+        retention = band_retention([t for t in tools if hasattr(t, "build")], bright, workdir)
         r2_cpu = None
         if not args.no_timing:
             print("... timing", file=sys.stderr)
@@ -129,6 +144,7 @@ def main(argv=None):
             shutil.rmtree(workdir, ignore_errors=True)
     names = [t.name for t in tools]
     summaries = {name: aggregate(results, name, settings) for name in names}
+    mark_roundtrip_losses(summaries, results, names, settings)
     load = os.getloadavg()
     print(f"## Stretch benchmark ({mode.name}, {len(settings)} settings, "
           f"{time.time() - started:.0f} s, load average {load[0]:.1f} on {os.cpu_count()} cores)\n")
@@ -139,15 +155,18 @@ def main(argv=None):
           " spectral <= 0.3 dB, wobble <= 0.1 %, all bursts with crest >= 0.9, round trip <= R3,"
           " >= 3x R2's speed)\n")
     print(summary_table(summaries))
+    print("\n#### Band retention (issue 13): dB of the output band against the input band that maps"
+          " there (0 = kept), and the sweep's strongest alias image (dB rel. the tone)\n")
+    print(retention_table(retention))
     calibration = calibration_lines(summaries, r2_cpu)
     if calibration:
         print("\n#### Peers against issue 4's figures\n\n" + calibration)
     if args.json:
-        write_json(args.json, mode, settings, names, notes, results, summaries, r2_cpu)
+        write_json(args.json, mode, settings, names, notes, results, summaries, r2_cpu, retention)
     return 0
 
 
-def write_json(path, mode, settings, names, notes, results, summaries, r2_cpu):
+def write_json(path, mode, settings, names, notes, results, summaries, r2_cpu, retention):
     """All figures, machine-readable."""
     document = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -163,6 +182,7 @@ def write_json(path, mode, settings, names, notes, results, summaries, r2_cpu):
             for s, p in settings
         ],
         "summary": summaries,
+        "band_retention": retention,
     }
     with open(path, "w") as handle:
         json.dump(document, handle, indent=2, sort_keys=True)

@@ -30,7 +30,7 @@ class Mode:
 
 
 FULL = Mode("full", FULL_SETTINGS, 4.0, 4.0, 8.0, 20.0, 30.0,
-            [(0.5, 0), (0.8, 2), (1.5, -3), (1.0, -5)], 3)
+            [s for s in FULL_SETTINGS if s != SANITY], 3)
 QUICK = Mode("quick", QUICK_SETTINGS, 1.5, 2.0, 3.0, 4.0, 5.0, QUICK_SETTINGS, 1)
 
 TARGETS = {

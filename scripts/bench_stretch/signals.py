@@ -27,13 +27,16 @@ SPEECH_TEXT = (
     "Slow the solo down to half speed, loop the second bar, and play along until every note "
     "sits. Then bring the tempo back up, a few percent at a time."
 )
-MUSIC_GLOB = os.path.join(
-    os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")),
-    "sharp9-bench/funnyboat/usr/share/games/funnyboat/data/*Funny_Boat.ogg",
-)
-"""Where ``scripts/setup.sh --bench`` unpacks the music track (Debian package funnyboat)."""
-MUSIC_OFFSET = 30.0
-"""Start of the music excerpt in the track (s): past the intro, drums and melody playing."""
+BENCH_CACHE = os.path.join(
+    os.environ.get("XDG_CACHE_HOME", os.path.expanduser("~/.cache")), "sharp9-bench")
+"""Where ``scripts/setup.sh --bench`` unpacks the music tracks."""
+MUSIC_TRACKS = {
+    "music": ("funnyboat/usr/share/games/funnyboat/data/*Funny_Boat.ogg", 30.0),
+    "bright": ("xmoto-data/usr/share/games/xmoto/Textures/Musics/foxrun.ogg", 20.0),
+}
+"""Recording name -> (track under BENCH_CACHE, start of the excerpt in s). `music`: Debian's
+funnyboat, past the intro, drums and melody playing (content to about 18 kHz). `bright`:
+xmoto-data's "foxrun", with content to 21 kHz (the band-retention material of issue 13)."""
 
 
 def tone_phases():
@@ -107,17 +110,19 @@ def speech(seconds, workdir):
     return x
 
 
-def music(seconds, workdir):
-    """An excerpt of the music track, decoded by sox to 44.1 kHz stereo 16-bit."""
-    matches = sorted(glob.glob(MUSIC_GLOB))
+def music(seconds, workdir, name="music"):
+    """An excerpt of a music track (see MUSIC_TRACKS), decoded by sox to 44.1 kHz stereo 16-bit."""
+    pattern, offset = MUSIC_TRACKS[name]
+    matches = sorted(glob.glob(os.path.join(BENCH_CACHE, pattern)))
     if not matches:
         raise FileNotFoundError(
-            "music track missing: run scripts/setup.sh --bench (it unpacks Debian's funnyboat)"
+            f"music track {name} missing: run scripts/setup.sh --bench (it unpacks the Debian "
+            "packages funnyboat and xmoto-data)"
         )
-    out = os.path.join(workdir, "music.wav")
+    out = os.path.join(workdir, f"{name}.wav")
     subprocess.run(
         ["sox", matches[0], "-r", str(RATE), "-b", "16", "-c", "2", out,
-         "trim", str(MUSIC_OFFSET), str(seconds)],
+         "trim", str(offset), str(seconds)],
         check=True,
     )
     x, _ = read_wav(out)

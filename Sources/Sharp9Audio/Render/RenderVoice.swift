@@ -13,7 +13,7 @@ final class RenderVoice {
   private(set) var target = 0
   /// Source frame of the stretcher's input time 0.
   private var startFrame: Int64 = 0
-  private let reader: AudioFileReader
+  private let reader: any SourceStream
   private let stretcher: TimeStretcher
   private let channels: Int
   private let blockFrames: Int
@@ -22,9 +22,9 @@ final class RenderVoice {
   private var outputScratch: [Float]
   private var historyScratch: [Float]
 
-  /// Opens `source` and allocates the stretcher and scratch for blocks of `blockFrames`.
-  init(source: URL, quality: StretchQuality, blockFrames: Int) throws {
-    reader = try AudioFileReader(url: source)
+  /// Reads `source` and allocates the stretcher and scratch for blocks of `blockFrames`.
+  init(source: any SourceStream, quality: StretchQuality, blockFrames: Int) throws {
+    reader = source
     let format = reader.format
     let configuration = StretchConfiguration(
       sampleRate: Double(format.sampleRate), channels: format.channels, quality: quality,

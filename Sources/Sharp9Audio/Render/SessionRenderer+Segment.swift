@@ -2,8 +2,14 @@ import Sharp9Domain
 
 /// Rendering one timeline segment: window clipping, voice hand-over, fades, mixing, writing.
 extension SessionRenderer {
-  /// Starts that land the playhead somewhere new: always a fresh voice and a crossfade.
-  private static let jumps: Set<TimelineSegment.Start> = [.seek, .wrap, .capture, .load]
+  /// Starts that land the playhead somewhere new: always a fresh voice and a crossfade. (A
+  /// switch, not a static set: the audio thread must not run a lazy global initializer.)
+  private static func isJump(_ start: TimelineSegment.Start) -> Bool {
+    switch start {
+    case .seek, .wrap, .capture, .load: true
+    default: false
+    }
+  }
 
   /// Renders the wall frames of `segment` that fall inside the output window.
   func render(_ segment: TimelineSegment) throws {
@@ -24,8 +30,10 @@ extension SessionRenderer {
       var blockEnd = min(end, toFrame, cursor + Int64(settings.blockFrames))
       // Fade out before the track ends (nothing follows to crossfade with) and before the
       // window's end, so the output never stops on a step.
-      let endsAtTrackEnd = segment.isPlaying && segment.sourceEndSec >= format.durationSec
-      let deadline = min(endsAtTrackEnd ? end : Int64.max, toFrame)
+      // The track's end comes from the timeline's anchor, not from this segment's end, so it
+      // is the same frame however the clock split the playing span (events, device callbacks).
+      let trackEnd = segment.isPlaying ? timeline.trackEndWallSec.map(frame(atWallSec:)) : nil
+      let deadline = min(trackEnd ?? Int64.max, toFrame)
       if deadline != Int64.max {
         let fadeStart = deadline - Int64(curve.length)
         if cursor < fadeStart {
@@ -61,7 +69,7 @@ extension SessionRenderer {
     }
     let rate = Double(format.sampleRate)
     let target = segment.sourcePosition(atWallSec: Double(cursor) / rate) * rate
-    if let voice = leader, voice.isLeading, !Self.jumps.contains(segment.start),
+    if let voice = leader, voice.isLeading, !Self.isJump(segment.start),
       abs(voice.sourceFrame - target) <= rate * 0.0005
     {
       voice.set(speed: segment.speed, pitchSemitones: segment.pitchSemitones)
@@ -78,8 +86,11 @@ extension SessionRenderer {
 
   /// The fading voice with the lowest level (taken over when every voice is busy).
   private func quietestFollower() -> RenderVoice {
-    let followers = voices.filter { $0 !== leader }
-    return followers.min { $0.level < $1.level } ?? voices[0]
+    var quietest: RenderVoice?
+    for voice in voices where voice !== leader && voice.level < (quietest?.level ?? Int.max) {
+      quietest = voice
+    }
+    return quietest ?? voices[0]
   }
 
   private func silenceAllVoices() {

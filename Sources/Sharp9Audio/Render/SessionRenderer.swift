@@ -50,18 +50,38 @@ public final class SessionRenderer: VirtualClockEngine {
   /// Opens `source` (one reader per voice) and prepares to render into `sink`.
   /// - Throws: `AudioFileError` when the source cannot be read, `StretchError` when the stretcher
   ///   cannot be set up.
-  public init(source: URL, sink: any RenderSink, settings: RenderSettings = RenderSettings())
-    throws
-  {
-    let probe = try AudioFileReader(url: source)
-    format = probe.format
+  public convenience init(
+    source: URL, sink: any RenderSink, settings: RenderSettings = RenderSettings()
+  ) throws {
+    try self.init(
+      source: source, format: AudioFileReader(url: source).format, sink: sink, settings: settings
+    ) { try AudioFileReader(url: source) }
+  }
+
+  /// Prepares to render `audio`, already in memory, into `sink`: the live engine's form (the
+  /// audio thread never touches a file). Same pipeline, same samples as rendering the file.
+  /// - Throws: `StretchError` when the stretcher cannot be set up.
+  public convenience init(
+    decoded audio: DecodedAudio, sink: any RenderSink, settings: RenderSettings = RenderSettings()
+  ) throws {
+    try self.init(source: audio.url, format: audio.format, sink: sink, settings: settings) {
+      DecodedAudioCursor(audio)
+    }
+  }
+
+  private init(
+    source: URL, format: AudioFormat, sink: any RenderSink, settings: RenderSettings,
+    stream: () throws -> any SourceStream
+  ) throws {
+    self.format = format
     self.source = source
     self.sink = sink
     self.settings = settings
     let rate = Double(format.sampleRate)
     curve = FadeCurve(length: Int((settings.fadeSec * rate).rounded()))
     voices = try (0..<Self.voiceCount).map { _ in
-      try RenderVoice(source: source, quality: settings.quality, blockFrames: settings.blockFrames)
+      try RenderVoice(
+        source: stream(), quality: settings.quality, blockFrames: settings.blockFrames)
     }
     fromFrame = Int64((max(0, settings.fromSec) * rate).rounded())
     toFrame = settings.toSec.map { Int64((max(0, $0) * rate).rounded()) } ?? Int64.max

@@ -74,6 +74,10 @@ final class MultiResolutionVocoder {
       inputPerIntermediate: inputPerIntermediate)
   }
 
+  /// Limits the rendered band for a pitch ratio (see `PhaseVocoder.limitBand`): only the high
+  /// band reaches the limit, which is never below a quarter of the sample rate.
+  func limitBand(pitchRatio: Double) { high.limitBand(pitchRatio: pitchRatio) }
+
   /// Emits the next frames into `queue`: one long-window hop and the short-window hops that
   /// cover it, summed.
   func synthesizeHop(input: StretchInput, onsets: OnsetDetector, queue: IntermediateQueue) {

@@ -40,6 +40,10 @@ final class PhaseVocoder {
   let handlesOnsets: Bool
   /// First bin an onset resets (those below stay locked to the low band's phases).
   let phaseResetBin: Int
+  /// Under a pitch shift, the bins from here fade out (`bins`: no limit); see `limitBand`.
+  var pitchLimitFullBin: Int
+  /// Under a pitch shift, the first bin rendered silent (`bins`: no limit).
+  var pitchLimitEndBin: Int
 
   var cursor = VocoderCursor()
   var anchorInput = 0.0
@@ -67,6 +71,8 @@ final class PhaseVocoder {
     phaseResetBin = band?.fullBin ?? 0
     maximumDrift = Double(size)
     bins = size / 2 + 1
+    pitchLimitFullBin = bins
+    pitchLimitEndBin = bins
     fft = try RealFFT(size: size)
     window = try AlignedFloats(count: size)
     for index in 0..<size {
@@ -170,6 +176,7 @@ final class PhaseVocoder {
     for channel in 0..<channels {
       fft.forward(frames[channel].pointer, spectra[channel].pointer)
       band?.apply(to: spectra[channel].pointer, bins: bins)
+      applyBandLimit(to: spectra[channel].pointer)
     }
     makeReference()
     if !cursor.hasPrevious || (identity && phaseResetBin == 0) {

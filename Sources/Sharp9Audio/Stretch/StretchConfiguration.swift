@@ -1,23 +1,21 @@
-import CSamplerate
-
-/// How hard the stretcher works: the resampling converter of the pitch stage and the overlap of
-/// the phase vocoder.
+/// How hard the stretcher works: the pitch stage's resampling filters and the phase vocoder's
+/// overlap. Every level keeps the full band through a pitch shift: flat to 95 % of the lower of
+/// the input's and the output's Nyquist frequencies (20.9 kHz at 44.1 kHz).
 public enum StretchQuality: String, CaseIterable, Sendable {
-  /// `SRC_LINEAR`, 4× overlap: previews (linear interpolation aliases on bright material).
+  /// Stopbands at −70 dB, 4× overlap: previews.
   case fast
-  /// `SRC_SINC_FASTEST` (97 dB SNR, flat to 80 % of Nyquist, 17.6 kHz at 44.1 kHz), 4× overlap:
-  /// the default for listening and rendering; `SRC_SINC_MEDIUM_QUALITY` measured twice the CPU
-  /// time of the whole pitch-shift for a top octave few instruments or ears reach.
+  /// Stopbands at −100 dB, 4× overlap: the default for listening and rendering; a sweep pitched
+  /// up leaves no alias image above −90 dB.
   case standard
-  /// `SRC_SINC_BEST_QUALITY`, 8× overlap: transcription of dense material and masters.
+  /// Stopbands at −120 dB, 8× overlap: transcription of dense material and masters.
   case best
 
-  /// The libsamplerate converter the pitch stage uses.
-  var converter: Int32 {
+  /// The pitch stage's filters (one pair per level, designed on first use).
+  var resamplingFilters: ResamplingFilters {
     switch self {
-    case .fast: Int32(SRC_LINEAR)
-    case .standard: Int32(SRC_SINC_FASTEST)
-    case .best: Int32(SRC_SINC_BEST_QUALITY)
+    case .fast: Self.fastFilters
+    case .standard: Self.standardFilters
+    case .best: Self.bestFilters
     }
   }
 
@@ -28,6 +26,10 @@ public enum StretchQuality: String, CaseIterable, Sendable {
     case .best: 8
     }
   }
+
+  private static let fastFilters = ResamplingFilters(attenuationDB: 70, phases: 128)
+  private static let standardFilters = ResamplingFilters(attenuationDB: 100, phases: 512)
+  private static let bestFilters = ResamplingFilters(attenuationDB: 120, phases: 1024)
 }
 
 /// Everything a `TimeStretcher` allocates for, fixed at configuration time.

@@ -54,4 +54,12 @@ enum StretchTuning {
   static let onsetPreparationHops = 4
   /// Blocks after an onset during which no new onset is reported (≈ 35 ms): one attack, one reset.
   static let onsetRefractoryBlocks = 6
+
+  /// Under a pitch shift the high band renders nothing above this fraction of the lower of the
+  /// two Nyquist frequencies (of the intermediate stream and of the output), fading out from
+  /// `pitchBandFullFraction`: the resampler then never sees content it would have to fold or
+  /// image, so its filter may be short (see `ResamplingFilters`). 95 % must stay within 1 dB.
+  static let pitchBandEndFraction = 0.965
+  /// Up to this fraction of the band limit the high band keeps its full level under a pitch shift.
+  static let pitchBandFullFraction = 0.955
 }

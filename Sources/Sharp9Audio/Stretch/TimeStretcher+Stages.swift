@@ -2,7 +2,7 @@
 /// switches between them.
 extension TimeStretcher {
   /// Applies changed `speed`/`pitchSemitones` from the current output frame on.
-  func applyParameters() throws {
+  func applyParameters() {
     let ratio = pitchRatio
     guard speed != appliedSpeed || ratio != appliedRatio else { return }
     let time = inputTime
@@ -20,11 +20,12 @@ extension TimeStretcher {
     anchorInput = time
     appliedSpeed = speed
     appliedRatio = ratio
+    vocoder.limitBand(pitchRatio: ratio)
     retarget()
     if resamplerEngaged {
-      try resampler.setRatio(1 / ratio)
+      resampler.setStep(ratio)
     } else if ratio != 1 {
-      try engageResampler(ratio: ratio)
+      engageResampler(ratio: ratio)
       // Starting the resampler moves the anchor by less than one intermediate frame.
       retarget()
     }
@@ -38,15 +39,15 @@ extension TimeStretcher {
 
   /// Starts the resampler on the queue's history, so its filter sees real signal; the first
   /// output lands within one intermediate frame of where bypass would have been.
-  private func engageResampler(ratio: Double) throws {
-    try resampler.reset()
-    try resampler.setRatio(1 / ratio)
+  private func engageResampler(ratio: Double) {
+    resampler.reset()
+    resampler.setStep(ratio)
     resamplerEngaged = true
     let current = queue.readPosition
     let back = queue.rewind(upTo: queue.history)
     let skipped = Int((Double(back) / ratio).rounded(.up))
     if skipped > 0 {
-      try resample(into: discard.pointer, skipped)
+      resample(into: discard.pointer, skipped)
     }
     anchorIntermediate = Double(current - back) + Double(skipped) * ratio
     anchorOutput = outputPosition
@@ -75,15 +76,15 @@ extension TimeStretcher {
     }
   }
 
-  /// Vocoder output through libsamplerate at `1 / pitchRatio`.
-  func resample(into destination: UnsafeMutablePointer<Float>, _ frames: Int) throws {
+  /// Vocoder output through the resampler, `pitchRatio` intermediate frames per output frame.
+  func resample(into destination: UnsafeMutablePointer<Float>, _ frames: Int) {
     var written = 0
     while written < frames {
       while queue.available <= 0 { synthesize() }
-      let (used, generated) = try resampler.process(
+      let (used, generated) = resampler.process(
         input: queue.frames(from: queue.readPosition), inputFrames: queue.available,
         output: destination + written * channels, outputCapacity: frames - written,
-        ratio: 1 / appliedRatio)
+        step: appliedRatio)
       queue.consume(used)
       written += generated
       if used == 0, generated == 0 { synthesize() }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A streaming time-stretcher and pitch-shifter: a two-band phase vocoder (long window below
 /// 1 kHz, short window above, see `MultiResolutionVocoder`) with identity phase locking and
-/// onset-preserving phase resets (FFTW), followed by a libsamplerate pitch stage.
+/// onset-preserving phase resets (FFTW), followed by a polyphase resampling pitch stage.
 ///
 /// Configure once, then alternate `speed`/`pitchSemitones` changes with `process` calls; nothing
 /// allocates after `init`. Latency is compensated inside: output frame `k` after a `reset`
@@ -53,7 +53,7 @@ public final class TimeStretcher {
   let queue: IntermediateQueue
   let vocoder: MultiResolutionVocoder
   let onsets = OnsetDetector()
-  let resampler: SampleRateConverter
+  let resampler: PolyphaseResampler
   let discard: AlignedFloats
   let readScratch: AlignedFloats
   var vocoderEngaged = false
@@ -66,7 +66,7 @@ public final class TimeStretcher {
   var anchorIntermediate = 0.0
 
   /// Allocates FFT plans, buffers and the resampler for `configuration`.
-  /// - Throws: `StretchError` when FFTW or libsamplerate cannot be set up.
+  /// - Throws: `StretchError` when FFTW cannot allocate or plan.
   public init(configuration: StretchConfiguration) throws {
     precondition((1...8).contains(configuration.channels), "channels must be 1…8")
     precondition((8_000...384_000).contains(configuration.sampleRate), "sample rate out of range")
@@ -87,8 +87,9 @@ public final class TimeStretcher {
     queue = try IntermediateQueue(
       channels: channels, capacity: queueCapacity,
       history: vocoder.history, retained: configuration.fftSize)
-    resampler = try SampleRateConverter(
-      converter: configuration.quality.converter, channels: channels)
+    resampler = try PolyphaseResampler(
+      filters: configuration.quality.resamplingFilters, channels: channels,
+      maximumStep: pow(2, StretchTuning.maximumPitchSemitones / 12))
     discard = try AlignedFloats(count: 4 * vocoder.history * channels)
     readScratch = try AlignedFloats(count: configuration.maximumBlockFrames)
     try reset()
@@ -127,7 +128,7 @@ public final class TimeStretcher {
       input.setHistory(base + (history.count / channels - provided) * channels, frames: provided)
     }
     onsets.reset(start: -historyFrames)
-    try resampler.reset()
+    resampler.reset()
     vocoderEngaged = false
     resamplerEngaged = false
     ended = false
@@ -152,7 +153,7 @@ public final class TimeStretcher {
     if let base = source.baseAddress {
       input.push(base, frames: inputFrames, keepFrom: oldestInputNeeded)
     }
-    try produce(output, outputFrames)
+    produce(output, outputFrames)
   }
 
   /// Declares the end of the input and writes `outputFrames` more frames (the input continues as
@@ -160,7 +161,7 @@ public final class TimeStretcher {
   /// for a constant speed.
   public func flush(output: UnsafeMutableBufferPointer<Float>, outputFrames: Int) throws {
     ended = true
-    try produce(output, outputFrames)
+    produce(output, outputFrames)
   }
 
   var pitchRatio: Double { pow(2, pitchSemitones / 12) }
@@ -178,15 +179,15 @@ public final class TimeStretcher {
     body(readScratch.pointer)
   }
 
-  private func produce(_ output: UnsafeMutableBufferPointer<Float>, _ frames: Int) throws {
+  private func produce(_ output: UnsafeMutableBufferPointer<Float>, _ frames: Int) {
     precondition(frames >= 0 && output.count >= frames * channels, "output too short")
     precondition(frames <= configuration.maximumBlockFrames, "block exceeds maximumBlockFrames")
     guard frames > 0, let destination = output.baseAddress else { return }
-    try applyParameters()
+    applyParameters()
     if !vocoderEngaged {
       copyInput(to: destination, frames)
     } else if resamplerEngaged {
-      try resample(into: destination, frames)
+      resample(into: destination, frames)
     } else {
       drainQueue(into: destination, frames)
     }

@@ -16,14 +16,16 @@ extension PlaybackTimeline {
   public mutating func nextSegment(untilWallSec limitSec: Double) -> TimelineSegment? {
     while wallSec < limitSec {
       guard isPlaying, let duration = durationSec else {
+        trackEndWallSec = nil
         return emit(untilWallSec: limitSec, sourceEndSec: positionSec)
       }
       // Where the playhead is heading: B when an active loop lies ahead, else the track's end.
       let loopAhead = activeLoop.flatMap { positionSec < $0.bSec ? $0 : nil }
       let boundarySec = loopAhead?.bSec ?? duration
-      let boundaryWallSec = wallSec + (boundarySec - positionSec) / speed
+      let boundaryWallSec = anchorWallSec + (boundarySec - anchorPositionSec) / speed
+      trackEndWallSec = loopAhead == nil ? boundaryWallSec : nil
       guard boundaryWallSec <= limitSec else {
-        let end = positionSec + (limitSec - wallSec) * speed
+        let end = anchorPositionSec + (limitSec - anchorWallSec) * speed
         return emit(untilWallSec: limitSec, sourceEndSec: min(end, boundarySec))
       }
       let segment =

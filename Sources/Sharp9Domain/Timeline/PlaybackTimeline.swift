@@ -56,10 +56,20 @@ public struct PlaybackTimeline: Sendable, Equatable {
   public internal(set) var loop = LoopPoints()
   /// The label of the segment now in progress (what started it).
   public internal(set) var pendingStart: TimelineSegment.Start = .sessionStart
+  /// Wall time and position of the last command, wrap or stop: while playing, the position at
+  /// any later wall time is computed from here, never accumulated segment by segment, so where
+  /// the clock is sampled (a renderer's events, a device's callbacks) cannot change a boundary.
+  var anchorWallSec: Double
+  var anchorPositionSec: Double = 0
+  /// Where the last emitted segment would reach the end of the track if nothing changed: set
+  /// while playing toward the end (no active loop ahead), nil otherwise. The renderer fades out
+  /// before it, at the same frame however the segment was split.
+  public internal(set) var trackEndWallSec: Double?
 
   /// Creates a timeline at `wallSec` with nothing loaded.
   public init(wallSec: Double = 0) {
     self.wallSec = wallSec
+    anchorWallSec = wallSec
   }
 
   /// The loop playback obeys, normalized (a < b, within the track), or nil when inactive.
@@ -139,6 +149,8 @@ public struct PlaybackTimeline: Sendable, Equatable {
   /// Raises the label of the segment that starts now to at least `start`.
   mutating func mark(_ start: TimelineSegment.Start) {
     pendingStart = max(pendingStart, start)
+    anchorWallSec = wallSec
+    anchorPositionSec = positionSec
   }
 
 }

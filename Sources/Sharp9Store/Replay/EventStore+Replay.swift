@@ -15,6 +15,14 @@ extension EventStore {
     ReplayCursor(session: session, state: State(), after: 0, events: try events(of: session))
   }
 
+  /// Replays events `after + 1 ...` from the state after event `after` (rebuilt as
+  /// ``state(of:at:)`` does): each step's effects for a page of events, without a replay from 1.
+  public func replay(_ session: SessionRecord, after seq: Int64) throws -> ReplayCursor {
+    let start = try state(of: session, at: seq)
+    return ReplayCursor(
+      session: session, state: start, after: seq, events: try events(of: session, after: seq))
+  }
+
   /// The state after event `seq` (0 = before the first event; default: after the last).
   ///
   /// Starts from the nearest checkpoint at or below `seq` written by the current reducer version

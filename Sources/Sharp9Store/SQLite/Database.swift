@@ -12,6 +12,9 @@ public final class Database {
     case createIfMissing
     /// Fail if the file does not exist.
     case mustExist
+    /// A file from elsewhere (an upload): read-only, defensive, triggers and views disabled and
+    /// the schema untrusted, so reading it runs none of its code.
+    case untrusted
   }
 
   /// The path given to `open`, or `:memory:`.
@@ -24,8 +27,12 @@ public final class Database {
   /// - Throws: ``SQLiteError`` when the file cannot be opened.
   public init(path: String, mode: OpenMode = .createIfMissing) throws {
     self.path = path
-    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-    if mode == .createIfMissing { flags |= SQLITE_OPEN_CREATE }
+    var flags = SQLITE_OPEN_NOMUTEX
+    switch mode {
+    case .createIfMissing: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .mustExist: flags |= SQLITE_OPEN_READWRITE
+    case .untrusted: flags |= SQLITE_OPEN_READONLY
+    }
     var pointer: OpaquePointer?
     let code = sqlite3_open_v2(path, &pointer, flags, nil)
     guard let pointer else {
@@ -35,9 +42,20 @@ public final class Database {
     sqlite3_extended_result_codes(pointer, 1)
     do {
       try check(code, "open \(path)")
+      if mode == .untrusted { try distrust() }
     } catch {
       sqlite3_close_v2(pointer)
       throw error
+    }
+  }
+
+  /// Turns off everything in a file's schema that could run code when it is read.
+  private func distrust() throws {
+    for (option, value) in [
+      (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0),
+      (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+    ] {
+      try check(sharp9_db_config_flag(handle, option, Int32(value)), "configure \(path)")
     }
   }
 

@@ -203,7 +203,8 @@ import Testing
   /// exactly frames × old speed + frames × new speed, and a restart lands on the asked frame.
   @Test func speedChangesApplyFromTheNextFrameAndStartsAreExact() throws {
     let source = try RenderFixture.rampFile(sampleRate: 8_000, frames: 40_000)
-    let voice = try RenderVoice(source: source, quality: .standard, blockFrames: 1024)
+    let voice = try RenderVoice(
+      source: AudioFileReader(url: source), quality: .standard, blockFrames: 1024)
     let curve = FadeCurve(length: 40)
     try voice.start(atSourceFrame: 12_345, speed: 1, pitchSemitones: 0, curve: curve)
     var mix = [Float](repeating: 0, count: 1024)

@@ -1,0 +1,87 @@
+import CPortAudio
+
+/// An open PortAudio output stream whose callback is a ``LiveEngine``'s audio side: the device
+/// clocks the engine. 32-bit float at the source's rate and channel count; PortAudio's clipping
+/// is off so the device gets exactly what the engine rendered (and the tee recorded).
+///
+/// Owns the `PaStream`: `deinit` stops and closes it. Keep the ``PortAudioLibrary`` alive while
+/// the stream exists.
+public final class PortAudioOutput {
+  /// The device the stream plays on.
+  public let device: OutputDevice
+  /// The output latency PortAudio reports for the open stream, in seconds.
+  public let latencySec: Double
+  private let stream: OpaquePointer
+  private let retainedEngine: Unmanaged<LiveEngine>
+
+  /// Opens `device` for `engine`'s source format with `engine.framesPerCallback` frames per
+  /// callback and the device's low-latency suggestion (at least one callback).
+  /// - Throws: ``PortAudioError`` when the device refuses the format or cannot open.
+  public init(device: OutputDevice, engine: LiveEngine, library: PortAudioLibrary) throws {
+    self.device = device
+    let format = engine.audio.format
+    var parameters = PaStreamParameters(
+      device: device.index, channelCount: Int32(format.channels),
+      sampleFormat: sharp9_paFloat32,
+      suggestedLatency: max(
+        device.defaultLowLatencySec,
+        Double(engine.framesPerCallback) / Double(format.sampleRate)),
+      hostApiSpecificStreamInfo: nil)
+    let retained = Unmanaged.passRetained(engine)
+    var opened: UnsafeMutableRawPointer?
+    do {
+      try checkedPortAudio(
+        Pa_OpenStream(
+          &opened, nil, &parameters, Double(format.sampleRate), UInt(engine.framesPerCallback),
+          sharp9_paClipOff, deviceCallback, retained.toOpaque()),
+        "Pa_OpenStream on \"\(device.name)\" at \(format.sampleRate) Hz")
+    } catch {
+      retained.release()
+      throw error
+    }
+    guard let opened else {
+      retained.release()
+      throw PortAudioError(
+        kind: .call, operation: "Pa_OpenStream", detail: "no stream was returned")
+    }
+    stream = OpaquePointer(opened)
+    retainedEngine = retained
+    latencySec = Pa_GetStreamInfo(UnsafeMutableRawPointer(stream))?.pointee.outputLatency ?? 0
+  }
+
+  deinit {
+    Pa_StopStream(UnsafeMutableRawPointer(stream))
+    Pa_CloseStream(UnsafeMutableRawPointer(stream))
+    retainedEngine.release()
+  }
+
+  /// Starts the device clock (the engine's callbacks begin).
+  public func start() throws {
+    try checkedPortAudio(Pa_StartStream(UnsafeMutableRawPointer(stream)), "Pa_StartStream")
+  }
+
+  /// The device clock now (`Pa_GetStreamTime`), the clock of ``EngineReport/dacTimeSec``.
+  public var timeSec: Double { Pa_GetStreamTime(UnsafeMutableRawPointer(stream)) }
+
+  /// Stops after the blocks already queued have played.
+  public func stop() throws {
+    try checkedPortAudio(Pa_StopStream(UnsafeMutableRawPointer(stream)), "Pa_StopStream")
+  }
+}
+
+/// The device callback: hands the buffer to the engine's audio side. Runs on PortAudio's
+/// real-time thread; the engine is retained by the output for as long as the stream exists.
+private func deviceCallback(
+  _ input: UnsafeRawPointer?, _ output: UnsafeMutableRawPointer?, _ frames: UInt,
+  _ time: UnsafePointer<PaStreamCallbackTimeInfo>?, _ flags: PaStreamCallbackFlags,
+  _ context: UnsafeMutableRawPointer?
+) -> Int32 {
+  guard let output, let context else { return 0 }
+  let engine = Unmanaged<LiveEngine>.fromOpaque(context).takeUnretainedValue()
+  engine.render(
+    into: output.assumingMemoryBound(to: Float.self), frames: Int(frames),
+    underrun: flags & sharp9_paOutputUnderflow != 0,
+    dacTimeSec: time?.pointee.outputBufferDacTime ?? 0,
+    callbackTimeSec: time?.pointee.currentTime ?? 0)
+  return 0  // paContinue
+}

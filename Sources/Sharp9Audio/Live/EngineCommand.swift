@@ -1,0 +1,18 @@
+/// An engine command as the audio thread receives it: the ``Sharp9Domain/AudioEngine`` calls,
+/// as plain values (no references, nothing to release on the audio thread).
+enum EngineCommand: BitwiseCopyable {
+  case load(durationSec: Double)
+  case play
+  case pause
+  case seek(toSec: Double)
+  case speed(Double)
+  case pitch(semitones: Double)
+  case loop(aSec: Double?, bSec: Double?, enabled: Bool)
+}
+
+/// A command and the device frame it takes effect at (a frame the audio thread has not rendered
+/// yet when the command was sent; see ``LiveEngine/reserveFrame()``).
+struct ScheduledCommand: BitwiseCopyable {
+  var frame: Int64
+  var command: EngineCommand
+}

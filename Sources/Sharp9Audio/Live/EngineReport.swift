@@ -1,0 +1,47 @@
+/// What the audio thread tells the front end after each device callback: where the clock and
+/// the playhead are (the `tick` actions are built from these), the block's peak levels for the
+/// meters, and the health counters.
+public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
+  /// The device frame the report describes (the end of the block just rendered).
+  public var frame: Int64
+  /// Frames in the block just rendered (it began at `frame - blockFrames`).
+  public var blockFrames: Int
+  /// When the block's first frame reaches the DAC, on the device's clock (PortAudio's
+  /// `outputBufferDacTime`), or 0 where the device does not say (no device).
+  public var dacTimeSec: Double
+  /// When the callback that rendered the block ran, on the same clock (PortAudio's
+  /// `currentTime`), or 0.
+  public var callbackTimeSec: Double
+  /// The playhead at that frame, in source seconds.
+  public var positionSec: Double
+  /// Whether the playhead is moving at that frame.
+  public var isPlaying: Bool
+  /// The block's absolute peak on the left (first) channel, linear.
+  public var peakLeft: Float
+  /// The block's absolute peak on the right (second, or the only) channel, linear.
+  public var peakRight: Float
+  /// Callbacks the device reported as late (output underflow) so far.
+  public var underruns: Int
+  /// Commands that arrived after their frame had been rendered so far (each breaks "render ==
+  /// what was heard" at that point; the front end shows the count, which should stay 0).
+  public var lateCommands: Int
+
+  /// Creates a report.
+  public init(
+    frame: Int64, blockFrames: Int = 0, dacTimeSec: Double = 0, callbackTimeSec: Double = 0,
+    positionSec: Double,
+    isPlaying: Bool, peakLeft: Float, peakRight: Float,
+    underruns: Int, lateCommands: Int
+  ) {
+    self.frame = frame
+    self.blockFrames = blockFrames
+    self.dacTimeSec = dacTimeSec
+    self.callbackTimeSec = callbackTimeSec
+    self.positionSec = positionSec
+    self.isPlaying = isPlaying
+    self.peakLeft = peakLeft
+    self.peakRight = peakRight
+    self.underruns = underruns
+    self.lateCommands = lateCommands
+  }
+}

@@ -1,0 +1,245 @@
+import Atomics
+import Foundation
+import Sharp9Domain
+
+/// The live engine: the offline ``SessionRenderer`` itself, clocked by the audio device instead
+/// of the virtual clock. One implementation, two clocks, so `sharp9 render` of a recorded session
+/// reproduces what the device was given.
+///
+/// Two threads use it, each through its own side:
+/// - The control side (the front end's thread) calls ``reserveFrame()`` before sending an action
+///   (its `t` is that frame's time, `frame / sampleRate`), then the ``Sharp9Domain/AudioEngine``
+///   calls the action's effects make; each becomes a ``ScheduledCommand`` at the reserved frame
+///   in a lock-free queue. ``drainReports(_:)`` and ``drainTee(into:)`` collect what the audio
+///   thread produced.
+/// - The audio side, ``render(into:frames:underrun:)``, runs in the device callback: it renders
+///   up to each queued command's frame, applies the command there, renders on to the end of the
+///   block, then publishes a report and copies the block to the tee ring. It never allocates,
+///   locks or touches a file (the source is a ``DecodedAudio`` in memory).
+///
+/// The frame reserved is one callback past the end of the block being rendered, so a command
+/// normally reaches the audio thread before its frame; one that arrives late is applied at once
+/// and counted (``EngineReport/lateCommands``), since that point of the recording no longer
+/// matches what was heard.
+public final class LiveEngine: AudioEngine, @unchecked Sendable {
+  /// The decoded source.
+  public let audio: DecodedAudio
+  /// Frames per device callback (the lead given to commands).
+  public let framesPerCallback: Int
+  /// Frames per second of the device clock (the source's rate).
+  public var sampleRate: Int { audio.format.sampleRate }
+
+  // Audio side (the device callback only).
+  private let renderer: SessionRenderer
+  private let sink: CallbackSink
+  private var cursor: Int64
+  private var underrunCount = 0
+  private var lateCount = 0
+
+  // Shared, lock-free.
+  private let commands = SPSCRing(
+    capacity: 1024, filler: ScheduledCommand(frame: 0, command: .pause))
+  private let reports = SPSCRing(
+    capacity: 256,
+    filler: EngineReport(
+      frame: 0, positionSec: 0, isPlaying: false, peakLeft: 0, peakRight: 0, underruns: 0,
+      lateCommands: 0))
+  private let tee: SPSCRing<Float>?
+  private let renderedUntil: ManagedAtomic<Int64>
+  private let teeOverflows = ManagedAtomic<Int>(0)
+
+  // Control side (the front end's thread only).
+  private var reservedFrame: Int64
+  private var teeScratch: [Float]
+  /// The playhead as last reported by the audio thread.
+  public private(set) var currentTimeSec: Double = 0
+  /// Never called: a time update must carry the device frame it reports (its `tick`'s `t`),
+  /// which this callback cannot; the front end sends ticks from ``drainReports(_:)`` instead.
+  public var onTimeUpdate: ((Double) -> Void)?
+
+  /// Prepares the pipeline for `audio`, with the device clock starting at `startFrame`.
+  /// - Parameters:
+  ///   - timeline: where an earlier part of the session left playback (a continued session); it
+  ///     is advanced to `startFrame`. Nil: a new session, nothing loaded.
+  ///   - framesPerCallback: the device's block size (at most ``RenderSettings/blockFrames``).
+  ///   - teeSeconds: how much output the tee ring holds between ``drainTee(into:)`` calls (0:
+  ///     no tee).
+  /// - Throws: `StretchError` when the stretcher cannot be set up.
+  public init(
+    audio: DecodedAudio, startFrame: Int64 = 0, timeline: PlaybackTimeline? = nil,
+    framesPerCallback: Int,
+    settings: RenderSettings = RenderSettings(), teeSeconds: Double = 0
+  ) throws {
+    precondition(
+      (1...settings.blockFrames).contains(framesPerCallback), "callback larger than a block")
+    self.audio = audio
+    self.framesPerCallback = framesPerCallback
+    sink = CallbackSink(channels: audio.format.channels)
+    renderer = try SessionRenderer(decoded: audio, sink: sink, settings: settings)
+    let rate = Double(audio.format.sampleRate)
+    var start = timeline ?? PlaybackTimeline(wallSec: Double(startFrame) / rate)
+    start.advance(toWallSec: Double(startFrame) / rate) { _ in }
+    renderer.timeline = start
+    renderer.cursor = startFrame
+    cursor = startFrame
+    renderedUntil = ManagedAtomic(startFrame)
+    reservedFrame = startFrame
+    let teeSamples = Int(teeSeconds * rate) * audio.format.channels
+    tee = teeSamples > 0 ? SPSCRing(capacity: teeSamples, filler: 0) : nil
+    teeScratch = [Float](repeating: 0, count: 16_384 * audio.format.channels)
+  }
+
+  // MARK: Control side
+
+  /// The frame the next action takes effect at: one callback past the block being rendered, and
+  /// never before an earlier reservation. Its time, `frame / sampleRate`, is the action's `t`.
+  @discardableResult
+  public func reserveFrame() -> Int64 {
+    let earliest = renderedUntil.load(ordering: .acquiring) + Int64(framesPerCallback)
+    reservedFrame = max(reservedFrame, earliest)
+    return reservedFrame
+  }
+
+  /// The frame of the last reservation (commands sent now take effect there).
+  public var scheduledFrame: Int64 { reservedFrame }
+
+  /// The source's metadata (every load plays the decoded source, whatever `url` says).
+  public func load(url: URL) throws -> TrackMeta {
+    send(.load(durationSec: audio.format.durationSec))
+    return TrackMeta(name: audio.url.lastPathComponent, durationSec: audio.format.durationSec)
+  }
+  /// Schedules play.
+  public func play() { send(.play) }
+  /// Schedules pause.
+  public func pause() { send(.pause) }
+  /// Schedules a seek.
+  public func seek(toSec timeSec: Double) { send(.seek(toSec: timeSec)) }
+  /// Schedules a speed change.
+  public func setRate(_ rate: Double) { send(.speed(rate)) }
+  /// Schedules a transposition.
+  public func setPitchSemitones(_ semitones: Double) { send(.pitch(semitones: semitones)) }
+  /// Schedules a loop change.
+  public func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) {
+    send(.loop(aSec: aSec, bSec: bSec, enabled: enabled))
+  }
+
+  private func send(_ command: EngineCommand) {
+    // 1024 slots hold minutes of key presses; the audio thread drains every few milliseconds.
+    let queued = commands.push(ScheduledCommand(frame: reservedFrame, command: command))
+    precondition(queued, "engine command queue full: the audio thread has stopped")
+  }
+
+  /// Hands every report the audio thread published since the last call to `body`, oldest first,
+  /// and updates ``currentTimeSec``.
+  public func drainReports(_ body: (EngineReport) throws -> Void) rethrows {
+    while let report = reports.pop() {
+      currentTimeSec = report.positionSec
+      try body(report)
+    }
+  }
+
+  /// Writes what the audio thread sent to the device since the last call to `writer`.
+  /// - Throws: the writer's error; ``LiveEngineError/teeOverflow`` when the ring overflowed (the
+  ///   file would no longer be what was heard).
+  public func drainTee(into writer: AudioFileWriter) throws {
+    guard let tee else { return }
+    let channels = audio.format.channels
+    try teeScratch.withUnsafeMutableBufferPointer { scratch in
+      while true {
+        let samples = tee.pop(into: scratch)
+        guard samples > 0 else { break }
+        try writer.write(
+          UnsafeBufferPointer(rebasing: scratch[0..<samples]), frames: samples / channels)
+      }
+    }
+    if teeOverflows.load(ordering: .relaxed) > 0 { throw LiveEngineError.teeOverflow }
+  }
+
+  // MARK: Audio side
+
+  /// Renders the next `frames` device frames into `output` (interleaved, the source's channel
+  /// count), applying each queued command at its frame. Call from the device callback only.
+  /// - Parameters:
+  ///   - underrun: the device reported that the previous block came too late.
+  ///   - dacTimeSec: when the block's first frame reaches the DAC, on the device's clock (0:
+  ///     unknown); passed on in the report, for latency measurements.
+  ///   - callbackTimeSec: when the callback was invoked, on the same clock (0: unknown).
+  public func render(
+    into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false,
+    dacTimeSec: Double = 0, callbackTimeSec: Double = 0
+  ) {
+    let rate = Double(audio.format.sampleRate)
+    let end = cursor + Int64(frames)
+    renderedUntil.store(end, ordering: .releasing)
+    if underrun { underrunCount += 1 }
+    sink.begin(output)
+    while let next = commands.peek(), next.frame < end {
+      if next.frame > cursor { advance(toFrame: next.frame, rate: rate) }
+      if next.frame < cursor { lateCount += 1 }
+      apply(next.command)
+      _ = commands.pop()
+    }
+    advance(toFrame: end, rate: rate)
+    let written = sink.framesWritten
+    if written < frames {
+      // Only after a render error: the rest of the block is silence, never garbage.
+      (output + written * audio.format.channels).update(
+        repeating: 0, count: (frames - written) * audio.format.channels)
+    }
+    publish(
+      output, frames: frames, times: (dac: dacTimeSec, callback: callbackTimeSec))
+  }
+
+  private func advance(toFrame frame: Int64, rate: Double) {
+    do {
+      try renderer.advance(toWallSec: Double(frame) / rate)
+    } catch {
+      // The in-memory source and the callback sink do not throw; nothing to report here.
+    }
+    cursor = frame
+  }
+
+  private func apply(_ command: EngineCommand) {
+    switch command {
+    case .load(let durationSec): renderer.timeline.load(durationSec: durationSec)
+    case .play: renderer.timeline.play()
+    case .pause: renderer.timeline.pause()
+    case .seek(let timeSec): renderer.timeline.seek(toSec: timeSec)
+    case .speed(let speed): renderer.timeline.setSpeed(speed)
+    case .pitch(let semitones): renderer.timeline.setPitchSemitones(semitones)
+    case .loop(let aSec, let bSec, let enabled):
+      renderer.timeline.setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
+    }
+  }
+
+  private func publish(
+    _ output: UnsafeMutablePointer<Float>, frames: Int, times: (dac: Double, callback: Double)
+  ) {
+    let channels = audio.format.channels
+    var left: Float = 0
+    var right: Float = 0
+    for frame in 0..<frames {
+      left = max(left, abs(output[frame * channels]))
+      right = max(right, abs(output[frame * channels + channels - 1]))
+    }
+    reports.push(
+      EngineReport(
+        frame: cursor, blockFrames: frames, dacTimeSec: times.dac,
+        callbackTimeSec: times.callback,
+        positionSec: renderer.timeline.positionSec,
+        isPlaying: renderer.timeline.isPlaying, peakLeft: left, peakRight: right,
+        underruns: underrunCount, lateCommands: lateCount))
+    if let tee {
+      let samples = frames * channels
+      if tee.push(contentsOf: UnsafeBufferPointer(start: output, count: samples)) < samples {
+        teeOverflows.wrappingIncrement(ordering: .relaxed)
+      }
+    }
+  }
+}
+
+/// Why the live engine could not keep its promise.
+public enum LiveEngineError: Error, Equatable {
+  /// The tee ring filled up before it was drained: the tee file is incomplete.
+  case teeOverflow
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Sharp9Domain
+import Sharp9Store
+
+/// The read-only JSON routes: sessions, state, events, the event index, history, verify, check.
+extension InspectorServer {
+  func addAPIRoutes(to router: Router<some RequestContext>) {
+    let library = library
+    router.get("/api/sessions") { _, _ in
+      try APIResponse.json(
+        try await library.withStore { try $0.sessions() }.map(APIShapes.Session.init))
+    }
+    router.get("/api/sessions/:id") { _, context in
+      try APIResponse.json(APIShapes.Session(try await library.session(context.id)))
+    }
+    router.get("/api/sessions/:id/state") { request, context in
+      let (id, at) = (try context.id, try request.seq("at"))
+      let text = try await library.withStore { store in
+        let session = try store.session(matching: id)
+        return try StateCodec().interchangeJSON(try store.state(of: session, at: at))
+      }
+      return APIResponse.json(text + "\n")  // `state --json` prints one line
+    }
+    router.get("/api/sessions/:id/events") { request, context in
+      let id = try context.id
+      let from = try request.seq("from") ?? 1
+      let limit = min(try request.int("limit") ?? 200, 5000)
+      let kinds = try request.kinds()
+      let rows = try await library.withStore { store in
+        try EventPages.page(
+          of: try store.session(matching: id), in: store, from: from, limit: limit, kinds: kinds)
+      }
+      return try APIResponse.json(rows)
+    }
+    router.get("/api/sessions/:id/index") { _, context in
+      let index = try await library.eventIndex(try context.id)
+      return APIResponse.bytes(
+        index.bytes, type: "application/octet-stream",
+        headers: [.sharp9Kinds: Action.Kind.allCases.map(\.rawValue).joined(separator: ",")])
+    }
+    router.get("/api/sessions/:id/times") { _, context in
+      // Float32, little-endian, one per event: what a page needs to find the event at a time.
+      let times = try await library.eventIndex(try context.id).times
+      let bytes = times.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
+      return APIResponse.bytes(bytes, type: "application/octet-stream")
+    }
+    router.get("/api/sessions/:id/history") { request, context in
+      let (id, at) = (try context.id, try request.seq("at"))
+      let history = try await library.withStore { store in
+        try store.editTimeline(of: try store.session(matching: id), at: at)
+      }
+      return try APIResponse.json(APIShapes.History(history))
+    }
+    router.get("/api/sessions/:id/verify") { _, context in
+      let session = try await library.session(try context.id)
+      let report = try await library.withOwnStore { try $0.verify(session) }
+      return try APIResponse.json(APIShapes.Verify(report))
+    }
+    router.get("/api/sessions/:id/check") { _, context in
+      let session = try await library.session(try context.id)
+      let report = try await library.withOwnStore { try $0.check(session) }
+      return try APIResponse.json(APIShapes.Check(report))
+    }
+    router.get("/api/sessions/:id/export.jsonl") { _, context in
+      let session = try await library.session(try context.id)
+      let text = try await library.withOwnStore { store in
+        var text = ""
+        try store.exportScript(session) { text += $0 }
+        return text
+      }
+      return APIResponse.bytes(
+        Array(text.utf8), type: "application/x-ndjson",
+        headers: [.contentDisposition: "attachment; filename=\"\(session.idString).jsonl\""])
+    }
+  }
+}
+
+extension RequestContext {
+  /// The `:id` path parameter (a session id or unique prefix).
+  var id: String {
+    get throws { try parameters.require("id") }
+  }
+}
+
+extension Request {
+  /// An integer query parameter; 400 when present but not a number.
+  func int(_ name: String) throws -> Int? {
+    guard let text = uri.queryParameters[name[...]] else { return nil }
+    guard let value = Int(text), value >= 0 else {
+      throw APIFailure(.badRequest, "\(name) must be a whole number ≥ 0, not \(text)")
+    }
+    return value
+  }
+
+  /// An event sequence number query parameter.
+  func seq(_ name: String) throws -> Int64? {
+    try int(name).map(Int64.init)
+  }
+
+  /// `kinds=tick,setA`: the action kinds to keep (nil: all); 400 for an unknown kind.
+  func kinds() throws -> Set<Action.Kind>? {
+    guard let text = uri.queryParameters["kinds"], !text.isEmpty else { return nil }
+    return Set(
+      try text.split(separator: ",").map { name in
+        guard let kind = Action.Kind(rawValue: String(name)) else {
+          throw APIFailure(.badRequest, "unknown action kind \(name)")
+        }
+        return kind
+      })
+  }
+}

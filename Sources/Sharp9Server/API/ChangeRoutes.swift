@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Sharp9Store
+
+/// The routes that change the database (each needs the token, see ``TokenGuard``): import a
+/// bundle, fork a session, delete one. Also the bundle download, which writes a temporary file.
+extension InspectorServer {
+  func addChangeRoutes(to router: Router<some RequestContext>) {
+    let (library, configuration) = (library, configuration)
+    let uploads = configuration.workDirectory.appending(path: "uploads")
+    router.post("/api/bundles") { request, _ in
+      if let length = request.headers[.contentLength].flatMap({ Int($0) }),
+        length > configuration.maxUploadBytes
+      {
+        throw APIFailure(
+          .contentTooLarge, "a bundle may be at most \(configuration.maxUploadBytes) bytes")
+      }
+      var request = request
+      let body: ByteBuffer
+      do {
+        body = try await request.collectBody(upTo: configuration.maxUploadBytes)
+      } catch {
+        throw APIFailure(
+          .contentTooLarge, "a bundle may be at most \(configuration.maxUploadBytes) bytes")
+      }
+      try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+      let file = uploads.appending(path: "\(UUID().uuidString).sharp9")
+      defer { SessionFiles.remove(file) }
+      try Data(body.readableBytesView).write(to: file)
+      let audioDirectory = URL(fileURLWithPath: library.path).deletingLastPathComponent()
+        .appending(path: "audio")
+      let result = try await library.withStore { store in
+        try UntrustedBundle.importBundle(at: file.path, into: store, audioDirectory: audioDirectory)
+      }
+      return try APIResponse.json(
+        APIShapes.Changed(
+          id: result.session.idString, title: result.session.title,
+          events: result.session.eventCount, alreadyPresent: result.alreadyPresent),
+        status: result.alreadyPresent ? .ok : .created)
+    }
+    router.post("/api/sessions/:id/fork") { request, context in
+      guard let at = try request.seq("at") else {
+        throw APIFailure(.badRequest, "fork needs ?at=N (the events to keep)")
+      }
+      let id = try context.id
+      let fork = try await library.withStore { store in
+        try store.fork(
+          try store.session(matching: id), at: at, sharp9Version: configuration.sharp9Version)
+      }
+      return try APIResponse.json(
+        APIShapes.Changed(id: fork.idString, title: fork.title, events: fork.eventCount),
+        status: .created)
+    }
+    router.delete("/api/sessions/:id") { _, context in
+      let id = try context.id
+      let session = try await library.withStore { store in
+        let session = try store.session(matching: id)
+        try store.deleteSession(session.id)
+        return session
+      }
+      return try APIResponse.json(
+        APIShapes.Changed(id: session.idString, title: session.title, events: session.eventCount))
+    }
+    router.get("/api/sessions/:id/bundle.sharp9") { request, context in
+      let session = try await library.session(try context.id)
+      let withAudio = request.uri.queryParameters["audio"] == "1"
+      let file = configuration.workDirectory.appending(path: "\(UUID().uuidString).sharp9")
+      defer { SessionFiles.remove(file) }
+      let bytes = try await library.withOwnStore { store in
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try SessionBundle.write(
+          session, from: store, to: file.path, withAudio: withAudio,
+          sharp9Version: configuration.sharp9Version)
+        return try Data(contentsOf: file)
+      }
+      return APIResponse.bytes(
+        bytes, type: "application/vnd.sqlite3",
+        headers: [
+          .contentDisposition: "attachment; filename=\"\(session.idString.prefix(8)).sharp9\""
+        ])
+    }
+  }
+}
+
+/// Removing the files a request made.
+enum SessionFiles {
+  /// Removes `file` and its SQLite companions.
+  static func remove(_ file: URL) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: file.path + suffix)
+    }
+  }
+}

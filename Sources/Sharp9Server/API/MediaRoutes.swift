@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// The routes about audio: the played timeline, the waveform peaks and the render.
+extension InspectorServer {
+  func addMediaRoutes(to router: Router<some RequestContext>) {
+    let (library, media, renders) = (library, media, renders)
+    router.get("/api/sessions/:id/timeline") { _, context in
+      let session = try await library.session(try context.id)
+      let timeline = try await library.withOwnStore { store in
+        var timeline = try audioProblem { try media.timeline(of: session, in: store) }
+        timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)
+        return timeline
+      }
+      return try APIResponse.json(timeline)
+    }
+    router.get("/api/sessions/:id/peaks") { request, context in
+      let buckets = min(max(try request.int("buckets") ?? 1000, 1), 100_000)
+      let session = try await library.session(try context.id)
+      let source = try audioProblem { try media.sourceAudio(of: session) }
+      let peaks = try await WaveformPeakComputer().computePeaks(url: source, targetBuckets: buckets)
+      // The bytes `sharp9 peaks FILE --json` prints.
+      let data = try Interchange.encoder(canonical: true).encode(peaks)
+      return APIResponse.json(String(decoding: data, as: UTF8.self))
+    }
+    for container in AudioContainer.allCases {
+      router.get("/api/sessions/:id/render.\(container.rawValue)") { request, context in
+        let session = try await library.session(try context.id)
+        let path = library.path
+        let file = try await renders.file(of: session, container: container) { url in
+          let store = try EventStore(path: path, mode: .mustExist)
+          try audioProblem { try media.render(session, from: store, container: container, to: url) }
+        }
+        return try APIResponse.file(
+          file, type: container == .wav ? "audio/wav" : "audio/flac", request: request)
+      }
+    }
+  }
+}
+
+/// Runs `body`; what the audio glue throws (no audio recorded, the file missing or changed, the
+/// track's length unknown) is a 409 carrying its sentence, not a server fault.
+private func audioProblem<Result>(_ body: () throws -> Result) throws -> Result {
+  do {
+    return try body()
+  } catch let error as StoreError {
+    throw error
+  } catch {
+    throw APIFailure(.conflict, "\(error)")
+  }
+}

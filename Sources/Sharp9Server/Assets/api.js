@@ -1,0 +1,42 @@
+// The API client: the per-run token (from ?token= in the URL serve printed, kept for the tab),
+// JSON reads and token-carrying changes.
+const url = new URL(location.href);
+if (url.searchParams.get("token")) {
+  sessionStorage.setItem("sharp9-token", url.searchParams.get("token"));
+  url.searchParams.delete("token");
+  history.replaceState(null, "", url);
+}
+export const token = () => sessionStorage.getItem("sharp9-token") || "";
+
+export async function getJSON(path) {
+  const response = await fetch(path);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || response.statusText);
+  return body;
+}
+
+export async function getBytes(path) {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error((await response.json()).error || response.statusText);
+  return { buffer: await response.arrayBuffer(), headers: response.headers };
+}
+
+export async function change(method, path, body) {
+  const response = await fetch(path, { method, body, headers: { "X-Sharp9-Token": token() } });
+  const json = await response.json();
+  if (!response.ok) throw new Error(json.error || response.statusText);
+  return json;
+}
+
+export function formatTime(sec) {
+  if (sec == null || !isFinite(sec)) return "-";
+  const m = Math.floor(sec / 60), s = sec - m * 60;
+  return `${String(m).padStart(2, "0")}:${s.toFixed(2).padStart(5, "0")}`;
+}
+
+export function text(tag, content, cls) {
+  const node = document.createElement(tag);
+  if (content != null) node.textContent = content;
+  if (cls) node.className = cls;
+  return node;
+}

@@ -1,0 +1,116 @@
+// The virtualized event list: only the rows in view exist in the page; rows are fetched a page
+// of 200 events at a time. Filtering works on the event index (one byte per event: kind code and
+// a "changed something" bit), so a million events filter without a request per event.
+import { getJSON, formatTime } from "/assets/api.js";
+
+const ROW = 24, PAGE = 200;
+
+export class EventList {
+  constructor(element, sessionId, onPick) {
+    this.element = element;
+    this.spacer = element.querySelector("#spacer");
+    this.sessionId = sessionId;
+    this.onPick = onPick;
+    this.pages = new Map();
+    this.rows = new Map();
+    this.visible = new Int32Array(0);
+    this.selected = 0;
+    element.addEventListener("scroll", () => this.draw());
+    element.addEventListener("click", (e) => {
+      const row = e.target.closest(".row");
+      if (row) this.onPick(Number(row.dataset.seq), true);
+    });
+  }
+
+  /** Rebuilds the visible seqs from the index: `kinds` (a Set of kind codes) and `changedOnly`. */
+  filter(index, kinds, changedOnly, seqQuery) {
+    const out = new Int32Array(index.length);
+    let n = 0;
+    for (let i = 0; i < index.length; i++) {
+      const b = index[i];
+      if (!kinds.has(b & 0x7f)) continue;
+      if (changedOnly && !(b & 0x80)) continue;
+      out[n++] = i + 1;
+    }
+    this.visible = out.subarray(0, n);
+    if (seqQuery != null) this.visible = this.visible.filter((s) => String(s).startsWith(String(seqQuery)));
+    this.spacer.style.height = `${this.visible.length * ROW}px`;
+    for (const node of this.rows.values()) node.remove();
+    this.rows.clear();
+    this.draw();
+  }
+
+  /** The row position of the first visible seq at or after `seq`. */
+  position(seq) {
+    let lo = 0, hi = this.visible.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.visible[mid] < seq) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+
+  select(seq, follow = true) {
+    this.selected = seq;
+    // The row shown as current: the selected event, or the last shown one before it (a tick
+    // selected while ticks are hidden).
+    this.current = this.visible[this.position(seq + 1) - 1] ?? 0;
+    if (follow) {
+      const top = this.position(seq) * ROW, view = this.element.clientHeight;
+      if (top < this.element.scrollTop || top > this.element.scrollTop + view - ROW) {
+        this.element.scrollTop = Math.max(0, top - view / 2);
+      }
+    }
+    this.draw();
+  }
+
+  async page(number) {
+    if (!this.pages.has(number)) {
+      this.pages.set(number, getJSON(`/api/sessions/${this.sessionId}/events?from=${number * PAGE + 1}&limit=${PAGE}`)
+        .then((rows) => { this.pages.set(number, rows); this.draw(); return rows; }));
+    }
+    return this.pages.get(number);
+  }
+
+  /** Forgets the last page (it grows while a session is recorded). */
+  invalidateFrom(seq) {
+    for (const key of [...this.pages.keys()]) if ((key + 1) * PAGE >= seq) this.pages.delete(key);
+  }
+
+  draw() {
+    const first = Math.floor(this.element.scrollTop / ROW);
+    const count = Math.ceil(this.element.clientHeight / ROW) + 2;
+    const keep = new Set();
+    for (let i = first; i < Math.min(this.visible.length, first + count); i++) {
+      const seq = this.visible[i];
+      keep.add(seq);
+      let node = this.rows.get(seq);
+      if (!node) {
+        node = document.createElement("div");
+        node.className = "row";
+        node.setAttribute("role", "option");
+        node.dataset.seq = seq;
+        this.element.append(node);
+        this.rows.set(seq, node);
+      }
+      node.style.top = `${i * ROW}px`;
+      node.classList.toggle("sel", seq === this.current);
+      node.classList.toggle("future", seq > this.selected);
+      node.setAttribute("aria-selected", seq === this.current);
+      const pageNumber = Math.floor((seq - 1) / PAGE);
+      const page = this.pages.get(pageNumber);
+      if (Array.isArray(page)) {
+        const event = page[seq - 1 - pageNumber * PAGE];
+        if (event && node.dataset.filled !== "1") {
+          node.dataset.filled = "1";
+          node.dataset.kind = event.action.type;
+          node.innerHTML = "";
+          const add = (cls, t) => { const s = document.createElement("span"); s.className = cls; s.textContent = t; node.append(s); };
+          add("seq", `#${event.seq}`); add("t", formatTime(event.t)); add("what", event.summary);
+          if (event.effects.length) add("fx", `  → ${event.effects.map((e) => e.type).join(", ")}`);
+        }
+      } else {
+        node.textContent = `#${seq} …`;
+        this.page(pageNumber);
+      }
+    }
+    for (const [seq, node] of this.rows) if (!keep.has(seq)) { node.remove(); this.rows.delete(seq); }
+  }
+}

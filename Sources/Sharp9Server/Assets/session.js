@@ -1,0 +1,217 @@
+// The session page: everything follows one selected event (the slider, ←/→/Home/End, a click in
+// the list or on the timeline, or the render playing).
+import { getJSON, getBytes, change, formatTime, text } from "/assets/api.js";
+import { drawWave, drawTimeline, drawDrift } from "/assets/draw.js";
+import { EventList } from "/assets/eventlist.js";
+import { renderState, renderDiff, renderHistory, renderChecks } from "/assets/statepanel.js";
+
+const id = decodeURIComponent(location.pathname.split("/").pop());
+const $ = (name) => document.getElementById(name);
+const page = {
+  session: null, index: new Uint8Array(0), kinds: [], times: null, peaks: null, timeline: null,
+  at: 0, state: null, previous: null, tab: "state", audioSec: null,
+};
+window.sharp9 = page; // for the browser tests and the curious
+
+const states = new Map();
+async function stateAt(n) {
+  if (!states.has(n)) {
+    states.set(n, getJSON(`/api/sessions/${id}/state?at=${n}`));
+    if (states.size > 500) states.delete(states.keys().next().value);
+  }
+  return states.get(n);
+}
+
+const list = new EventList($("list"), id, (seq, seekAudio) => select(seq, { seekAudio }));
+
+let drawing = 0;
+async function select(n, { follow = true, seekAudio = false } = {}) {
+  n = Math.max(0, Math.min(page.session.events, n));
+  page.at = n;
+  $("slider").value = n;
+  $("at").textContent = `event ${n} of ${page.session.events}` + (page.times && n > 0 ? ` · ${formatTime(page.times[n - 1])}` : "");
+  list.select(n, follow);
+  if (seekAudio && page.times && n > 0 && $("audio").src) $("audio").currentTime = page.times[n - 1];
+  const url = new URL(location.href);
+  url.searchParams.set("at", n);
+  history.replaceState(null, "", url);
+  const ticket = ++drawing;
+  const [state, previous] = await Promise.all([stateAt(n), n > 0 ? stateAt(n - 1) : null]);
+  if (ticket !== drawing) return; // a later selection won
+  page.state = state; page.previous = previous; page.drawnAt = n;
+  redraw();
+  showTab();
+}
+
+function redraw() {
+  drawWave($("wave"), page.peaks, page.state, page.audioSec != null && page.timeline ? sourceAt(page.audioSec) : null);
+  const wall = page.audioSec ?? (page.times && page.at > 0 ? page.times[page.at - 1] : 0);
+  drawTimeline($("timeline"), page.timeline, endSec(), wall);
+}
+
+function endSec() {
+  const segments = page.timeline?.segments;
+  return Math.max(page.session?.durationSec || 0, segments?.length ? segments[segments.length - 1].wallEndSec : 0);
+}
+
+function sourceAt(wall) {
+  for (const s of page.timeline.segments) {
+    if (wall < s.wallEndSec) return s.isPlaying ? s.sourceStartSec + (wall - s.wallStartSec) * s.speed : s.sourceStartSec;
+  }
+  return null;
+}
+
+function showTab() {
+  const tree = $("tree");
+  document.querySelectorAll("[role=tab]").forEach((b) => b.setAttribute("aria-selected", b.dataset.tab === page.tab));
+  if (page.tab === "state") renderState(tree, page.state, page.previous);
+  else if (page.tab === "diff") renderDiff(tree, page.state, page.previous);
+  else if (page.tab === "history") renderHistory(tree, id, page.at).catch(fail);
+  else if (page.tab === "checks") renderChecks(tree, id, (seq) => {
+    const a = text("a", `#${seq}`); a.href = `?at=${seq}`;
+    a.addEventListener("click", (e) => { e.preventDefault(); select(seq); });
+    return a;
+  }).catch(fail);
+}
+
+function fail(error) { $("status").textContent = error.message; }
+
+/** The seq of the last event at or before wall time `t`. */
+function seqAt(t) {
+  let lo = 0, hi = page.times.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (page.times[mid] <= t) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+function refilter() {
+  const query = $("search").value.trim();
+  const seqQuery = /^#\d+$/.test(query) ? Number(query.slice(1)) : null;
+  const kinds = new Set();
+  document.querySelectorAll("#kinds input").forEach((box) => {
+    const code = Number(box.dataset.code);
+    const matches = !query || seqQuery != null || page.kinds[code].toLowerCase().includes(query.toLowerCase());
+    if (box.checked && matches) kinds.add(code);
+  });
+  list.filter(page.index, kinds, $("changedOnly").checked, seqQuery);
+  list.select(page.at);
+}
+
+async function loadIndex() {
+  const { buffer, headers } = await getBytes(`/api/sessions/${id}/index`);
+  page.index = new Uint8Array(buffer);
+  const kinds = headers.get("X-Sharp9-Kinds").split(",");
+  if (!page.kinds.length) {
+    page.kinds = kinds;
+    const box = $("kinds");
+    kinds.forEach((kind, code) => {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "checkbox"; input.dataset.code = code; input.checked = kind !== "tick";
+      input.addEventListener("change", refilter);
+      label.append(input, ` ${kind}`);
+      box.append(label);
+    });
+  }
+  refilter();
+}
+
+async function loadTimes() {
+  const { buffer } = await getBytes(`/api/sessions/${id}/times`);
+  page.times = new Float32Array(buffer);
+}
+
+async function start() {
+  page.session = await getJSON(`/api/sessions/${id}`);
+  document.title = `${page.session.title} · sharp9`;
+  $("title").textContent = page.session.title;
+  $("meta").textContent = `${page.session.events.toLocaleString("en")} events · ${formatTime(page.session.durationSec)} · ${page.session.audio || "no audio"}`;
+  for (const [link, path] of [["bundle", "bundle.sharp9"], ["jsonl", "export.jsonl"], ["wav", "render.wav"], ["flac", "render.flac"]]) {
+    $(link).href = `/api/sessions/${id}/${path}`;
+  }
+  const slider = $("slider");
+  slider.max = page.session.events;
+  const wanted = Number(new URL(location.href).searchParams.get("at") ?? page.session.events);
+  await Promise.all([loadIndex(), loadTimes()]);
+  await select(Number.isFinite(wanted) ? wanted : page.session.events);
+  document.body.dataset.ready = "1";
+  if (page.session.audio) {
+    // Without audio there is no track to draw, play or lay a timeline on.
+    getJSON(`/api/sessions/${id}/peaks?buckets=1200`).then((p) => { page.peaks = p; redraw(); }).catch(fail);
+    getJSON(`/api/sessions/${id}/timeline`).then((t) => {
+      page.timeline = t; redraw(); drawDrift($("drift"), t.driftPoints, endSec());
+    }).catch(fail);
+    $("audio").src = `/api/sessions/${id}/render.wav`;
+  }
+  live();
+}
+
+function live() {
+  const source = new EventSource(`/api/sessions/${id}/live?after=${page.session.events}`);
+  source.addEventListener("events", async (message) => {
+    const rows = JSON.parse(message.data);
+    const followEnd = page.at === page.session.events;
+    page.session.events = rows[rows.length - 1].seq;
+    $("slider").max = page.session.events;
+    list.invalidateFrom(rows[0].seq);
+    await Promise.all([loadIndex(), loadTimes()]);
+    $("meta").textContent = `${page.session.events.toLocaleString("en")} events (live)`;
+    if (followEnd) select(page.session.events);
+  });
+}
+
+$("slider").addEventListener("input", (e) => select(Number(e.target.value)));
+$("first").addEventListener("click", () => select(0));
+$("last").addEventListener("click", () => select(page.session.events));
+$("prev").addEventListener("click", () => select(page.at - 1));
+$("next").addEventListener("click", () => select(page.at + 1));
+$("search").addEventListener("input", refilter);
+$("changedOnly").addEventListener("change", refilter);
+document.querySelectorAll("[role=tab]").forEach((b) => b.addEventListener("click", () => { page.tab = b.dataset.tab; showTab(); }));
+document.addEventListener("keydown", (e) => {
+  if (e.target.matches("input[type=search], select")) return;
+  const moves = { ArrowLeft: page.at - 1, ArrowRight: page.at + 1, Home: 0, End: page.session?.events };
+  if (e.key in moves && page.session) { e.preventDefault(); select(moves[e.key]); }
+});
+
+let stepping = null;
+$("playEvents").addEventListener("click", () => {
+  if (stepping) { clearTimeout(stepping); stepping = null; $("playEvents").textContent = "▶ events"; return; }
+  $("playEvents").textContent = "⏸ events";
+  const step = () => {
+    if (page.at >= page.session.events) { $("playEvents").click(); return; }
+    const rate = Number($("rate").value);
+    const gap = page.times && page.at > 0 ? (page.times[page.at] - page.times[page.at - 1]) * 1000 / rate : 100;
+    select(page.at + 1);
+    stepping = setTimeout(step, Math.min(1000, Math.max(16, gap)));
+  };
+  step();
+});
+
+$("timeline").addEventListener("click", (e) => {
+  const wall = (e.offsetX / e.target.clientWidth) * endSec();
+  if ($("audio").src) $("audio").currentTime = wall;
+  if (page.times) select(seqAt(wall));
+});
+
+const audio = $("audio");
+function follow() {
+  if (audio.paused) return;
+  page.audioSec = audio.currentTime;
+  if (page.times) {
+    const seq = seqAt(audio.currentTime);
+    if (seq !== page.at) select(seq); else redraw();
+  } else redraw();
+  requestAnimationFrame(follow);
+}
+audio.addEventListener("play", () => requestAnimationFrame(follow));
+audio.addEventListener("seeked", () => { page.audioSec = audio.currentTime; redraw(); });
+
+$("fork").addEventListener("click", async () => {
+  try {
+    const fork = await change("POST", `/api/sessions/${id}/fork?at=${page.at}`);
+    location.href = `/sessions/${fork.id}`;
+  } catch (error) { fail(error); }
+});
+
+window.addEventListener("resize", redraw);
+start().catch(fail);

@@ -1,0 +1,109 @@
+import Foundation
+import Hummingbird
+import Sharp9Store
+
+/// `sharp9 serve`: the browser inspector's HTTP server (pages, assets and the JSON API).
+///
+/// Security, for a local server that can change a user's practice history: it binds to the
+/// configured host (127.0.0.1 by default); a request whose `Host` is not one of the server's own
+/// names is refused (DNS rebinding, ``HostGuard``); a request that changes anything must carry the
+/// per-run token (``TokenGuard``); an upload is size-limited and checked as untrusted SQLite
+/// before import (``UntrustedBundle``); URL paths only ever name embedded assets.
+public struct InspectorServer: Sendable {
+  /// Where and how the server runs.
+  public struct Configuration: Sendable {
+    /// The address to bind.
+    public var host: String
+    /// The port to bind (0: any free port).
+    public var port: Int
+    /// The secret a page must send with every change (`X-Sharp9-Token`).
+    public var token: String
+    /// The largest bundle `POST /api/bundles` accepts, in bytes.
+    public var maxUploadBytes: Int
+    /// Where renders and uploads are kept while the server runs.
+    public var workDirectory: URL
+    /// The version recorded in forks and bundles.
+    public var sharp9Version: String
+
+    /// Creates a configuration; `token` defaults to 32 random bytes in hex.
+    public init(
+      host: String = "127.0.0.1", port: Int = 8089, token: String = InspectorServer.newToken(),
+      maxUploadBytes: Int = 256 << 20, sharp9Version: String,
+      workDirectory: URL = FileManager.default.temporaryDirectory.appending(
+        path: "sharp9-serve-\(UUID().uuidString)")
+    ) {
+      self.host = host
+      self.port = port
+      self.token = token
+      self.maxUploadBytes = maxUploadBytes
+      self.workDirectory = workDirectory
+      self.sharp9Version = sharp9Version
+    }
+
+    /// The names a request's `Host` may carry: loopback names and the bound host.
+    public var allowedHostNames: Set<String> {
+      ["127.0.0.1", "localhost", "[::1]", "::1", host.lowercased()]
+    }
+  }
+
+  /// A fresh per-run token: 32 random bytes, lower-case hex.
+  public static func newToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<32).map { _ in
+      let byte = UInt8.random(in: .min ... .max, using: &generator)
+      return String(byte, radix: 16).leftPadded(to: 2)
+    }.joined()
+  }
+
+  /// The configuration.
+  public let configuration: Configuration
+  let library: SessionLibrary
+  let media: any SessionMedia
+  let renders: RenderCache
+
+  /// A server over the database at `databasePath`.
+  public init(databasePath: String, media: any SessionMedia, configuration: Configuration) throws {
+    self.configuration = configuration
+    self.media = media
+    library = try SessionLibrary(path: databasePath)
+    renders = RenderCache(directory: configuration.workDirectory.appending(path: "renders"))
+  }
+
+  /// The URL to open, carrying the token.
+  public func url(port: Int? = nil) -> String {
+    let name = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    return "http://\(name):\(port ?? configuration.port)/?token=\(configuration.token)"
+  }
+
+  /// Serves until the process is interrupted (SIGINT, SIGTERM); `onRunning` gets the bound port.
+  public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    try await application(onRunning: onRunning).runService()
+  }
+
+  /// The application: guards, then the API and the pages.
+  public func application(
+    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    let router = Router()
+    router.add(middleware: HostGuard(allowed: configuration.allowedHostNames))
+    router.add(middleware: TokenGuard(token: configuration.token))
+    router.add(middleware: APIErrorMiddleware())
+    addAPIRoutes(to: router)
+    addMediaRoutes(to: router)
+    addChangeRoutes(to: router)
+    addLiveRoute(to: router)
+    AssetRoutes.add(to: router)
+    return Application(
+      router: router,
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port), serverName: "sharp9"),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) })
+  }
+}
+
+extension String {
+  /// The string with leading zeros up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Sharp9Domain
+
+/// Importing a bundle that came from someone else (an upload to `sharp9 serve`): the file is
+/// examined as untrusted SQLite before the store opens it as a database, and every session in it
+/// must replay to its recorded checkpoints before anything is copied.
+///
+/// The checks, in order: opened read-only with triggers, views and the schema's functions off
+/// (``Database/OpenMode/untrusted``); `PRAGMA integrity_check` reports `ok`; the schema holds only
+/// tables and indexes (no trigger, view or virtual table, whose code would run when the store
+/// attaches it); each session verifies. Then ``SessionBundle/importBundle(at:into:audioDirectory:)``.
+public enum UntrustedBundle {
+  /// Why an untrusted bundle was refused.
+  public enum Problem: Error, Equatable, Sendable {
+    /// SQLite's integrity check failed (its first message).
+    case damaged(String)
+    /// The schema holds an object that would run code (`trigger`, `view` or `virtual table`).
+    case forbiddenObject(kind: String, name: String)
+    /// A session in it does not replay to its recorded checkpoints.
+    case diverged(session: String, seq: Int64)
+  }
+
+  /// Checks the file at `path`, verifies its sessions and imports it into `store`.
+  ///
+  /// - Throws: ``Problem``, ``BundleError``, ``MigrationError`` or ``SQLiteError``; `store` is
+  ///   unchanged then. The file at `path` may be migrated in place (it is the caller's copy).
+  public static func importBundle(at path: String, into store: EventStore, audioDirectory: URL)
+    throws -> SessionBundle.ImportResult
+  {
+    try inspect(path)
+    try verifySessions(path)
+    try store.database.execute("PRAGMA trusted_schema = OFF")
+    return try SessionBundle.importBundle(at: path, into: store, audioDirectory: audioDirectory)
+  }
+
+  /// The integrity and schema checks, on a read-only, distrusting connection.
+  static func inspect(_ path: String) throws {
+    let database = try Database(path: path, mode: .untrusted)
+    try database.execute("PRAGMA trusted_schema = OFF")
+    let integrity = try database.prepare("PRAGMA integrity_check")
+    while try integrity.step() {
+      let message = integrity.text(0) ?? ""
+      guard message == "ok" else { throw Problem.damaged(message) }
+    }
+    let schema = try database.prepare("SELECT type, name, coalesce(sql, '') FROM sqlite_schema")
+    while try schema.step() {
+      let kind = schema.text(0) ?? ""
+      let name = schema.text(1) ?? ""
+      let sql = (schema.text(2) ?? "").uppercased()
+      if kind == "trigger" || kind == "view" {
+        throw Problem.forbiddenObject(kind: kind, name: name)
+      }
+      if sql.hasPrefix("CREATE VIRTUAL TABLE") {
+        throw Problem.forbiddenObject(kind: "virtual table", name: name)
+      }
+    }
+  }
+
+  /// Replays every session of the bundle against its checkpoints.
+  static func verifySessions(_ path: String) throws {
+    let bundle = try EventStore(path: path, mode: .mustExist)
+    for session in try bundle.sessions() {
+      let report = try bundle.verify(session)
+      if let divergence = report.divergence {
+        throw Problem.diverged(session: session.idString, seq: divergence.seq)
+      }
+    }
+  }
+}

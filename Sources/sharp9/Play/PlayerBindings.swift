@@ -1,0 +1,100 @@
+import Sharp9Domain
+
+/// What a key asks of the player: one Action through the core, or something for the screen.
+enum PlayerCommand: Equatable {
+  case send(Action)
+  case toggleHelp
+  case quit
+  case ignore
+}
+
+/// The player's key bindings (the issue's, so muscle memory carries across machines). Pure:
+/// the same key, state and playhead always give the same command.
+enum PlayerBindings {
+  /// The pad's pitch buttons move a whole semitone (`PracticeRules.pitchStep` is the finest
+  /// step the reducer keeps, not a button's).
+  static let pitchKeySemitones = 1.0
+
+  /// The command for `key`, given the state and the playhead the action would take effect at.
+  static func command(for key: PlayerKey, state: State, playheadSec: Double) -> PlayerCommand {
+    switch key {
+    case .interrupt: return .quit
+    case .left: return .send(.skip(seconds: -PracticeRules.skipSeconds))
+    case .right: return .send(.skip(seconds: PracticeRules.skipSeconds))
+    case .home: return .send(.seekToStart)
+    case .end: return .send(.seekToEnd)
+    case .click, .drag: return .ignore  // handled against the screen's layout
+    case .character(let character):
+      return command(for: character, state: state, playheadSec: playheadSec)
+    }
+  }
+
+  private static func command(for character: Character, state: State, playheadSec: Double)
+    -> PlayerCommand
+  {
+    switch character {
+    case " ": .send(.togglePlay)
+    case "a": .send(.setA(timeSec: playheadSec))
+    case "b": .send(.setB(timeSec: playheadSec))
+    case "l": .send(.toggleLoopEnabled(!state.loop.enabled))
+    case "c": .send(.abCycle)
+    case "m": .send(.markNow)
+    case "x":
+      nearestMarker(to: playheadSec, in: state).map { .send(.deleteMarker(id: $0)) } ?? .ignore
+    case "-": .send(.speedDelta(-PracticeRules.speedStep))
+    case "=", "+": .send(.speedDelta(PracticeRules.speedStep))
+    case "d": .send(.cycleSpeed)
+    case "[": .send(.pitchDelta(-pitchKeySemitones))
+    case "]": .send(.pitchDelta(pitchKeySemitones))
+    case "u": .send(.undo)
+    case "r": .send(.redo)
+    case "1": .send(.setMode(.marker))
+    case "2": .send(.setMode(.setA))
+    case "3": .send(.setMode(.loop))
+    case "4": .send(.setMode(.setB))
+    case "L": .send(.setLocked(true))
+    case "?": .toggleHelp
+    case "q": .quit
+    default: .ignore
+    }
+  }
+
+  private static func nearestMarker(to timeSec: Double, in state: State) -> Marker.ID? {
+    state.markers.min { abs($0.timeSec - timeSec) < abs($1.timeSec - timeSec) }?.id
+  }
+
+  /// The keys as the help screen and the README list them.
+  static let help: [(keys: String, what: String)] = [
+    ("Space", "play / pause"),
+    ("a / b", "set A / B at the playhead"),
+    ("l", "loop on / off"),
+    ("c", "A/B button: A, then B, then clear"),
+    ("m / x", "mark now / delete the nearest marker"),
+    ("← / →", "skip -5 / +5 s (snaps to A/B)"),
+    ("Home / End", "Prev (A or start) / Next (B or end)"),
+    ("- / = (+)", "speed -0.05 / +0.05"),
+    ("d", "speed cycle"),
+    ("[ / ]", "pitch -1 / +1 semitone"),
+    ("u / r", "undo / redo"),
+    ("1 2 3 4", "click mode: marker / A / loop / B"),
+    ("L", "lock; unlock: L three times within 1 s"),
+    ("click / drag", "tap the waveform / scrub"),
+    ("?", "this help"),
+    ("q, Ctrl-C", "quit"),
+  ]
+}
+
+/// The lock: while locked every key is ignored except a deliberate unlock, `L` three times
+/// within one second (a held `L` repeats, so holding it unlocks too).
+struct LockGate {
+  private var presses: [Double] = []
+
+  /// Whether a key pressed at `nowSec` while locked unlocks (it is the third `L` in 1 s).
+  mutating func unlocks(_ key: PlayerKey, atSec nowSec: Double) -> Bool {
+    guard key == .character("L") else { return false }
+    presses = presses.filter { nowSec - $0 < 1 } + [nowSec]
+    guard presses.count >= 3 else { return false }
+    presses = []
+    return true
+  }
+}

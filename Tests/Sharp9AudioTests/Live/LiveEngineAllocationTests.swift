@@ -1,0 +1,65 @@
+import CAllocationCounter
+import Foundation
+import Sharp9Domain
+import Testing
+
+@testable import Sharp9Audio
+
+/// The audio path's steady state allocates nothing: commands, loop wraps, seeks, speed and pitch
+/// changes, fades, meters and the tee, counted by a malloc interposer on the rendering thread.
+@Suite struct LiveEngineAllocationTests {
+  @Test(.enabled(if: sharp9_allocations_supported() == 1))
+  func renderingThroughWrapsSeeksAndChangesAllocatesNothing() throws {
+    let audio = try DecodedAudio(url: try LiveEngineTests.source())
+    let frames = 256
+    let engine = try LiveEngine(audio: audio, framesPerCallback: frames, teeSeconds: 20)
+    let output = UnsafeMutablePointer<Float>.allocate(capacity: frames * 2)
+    defer { output.deallocate() }
+    _ = try engine.load(url: audio.url)
+    engine.reserveFrame()
+    engine.play()
+    engine.render(into: output, frames: frames)
+
+    sharp9_allocations_begin()
+    var peak: Float = 0
+    for callback in 0..<1_200 {
+      switch callback {
+      case 10:
+        engine.reserveFrame()
+        engine.setLoop(aSec: 0.3, bSec: 0.6, enabled: true)
+      case 200:
+        engine.reserveFrame()
+        engine.setRate(0.6)
+      case 300:
+        engine.reserveFrame()
+        engine.setPitchSemitones(-5)
+      case 500:
+        engine.reserveFrame()
+        engine.seek(toSec: 4)
+        engine.setLoop(aSec: 0.3, bSec: 0.6, enabled: false)
+      case 700:
+        engine.reserveFrame()
+        engine.pause()
+      case 760:
+        engine.reserveFrame()
+        engine.setRate(1.7)
+        engine.play()
+      default: break
+      }
+      engine.render(into: output, frames: frames)
+      engine.drainReports { peak = max(peak, $0.peakLeft) }
+    }
+    let allocations = sharp9_allocations_end()
+    #expect(allocations == 0)
+    #expect(peak > 0.1, "the engine must have played")
+  }
+
+  @Test(.enabled(if: sharp9_allocations_supported() == 1))
+  func theCounterSeesAnAllocation() {
+    sharp9_allocations_begin()
+    let array = [Int](repeating: 1, count: Int.random(in: 100...200))
+    let allocations = sharp9_allocations_end()
+    #expect(array.count >= 100)
+    #expect(allocations >= 1)
+  }
+}

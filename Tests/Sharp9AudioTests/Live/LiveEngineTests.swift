@@ -1,0 +1,123 @@
+import Foundation
+import Sharp9Domain
+import Testing
+
+@testable import Sharp9Audio
+
+/// The live engine against the offline renderer: a scripted session played through device-sized
+/// callbacks, its tee compared with `sharp9 render`'s pipeline on the recorded events.
+@Suite struct LiveEngineTests {
+  static let rate = 44_100
+
+  /// A 6 s stereo source with tones and noise, so every stretcher path has something to do.
+  static func source() throws -> URL {
+    let url = try RenderFixture.directory().appending(path: "live.wav")
+    var random = SplitMix64(seed: 7)
+    var noise = [Float](repeating: 0, count: 6 * rate * 2)
+    for index in noise.indices { noise[index] = random.nextSigned() * 0.05 }
+    try RenderFixture.write(url, sampleRate: rate, channels: 2, frames: 6 * rate) {
+      frame, channel in
+      let time = Double(frame) / Double(rate)
+      let tone = sin(2 * .pi * (channel == 0 ? 220 : 330) * time) * 0.4
+      let burst = frame % 11_025 < 400 ? 0.3 * sin(2 * .pi * 1_760 * time) : 0
+      return Float(tone + burst) + noise[frame * 2 + channel]
+    }
+    return url
+  }
+
+  /// What the musician does, by callback index: each entry becomes one event at a reserved frame.
+  static let script: [(callback: Int, effects: [Effect])] = [
+    (0, [.engineLoad(url: URL(filePath: "/x.wav"))]),
+    (2, [.enginePlay]),
+    (40, [.engineSetLoop(aSec: 0.5, bSec: 1.2, enabled: true)]),
+    (90, [.engineSetRate(0.75)]),
+    (150, [.engineSetPitchSemitones(2)]),
+    (260, [.engineSeek(timeSec: 2.5)]),
+    (262, [.engineSetLoop(aSec: 0.5, bSec: 1.2, enabled: false)]),
+    (330, [.engineSetRate(1.5), .engineSetPitchSemitones(-3)]),
+    (400, [.enginePause]),
+    (430, [.enginePlay]),
+    (520, [.engineSeek(timeSec: 5.7)]),
+    (700, [.enginePause]),
+  ]
+
+  /// Plays the script through `engine` in callbacks of `callbackFrames`; returns the recorded
+  /// events (with a tick after every third callback, as the player sends them) and the output.
+  static func play(_ engine: LiveEngine, callbacks: Int, callbackFrames: Int) -> (
+    events: [PlaybackEvent], output: [Float]
+  ) {
+    var events: [PlaybackEvent] = []
+    var output = [Float](repeating: 0, count: callbacks * callbackFrames * 2)
+    var lastT = 0.0
+    for callback in 0..<callbacks {
+      for step in script where step.callback == callback {
+        let frame = engine.reserveFrame()
+        for effect in step.effects { try? engine.perform(effect) }
+        lastT = Double(frame) / Double(rate)
+        events.append(
+          PlaybackEvent(
+            sequence: Int64(events.count + 1), t: lastT, action: .onAppear, effects: step.effects)
+        )
+      }
+      output.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        engine.render(into: base + callback * callbackFrames * 2, frames: callbackFrames)
+      }
+      engine.drainReports { report in
+        let t = Double(report.frame) / Double(rate)
+        guard callback % 3 == 0, t >= lastT else { return }
+        lastT = t
+        events.append(
+          PlaybackEvent(
+            sequence: Int64(events.count + 1), t: t,
+            action: .tick(currentTimeSec: report.positionSec), effects: []))
+      }
+    }
+    return (events, output)
+  }
+
+  @Test func teeEqualsTheRenderOfTheRecordedSessionBitForBit() throws {
+    let source = try Self.source()
+    let audio = try DecodedAudio(url: source)
+    let callbackFrames = 300
+    let callbacks = 800
+    let engine = try LiveEngine(
+      audio: audio, framesPerCallback: callbackFrames, teeSeconds: 30)
+    let (events, output) = Self.play(engine, callbacks: callbacks, callbackFrames: callbackFrames)
+
+    // The tee file holds exactly what went to the "device".
+    let teeURL = try RenderFixture.directory().appending(path: "tee.wav")
+    let writer = try AudioFileWriter(
+      url: teeURL, container: .wav, sample: .float, sampleRate: Self.rate, channels: 2)
+    try engine.drainTee(into: writer)
+    try writer.finish()
+    let tee = try AudioIO.readAll(teeURL).1
+    #expect(tee == output)
+
+    let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
+    let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
+    #expect(rendered.count == output.count)
+    let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)")
+    #expect(output.contains { abs($0) > 0.1 }, "the session must actually play something")
+  }
+
+  @Test func commandsTakeEffectAtTheReservedFrame() throws {
+    let audio = try DecodedAudio(url: try Self.source())
+    let engine = try LiveEngine(audio: audio, framesPerCallback: 256)
+    var block = [Float](repeating: 0, count: 512)
+    try engine.perform(.engineLoad(url: URL(filePath: "/x.wav")))
+    let frame = engine.reserveFrame()
+    engine.play()
+    #expect(frame == 256)
+    block.withUnsafeMutableBufferPointer { engine.render(into: $0.baseAddress!, frames: 256) }
+    #expect(block.allSatisfy { $0 == 0 }, "nothing plays before the reserved frame")
+    block.withUnsafeMutableBufferPointer { engine.render(into: $0.baseAddress!, frames: 256) }
+    #expect(block.contains { $0 != 0 })
+    var reports: [EngineReport] = []
+    engine.drainReports { reports.append($0) }
+    #expect(reports.map(\.frame) == [256, 512])
+    #expect(reports.map(\.isPlaying) == [false, true])
+    #expect(reports.last?.lateCommands == 0)
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Sharp9Domain
+import Sharp9Store
+import Testing
+
+@testable import Sharp9Server
+
+/// Every read endpoint against what the `sharp9` binary prints for the same session.
+@Suite struct InspectorAPITests {
+  @Test func sessionsListTheImportedSession() async throws {
+    let fixture = try await InspectorFixture()
+    let id = fixture.id
+    try await fixture.test { client in
+      let response = try await client.execute(uri: "/api/sessions", method: .get)
+      #expect(response.status == .ok)
+      let sessions =
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+        as? [[String: Any]]
+      #expect(sessions?.count == 1)
+      #expect(sessions?.first?["id"] as? String == id)
+      #expect(sessions?.first?["events"] as? Int == 12)
+      #expect(sessions?.first?["title"] as? String == "loop")
+      #expect(sessions?.first?["audio"] as? String == "tone.wav")
+    }
+  }
+
+  @Test(arguments: [0, 5, 12])
+  func stateIsWhatStateJSONPrints(at seq: Int) async throws {
+    let fixture = try await InspectorFixture()
+    let expected = try fixture.sharp9(["state", fixture.id, "--at", String(seq), "--json"])
+    let id = fixture.id
+    try await fixture.test { client in
+      let response = try await client.execute(
+        uri: "/api/sessions/\(id)/state?at=\(seq)", method: .get)
+      #expect(response.status == .ok)
+      #expect(response.text == expected)
+    }
+  }
+
+  @Test func anUnknownSessionIs404AndAnEventOutOfRange400() async throws {
+    let fixture = try await InspectorFixture()
+    let id = fixture.id
+    try await fixture.test { client in
+      let missing = try await client.execute(uri: "/api/sessions/ffffffff/state", method: .get)
+      #expect(missing.status == .notFound)
+      #expect(missing.text.contains("\"error\""))
+      let late = try await client.execute(uri: "/api/sessions/\(id)/state?at=13", method: .get)
+      #expect(late.status == .badRequest)
+      let bad = try await client.execute(uri: "/api/sessions/\(id)/events?kinds=nope", method: .get)
+      #expect(bad.status == .badRequest)
+    }
+  }
+
+  @Test func eventsCarryTheExportedActionsWithoutTAndTheirEffects() async throws {
+    let fixture = try await InspectorFixture()
+    let exported = try fixture.sharp9(["export", fixture.id]).split(separator: "\n").dropFirst()
+    let id = fixture.id
+    try await fixture.test { client in
+      let response = try await client.execute(
+        uri: "/api/sessions/\(id)/events?from=1&limit=100", method: .get)
+      let rows = try #require(
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+          as? [[String: Any]])
+      #expect(rows.count == exported.count)
+      for (row, line) in zip(rows, exported) {
+        var action = try #require(
+          try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(action.removeValue(forKey: "t") as? Double == row["t"] as? Double)
+        #expect(
+          NSDictionary(dictionary: action)
+            == NSDictionary(dictionary: row["action"] as? [String: Any] ?? [:]))
+      }
+      // togglePlay (event 3) asks the engine to play.
+      let effects = rows[2]["effects"] as? [[String: Any]]
+      #expect(effects?.map { $0["type"] as? String } == ["enginePlay"])
+      let page = try await client.execute(
+        uri: "/api/sessions/\(id)/events?from=4&limit=2&kinds=setB,undo", method: .get)
+      let picked =
+        try JSONSerialization.jsonObject(with: Data(page.body.readableBytesView))
+        as? [[String: Any]]
+      #expect(picked?.map { $0["seq"] as? Int } == [5, 10])
+    }
+  }
+
+  @Test func theIndexHasOneKindByteAndOneTimePerEvent() async throws {
+    let fixture = try await InspectorFixture()
+    let id = fixture.id
+    try await fixture.test { client in
+      let index = try await client.execute(uri: "/api/sessions/\(id)/index", method: .get)
+      let bytes = [UInt8](index.body.readableBytesView)
+      #expect(bytes.count == 12)
+      let kinds = index.headers[.sharp9Kinds]?.split(separator: ",")
+      #expect(kinds?.count == Action.Kind.allCases.count)
+      #expect(kinds.map { String($0[Int(bytes[2] & 0x7f)]) } == "togglePlay")
+      #expect(bytes[2] & 0x80 != 0)  // playing changed
+      #expect(bytes[11] & 0x80 == 0)  // clearToastIfExpired with no toast changes nothing
+      let times = try await client.execute(uri: "/api/sessions/\(id)/times", method: .get)
+      #expect(times.body.readableBytes == 12 * 4)
+    }
+  }
+
+  @Test func historyVerifyAndCheckReportTheSession() async throws {
+    let fixture = try await InspectorFixture()
+    let id = fixture.id
+    try await fixture.test { client in
+      let history = try await client.execute(uri: "/api/sessions/\(id)/history?at=10", method: .get)
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(history.body.readableBytesView))
+          as? [String: Any])
+      let steps = try #require(json["steps"] as? [[String: Any]])
+      #expect(steps.last?["name"] as? String == "Speed Change")
+      #expect(steps.last?["status"] as? String == "undone")
+      #expect(json["cursor"] as? Int == steps.count - 1)
+      let verify = try await client.execute(uri: "/api/sessions/\(id)/verify", method: .get)
+      #expect(verify.text.hasPrefix("{\"ok\":true,\"eventsReplayed\":12"))
+      let check = try await client.execute(uri: "/api/sessions/\(id)/check", method: .get)
+      #expect(check.text.hasPrefix("{\"passed\":true,\"eventsChecked\":12"))
+    }
+  }
+
+  @Test func timelineAndPeaksAreWhatTheCommandsPrint() async throws {
+    let fixture = try await InspectorFixture()
+    let lines = try fixture.sharp9(["timeline", fixture.id, "--json", "--report"])
+      .split(separator: "\n").map(String.init)
+    let peaks = try InspectorFixture.sharp9(
+      ["peaks", "tone.wav", "--buckets", "64", "--json"], in: fixture.directory)
+    let id = fixture.id
+    try await fixture.test { client in
+      let response = try await client.execute(uri: "/api/sessions/\(id)/timeline", method: .get)
+      let expected =
+        "{\"segments\":[" + lines.dropLast().joined(separator: ",") + "],\"drift\":"
+        + (lines.last ?? "")
+      #expect(response.text.hasPrefix(expected))
+      #expect(response.text.contains("\"driftPoints\":[{\"t\":1.5,"))
+      let wave = try await client.execute(uri: "/api/sessions/\(id)/peaks?buckets=64", method: .get)
+      #expect(wave.text + "\n" == peaks)
+    }
+  }
+
+  @Test func theExportIsTheCLIsExport() async throws {
+    let fixture = try await InspectorFixture()
+    let expected = try fixture.sharp9(["export", fixture.id])
+    let id = fixture.id
+    try await fixture.test { client in
+      let response = try await client.execute(uri: "/api/sessions/\(id)/export.jsonl", method: .get)
+      #expect(response.text == expected)
+    }
+  }
+}

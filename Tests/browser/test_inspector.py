@@ -1,0 +1,161 @@
+"""The inspector in a real Chromium: the pages, the slider, the overlays against the API, the
+render playing, filters, a bundle upload and a live recording."""
+import json
+import subprocess
+import time
+import urllib.request
+
+from conftest import get_json, screenshot
+
+
+def open_session(page, session_id, at=None):
+    page.goto(f"/sessions/{session_id}" + (f"?at={at}" if at is not None else ""))
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def test_the_sessions_page_lists_and_searches(page, session_id):
+    page.wait_for_selector(f"a[href='/sessions/{session_id}']")
+    screenshot(page, "inspector-sessions.png")
+    page.fill("#search", "no such title")
+    assert page.locator("#sessions tr").count() == 0
+    page.fill("#search", "browser test")
+    assert page.locator("#sessions tr").count() == 1
+
+
+def test_the_slider_selects_an_event_and_the_panels_follow(page, server, session_id):
+    open_session(page, session_id)
+    events = get_json(server, f"/api/sessions/{session_id}")["events"]
+    assert page.locator("#slider").get_attribute("max") == str(events)
+    page.locator("#slider").focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("window.sharp9.drawnAt === 0")
+    for _ in range(40):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("window.sharp9.at === 40")
+    expected = get_json(server, f"/api/sessions/{session_id}/state?at=40")
+    page.wait_for_function("window.sharp9.drawnAt === 40")
+    shown = page.evaluate("window.sharp9.state")
+    assert shown == expected
+    # The tree shows the state's playhead position.
+    assert page.locator(f"#tree [data-path='transport.currentTimeSec']").inner_text().endswith(
+        json.dumps(expected["transport"]["currentTimeSec"]))
+    page.keyboard.press("End")
+    page.wait_for_function(f"window.sharp9.at === {events}")
+
+
+def test_the_waveform_overlays_are_the_states(page, server, session_id):
+    open_session(page, session_id, at=200)
+    page.wait_for_function("window.sharp9.peaks !== null && window.sharp9.timeline !== null")
+    page.wait_for_timeout(200)
+    state = get_json(server, f"/api/sessions/{session_id}/state?at=200")
+    drawn = json.loads(page.locator("#wave").get_attribute("data-drawn"))
+    width = page.locator("#wave").bounding_box()["width"]
+    duration = state["track"]["durationSec"]
+    assert abs(drawn["a"] - state["loop"]["aSec"] / duration * width) < 1
+    assert abs(drawn["b"] - state["loop"]["bSec"] / duration * width) < 1
+    expected = [m["timeSec"] / duration * width for m in state["markers"]]
+    assert len(drawn["markers"]) == len(expected) == 2
+    assert all(abs(x - e) < 1 for x, e in zip(drawn["markers"], expected))
+    assert abs(drawn["playhead"] - state["transport"]["currentTimeSec"] / duration * width) < 1
+    screenshot(page, "inspector-session.png")
+
+
+def test_the_render_plays_and_the_list_follows(page, session_id):
+    open_session(page, session_id, at=1)
+    page.check("#kinds input[data-code='%d']" % page.evaluate("window.sharp9.kinds.indexOf('tick')"))
+    page.evaluate("document.getElementById('audio').play()")
+    page.wait_for_function("window.sharp9.audioSec > 1.5", timeout=15000)
+    page.evaluate("document.getElementById('audio').pause()")
+    page.wait_for_timeout(100)
+    at = page.evaluate("window.sharp9.at")
+    assert at > 20  # ticks at 30 Hz from 0.5 s: about 30 by 1.5 s
+    played = page.evaluate("window.sharp9.audioSec")
+    assert page.evaluate(f"window.sharp9.times[{at - 1}]") <= played
+    page.wait_for_selector(f"#list .row.sel[data-seq='{at}']", timeout=5000)
+    screenshot(page, "inspector-playing.png")
+
+
+def test_clicking_an_event_selects_it(page, session_id):
+    open_session(page, session_id, at=0)
+    row = page.locator("#list .row").nth(3)
+    seq = int(row.get_attribute("data-seq"))
+    row.click()
+    page.wait_for_function(f"window.sharp9.at === {seq}")
+
+
+def test_filters(page, session_id):
+    open_session(page, session_id, at=0)
+    page.wait_for_selector("#list .row[data-kind]")
+    kinds = page.eval_on_selector_all("#list .row[data-kind]", "rows => rows.map(r => r.dataset.kind)")
+    assert "tick" not in kinds  # ticks are hidden by default
+    page.fill("#search", "marker")
+    page.wait_for_function("""[...document.querySelectorAll('#list .row')].map(r => r.dataset.kind).join()
+        === 'addMarker,addMarker'""")
+    page.fill("#search", "")
+    page.check("#kinds input[data-code='%d']" % page.evaluate("window.sharp9.kinds.indexOf('tick')"))
+    page.wait_for_selector("#list .row[data-kind='tick']")
+    page.check("#changedOnly")
+    page.wait_for_timeout(300)
+    total = page.evaluate("window.sharp9.index.length")
+    assert page.evaluate("document.getElementById('spacer').offsetHeight / 24") <= total
+
+
+def test_a_dropped_bundle_is_imported(page, server, session_id):
+    work = server["work"]
+    bundle = f"{work}/upload.sharp9"
+    fork = json.loads(urllib.request.urlopen(urllib.request.Request(
+        server["base"] + f"/api/sessions/{session_id}/fork?at=10", method="POST",
+        headers={"X-Sharp9-Token": server["token"]})).read())
+    subprocess.run([server["bin"], "bundle", fork["id"], "-o", bundle, "--db", server["db"]], check=True,
+                   capture_output=True)
+    urllib.request.urlopen(urllib.request.Request(
+        server["base"] + f"/api/sessions/{fork['id']}", method="DELETE",
+        headers={"X-Sharp9-Token": server["token"]}))
+    page.reload()
+    page.wait_for_selector(f"a[href='/sessions/{session_id}']")
+    page.set_input_files("#file", bundle)
+    page.wait_for_selector(f"a[href='/sessions/{fork['id']}']")
+    assert "imported" in page.locator("#status").inner_text()
+
+
+def test_a_live_recording_adds_events(page, server):
+    record = subprocess.Popen([server["bin"], "record", "--title", "live", "--db", server["db"]],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        record.stdin.write('{"type":"onAppear"}\n')
+        record.stdin.flush()
+        record.stdout.readline()
+        live = next(s for s in get_json(server, "/api/sessions") if s["title"] == "live")
+        open_session(page, live["id"])
+        assert page.evaluate("window.sharp9.session.events") == 1
+        for speed in (-0.05, -0.1):
+            record.stdin.write(json.dumps({"type": "speedDelta", "delta": speed}) + "\n")
+            record.stdin.flush()
+            record.stdout.readline()
+        started = time.monotonic()
+        page.wait_for_function("window.sharp9.session.events === 3", timeout=5000)
+        assert time.monotonic() - started < 1.5
+        page.wait_for_function("window.sharp9.at === 3")
+    finally:
+        record.stdin.close()
+        record.wait(timeout=10)
+
+
+def test_a_foreign_host_is_refused(server):
+    import http.client
+    from urllib.parse import urlsplit
+    parts = urlsplit(server["base"])
+    connection = http.client.HTTPConnection(parts.hostname, parts.port)
+    connection.request("GET", "/api/sessions", headers={"Host": "rebound.example"})
+    assert connection.getresponse().status == 403
+
+
+def test_phone_size(browser, server, session_id):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, bypass_csp=True)
+    page = context.new_page()
+    page.goto(server["base"] + f"/sessions/{session_id}?at=150")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "inspector-phone.png")
+    context.close()

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Audio helpers for scripts/test-player.sh, standard library only (a fresh machine has no numpy).
+
+  player-audio.py track OUT.wav SECONDS          a synthetic 44.1 kHz stereo practice track
+  player-audio.py compare A B                     A and B aligned on their first non-zero frame:
+                                                  prints "identical N" or "ser DB N"; each
+                                                  underrun (B, the device's capture, silent
+                                                  where A is not, then resuming further on in
+                                                  A) is cut out of both and counted
+A and B are 32-bit float WAV files, or raw float32le stereo (.f32, what parec --raw writes).
+"""
+import array
+import math
+import struct
+import sys
+import wave
+
+
+def track(path, seconds):
+    rate = 44100
+    frames = int(seconds * rate)
+    samples = array.array("h")
+    for n in range(frames):
+        t = n / rate
+        # A slow tremolo over two tones, plus a click every half second: a waveform worth seeing
+        # and onsets for the stretcher.
+        envelope = 0.35 + 0.25 * math.sin(2 * math.pi * 0.25 * t)
+        click = 0.3 if n % (rate // 2) < 200 else 0.0
+        left = envelope * math.sin(2 * math.pi * 220 * t) + click * math.sin(2 * math.pi * 1760 * t)
+        right = envelope * math.sin(2 * math.pi * 330 * t) + click * math.sin(2 * math.pi * 1760 * t)
+        samples.append(int(max(-1, min(1, left)) * 32767))
+        samples.append(int(max(-1, min(1, right)) * 32767))
+    with wave.open(path, "wb") as out:
+        out.setnchannels(2)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(samples.tobytes())
+
+
+def floats(path):
+    data = open(path, "rb").read()
+    if path.endswith(".f32"):
+        body = data
+    else:
+        if data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+            raise SystemExit(f"{path}: not a WAV file")
+        offset, body = 12, None
+        while offset + 8 <= len(data):
+            kind, size = data[offset:offset + 4], struct.unpack("<I", data[offset + 4:offset + 8])[0]
+            if kind == b"fmt " and struct.unpack("<H", data[offset + 8:offset + 10])[0] not in (3, 0xFFFE):
+                raise SystemExit(f"{path}: not 32-bit float")
+            if kind == b"data":
+                body = data[offset + 8:offset + 8 + size]
+                break
+            offset += 8 + size + (size & 1)
+        if body is None:
+            raise SystemExit(f"{path}: no data chunk")
+    values = array.array("f")
+    values.frombytes(body[: len(body) // 8 * 8])
+    return values
+
+
+def first_sound(values):
+    for index, value in enumerate(values):
+        if value != 0:
+            return index - index % 2
+    return len(values)
+
+
+def align_underruns(a, b):
+    """A and B with each underrun cut out of both: where B (the device) goes silent and A does
+    not, B's run of zeros is dropped, and so are the frames of A the device never received (B
+    resumes further on in A; found by matching 64 frames). Returns (A', B', gaps, lost frames)."""
+    silent = array.array("f", [0, 0])
+    out_a, out_b, gaps, lost, i, j = array.array("f"), array.array("f"), 0, 0, 0, 0
+    while i < len(a) and j < len(b):
+        if b[j:j + 2] == a[i:i + 2] or b[j:j + 2] != silent:
+            out_a.extend(a[i:i + 2])
+            out_b.extend(b[j:j + 2])
+            i, j = i + 2, j + 2
+            continue
+        z = j
+        while z < len(b) and b[z:z + 2] == silent:
+            z += 2
+        resume = next(
+            (m for m in range(0, 2 * 16384, 2) if a[i + m:i + m + 128] == b[z:z + 128]), None)
+        if resume is None or z + 128 > len(b):
+            out_a.extend(a[i:i + 2])
+            out_b.extend(b[j:j + 2])
+            i, j = i + 2, j + 2
+            continue
+        gaps, lost, i, j = gaps + 1, lost + resume // 2, i + resume, z
+    return out_a, out_b, gaps, lost
+
+
+def compare(path_a, path_b):
+    a, b = floats(path_a), floats(path_b)
+    a, b = a[first_sound(a):], b[first_sound(b):]
+    a, b, gaps, lost = align_underruns(a, b)
+    note = f" underruns {gaps} ({lost} frames never reached the device)" if gaps else ""
+    count = min(len(a), len(b))
+    if count == 0:
+        raise SystemExit("nothing to compare: one of the files is silent")
+    a, b = a[:count], b[:count]
+    if a == b:
+        print(f"identical {count // 2}{note}")
+        return
+    signal = sum(x * x for x in a)
+    error = sum((x - y) * (x - y) for x, y in zip(a, b))
+    print(f"ser {10 * math.log10(signal / error):.1f} {count // 2}{note}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "track":
+        track(sys.argv[2], float(sys.argv[3]))
+    elif sys.argv[1] == "compare":
+        compare(sys.argv[2], sys.argv[3])
+    else:
+        raise SystemExit(__doc__)

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Browser tests of `sharp9 serve` in a real headless Chromium (Debian's /usr/bin/chromium, driven
+# by Playwright for Python from a virtual environment; `playwright install` is never run).
+# Builds sharp9, imports the test session, starts the server on a free loopback port, runs pytest,
+# stops the server. Screenshots go to docs/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+
+venv=.build-venv
+requirements=Tests/browser/requirements.txt
+if ! cmp -s "$requirements" "$venv/installed-requirements.txt"; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q -r "$requirements"
+  cp "$requirements" "$venv/installed-requirements.txt"
+fi
+
+swift build --product sharp9 >/dev/null
+bin="$(swift build --show-bin-path)/sharp9"
+source scripts/serve-helpers.sh
+
+python3 Tests/browser/make_fixture.py "$work"
+(cd "$work" && "$bin" import practice.jsonl --db "$work/sharp9.sqlite" >/dev/null)
+start_serve "$bin" "$work/sharp9.sqlite"
+
+status=0
+SHARP9_URL="$url" SHARP9_BIN="$bin" SHARP9_DB="$work/sharp9.sqlite" SHARP9_WORK="$work" \
+  "$venv/bin/pytest" -q Tests/browser "$@" || status=$?
+if [[ $status -eq 5 ]]; then
+  echo "test-browser: pytest collected no tests" >&2
+fi
+exit $status

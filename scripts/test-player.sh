@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# The live player end to end, on a fresh machine: a private PulseAudio server with a float32 null
+# sink at the track's rate, parec capturing its monitor, `sharp9 play` in tmux driven by keys.
+# Checks the screen after each step, the actions in the log, the render of the session against
+# the tee (bit for bit) and against what the device received (aligned: identical, or >= 120 dB
+# SER), the lock, continuing a session, SIGTERM and errors restoring the terminal, an unreadable
+# file and a missing device. Ends with "N passed, N failed" (exit 1 on any failure).
+#
+# The release build: a debug build's stretcher is slower than real time.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=$(bash scripts/build-release.sh) || exit 1
+work=$(mktemp -d)
+passed=0
+failed=0
+pids=()
+cleanup() {
+  tmux -L sharp9test kill-server 2>/dev/null
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  [[ -n ${KEEP_WORK:-} ]] && echo "kept $work" || rm -rf "$work"
+}
+trap cleanup EXIT
+
+check() {  # check NAME COMMAND...: one result line
+  local name=$1
+  shift
+  if "$@" >/dev/null 2>&1; then
+    passed=$((passed + 1))
+    echo "ok   $name"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name"
+  fi
+}
+
+screen() { tmux -L sharp9test capture-pane -p -t play; }
+shows() { screen | grep -qF -- "$1"; }
+key() {  # key KEYS [SECONDS]: send, then let the player draw
+  tmux -L sharp9test send-keys -t play "$1"
+  sleep "${2:-0.6}"
+}
+wait_for() {  # wait_for FILE: until it exists (10 s at most)
+  for _ in $(seq 100); do [[ -s $1 ]] && return 0; sleep 0.1; done
+  return 1
+}
+
+# The device: a null sink at the track's rate, float32, and its monitor captured raw.
+source scripts/lib/private-pulse.sh
+start_private_pulse "$work"
+check "private PulseAudio server is up" pactl info
+python3 scripts/player-audio.py track "$work/track.wav" 20
+parec --raw -d sharp9test.monitor --format=float32le --rate=44100 --channels=2 \
+  >"$work/capture.f32" 2>/dev/null &
+pids+=($!)
+sleep 0.5
+
+check "sharp9 devices lists pulse" bash -c "'$bin' devices | grep -q pulse"
+
+db="$work/sessions.sqlite"
+tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$db' --tee '$work/tee.wav' --device pulse \
+   >'$work/out.txt' 2>'$work/err.txt'; echo \$? >'$work/exit.txt'; stty -a >'$work/stty.txt'; sleep 60"
+sleep 2
+check "start: paused at 0 of 20 s" shows "❚❚ paused   00:00.00 / 00:20.00"
+check "start: key help line" shows "Space play"
+key Space 1.5
+check "Space: playing" shows "▶ playing"
+key a 0.8
+check "a: A set" bash -c "! tmux -L sharp9test capture-pane -p -t play | grep -qF 'A --:--.--'"
+key b
+check "b: B set" bash -c "! tmux -L sharp9test capture-pane -p -t play | grep -qF 'B --:--.--'"
+key l
+check "l: loop on" shows "loop on"
+key - 0.3
+key -
+check "- -: speed 0.90 x" shows "speed 0.90 x"
+key "]"
+check "]: pitch +1.00 st" shows "pitch +1.00 st"
+key m
+check "m: a marker, toast" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'markers 1' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'Mark added'"
+key u
+check "u: undone" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'markers 0' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'Undo'"
+key Right 1
+check "→: still playing inside the loop" shows "▶ playing"
+check "meters move while playing" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -E '^ L ' | grep -qv -- '-60 dB'"
+key "?"
+check "?: help" shows "Keys (? closes)"
+key "?"
+key Space 1
+check "Space: paused" shows "❚❚ paused"
+key L
+check "L: locked" shows "LOCKED"
+key Space
+check "locked: Space ignored" shows "❚❚ paused"
+key L 0.1
+key L 0.1
+key L
+check "L L L: unlocked" shows "unlocked"
+key q
+wait_for "$work/exit.txt"
+check "q: exit 0" grep -qx 0 "$work/exit.txt"
+check "q: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
+session=$(sed -n 's/^session //p' "$work/out.txt")
+check "q: prints the session id" test -n "$session"
+check "q: prints the render command" grep -qF "sharp9 render $session" "$work/out.txt"
+tmux -L sharp9test kill-session -t play
+
+"$bin" log --db "$db" "$session" | grep -v ' tick ' | sed 's/^ *[0-9]* *[0-9:.]* *//' >"$work/log.txt"
+expected='open|loaded|play/pause|set A|set B|loop on|speed -0.05|speed -0.05|pitch +1|mark now|undo|skip|play/pause|lock|unlock'
+check "log: the actions in order" bash -c "grep -Eo '^(open|loaded|play/pause|set A|set B|loop on|speed -0.05|pitch \+1|mark now|undo|skip|lock|unlock)' '$work/log.txt' | paste -sd'|' | grep -qxF '$expected'"
+check "log: ticks recorded" bash -c "'$bin' log --db '$db' '$session' | grep -q ' tick '"
+
+"$bin" render "$session" --db "$db" --sample float -o "$work/render.wav" >/dev/null
+tee_result=$(python3 scripts/player-audio.py compare "$work/render.wav" "$work/tee.wav")
+echo "     render vs tee: $tee_result"
+check "render == tee, bit for bit" bash -c "[[ '$tee_result' == identical* ]]"
+device_result=$(python3 scripts/player-audio.py compare "$work/render.wav" "$work/capture.f32")
+echo "     render vs device (parec): $device_result"
+check "render == device output (identical or >= 120 dB SER; silence the device inserted at underruns skipped)" bash -c \
+  "[[ '$device_result' == identical* ]] || awk '{ exit !(\$1 == \"ser\" && \$2 >= 120) }' <<<'$device_result'"
+
+# Continuing the session: loop, speed and pitch as left, and the render of the continued part
+# equals its tee; SIGTERM restores the terminal.
+first_end=$("$bin" log --db "$db" "$session" | tail -1 | awk '{ print $2 }')
+rm -f "$work/exit.txt" "$work/stty.txt"
+tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$db' --session '$session' --device pulse \
+   --tee '$work/tee2.wav' >'$work/out2.txt' 2>&1; echo \$? >'$work/exit.txt'; stty -a >'$work/stty.txt'; sleep 60"
+sleep 2
+check "--session: loop and speed as left" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'loop on' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'speed 0.90 x'"
+key Space 2
+kill -TERM "$(pgrep -f -- "sharp9 play .*--session $session" | head -1)"
+wait_for "$work/exit.txt"
+check "SIGTERM: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
+check "SIGTERM: session id printed" grep -qF "session $session" "$work/out2.txt"
+"$bin" render "$session" --db "$db" --sample float --from "$first_end" -o "$work/render2.wav" >/dev/null
+continued_result=$(python3 scripts/player-audio.py compare "$work/render2.wav" "$work/tee2.wav")
+echo "     continued part, render vs tee: $continued_result"
+check "continued session: render == tee, bit for bit" bash -c "[[ '$continued_result' == identical* ]]"
+tmux -L sharp9test kill-session -t play
+
+# An error while playing (the session deleted under the player): one line, terminal restored.
+rm -f "$work/exit.txt" "$work/stty.txt"
+tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$db' --session '$session' --device pulse \
+   >'$work/out3.txt' 2>'$work/err3.txt'; echo \$? >'$work/exit.txt'; stty -a >'$work/stty.txt'; sleep 60"
+sleep 2
+"$bin" delete --db "$db" "$session" >/dev/null 2>&1
+key Space
+wait_for "$work/exit.txt"
+check "error: non-zero exit" bash -c "! grep -qx 0 '$work/exit.txt'"
+check "error: one line" bash -c "[[ \$(wc -l <'$work/err3.txt') -eq 1 ]] && grep -q '^sharp9: error: ' '$work/err3.txt'"
+check "error: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
+tmux -L sharp9test kill-session -t play
+
+# An unreadable file: one error, exit 66, no session (no database even).
+printf 'not audio' >"$work/bad.wav"
+"$bin" play "$work/bad.wav" --db "$work/bad.sqlite" >/dev/null 2>"$work/bad.txt"
+code=$?
+check "unreadable file: exit 66, one error line" bash -c "[[ $code -eq 66 && \$(wc -l <'$work/bad.txt') -eq 1 ]]"
+check "unreadable file: no session" test ! -e "$work/bad.sqlite"
+
+# No usable device: one line saying what to do, exit 69, no session.
+"$bin" play "$work/track.wav" --db "$work/nodev.sqlite" --device no-such-device >/dev/null 2>"$work/nodev.txt"
+code=$?
+check "no device: exit 69" test "$code" -eq 69
+check "no device: says what to do" grep -q "sharp9 devices" "$work/nodev.txt"
+check "no device: no session" test ! -e "$work/nodev.sqlite"
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
