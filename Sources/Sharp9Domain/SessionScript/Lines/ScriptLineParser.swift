@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one reader of a script line, behind `reduce` and `import` (through
-/// ``SessionScriptParser``) and `record` (through ``LiveActionLine``): one set of rules, one
+/// ``SessionScriptParser``) and `record` (through ``SessionScriptParser/parseLine(_:number:requiresTime:)``): one set of rules, one
 /// verdict for every line, whichever command reads it.
 ///
 /// Three stages, each for what the one before leaves:
