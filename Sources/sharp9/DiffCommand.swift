@@ -1,4 +1,5 @@
 import ArgumentParser
+import Sharp9Domain
 import Sharp9Store
 
 /// `sharp9 diff SESSION A B`: what changed in the state between two events.

@@ -116,7 +116,7 @@ struct RecordCommand: ParsableCommand {
 
   /// The action of one input line (with its own `t`, if it has one), or `nil` for a blank line.
   private static func parse(_ text: String, number: Int) throws -> (Action, Double?)? {
-    switch try LiveActionLine.parse(text, number: number) {
+    switch try SessionScriptParser.parseLine(text, number: number, requiresTime: false) {
     case nil: return nil
     case .header?:
       throw SessionScriptError(

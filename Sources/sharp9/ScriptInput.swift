@@ -9,10 +9,10 @@ struct ScriptInput {
   /// How errors name the input: the path, or `stdin`.
   var name: String { path == "-" ? "stdin" : path }
 
-  /// The whole input as text.
+  /// The whole input's bytes (a script's lines are checked as UTF-8 one by one, by the parser).
   ///
-  /// - Throws: ``CommandFailure`` naming the file when it cannot be read or is not UTF-8.
-  func readText() throws -> String {
+  /// - Throws: ``CommandFailure`` naming the file when it cannot be read.
+  func readData() throws -> Data {
     let data: Data
     if path == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()
@@ -30,19 +30,16 @@ struct ScriptInput {
       }
       data = contents
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw CommandFailure(.badData, "\(name): not UTF-8 text")
-    }
-    return text
+    return data
   }
 
   /// The session script in the input, fully validated.
   ///
   /// - Throws: ``CommandFailure`` `<name>: line N: …` for the first bad line.
   func readScript() throws -> SessionScript {
-    let text = try readText()
+    let data = try readData()
     do {
-      return try SessionScript.parse(text)
+      return try SessionScript.parse(data)
     } catch {
       throw CommandFailure(.badData, "\(name): \(error)")
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Sharp9Domain
 import Testing
 
+@testable import Sharp9Domain
 @testable import Sharp9Store
 
 @Suite("edit timeline (history as replayed)")

@@ -152,7 +152,7 @@ struct ForkAndBundleTests {
 private func json(_ state: State, renamedFrom from: UUID, to: UUID, _ count: Int64) throws
   -> String
 {
-  var text = String(decoding: try Interchange.encoder(canonical: true).encode(state), as: UTF8.self)
+  var text = String(decoding: try Interchange.encoder().encode(state), as: UTF8.self)
   for seq in 1...count {
     text = text.replacingOccurrences(
       of: ActionContext.derivedID(session: from, sequence: seq).uuidString,
@@ -162,5 +162,5 @@ private func json(_ state: State, renamedFrom from: UUID, to: UUID, _ count: Int
 }
 
 private func json(_ state: State) throws -> String {
-  String(decoding: try Interchange.encoder(canonical: true).encode(state), as: UTF8.self)
+  String(decoding: try Interchange.encoder().encode(state), as: UTF8.self)
 }

@@ -2,9 +2,9 @@ import Foundation
 import Sharp9Domain
 
 extension EventStore {
-  /// Imports a session script (JSON Lines, see `SessionScriptParser`; read by
-  /// ``ScriptLineReader``) as a new session, in one
-  /// transaction: a bad line (or any other failure) leaves no session behind.
+  /// Imports a session script (JSON Lines, read by `SessionScriptParser`, the parser `reduce`
+  /// uses too) as a new session, in one transaction: a bad line (or any other failure) leaves no
+  /// session behind.
   ///
   /// The session starts at the header's `startedAt`, else `SessionScript.defaultStartedAt` (the
   /// same start `sharp9 reduce` uses, so both give the same states). Its title is `title`, else
@@ -29,9 +29,9 @@ extension EventStore {
   }
 
   /// Imports a session script given as its bytes (a file's content, read without making a
-  /// String of it), as ``importScript(_:title:defaultTitle:sharp9Version:audio:)`` does. Bytes
-  /// that are not UTF-8 are read as `String(decoding:as:)` repairs them. `progress` is called
-  /// with the fraction of the bytes read, about every 64 KiB.
+  /// String of it), as ``importScript(_:title:defaultTitle:sharp9Version:audio:)`` does. A line
+  /// that is not UTF-8 is an error, as it is for `reduce`. `progress` is called with the fraction
+  /// of the bytes read, about every 64 KiB.
   public func importScript(
     _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
     audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) },
@@ -52,7 +52,7 @@ extension EventStore {
     var reported = 0
     return try withBulkWriteCache {
       try database.transaction {
-        var parser = ScriptLineReader()
+        var parser = SessionScriptParser()
         var appender: EventAppender?
         try Self.forEachLine(of: bytes) { line in
           read += line.count + 1
@@ -60,7 +60,7 @@ extension EventStore {
             reported = read
             progress(Double(read) / Double(max(bytes.count, 1)))
           }
-          guard let scripted = try parser.next(bytes: line) else { return }
+          guard let scripted = try parser.parse(bytes: line) else { return }
           let writer =
             try appender
             ?? startImport(

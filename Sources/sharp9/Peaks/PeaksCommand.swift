@@ -30,7 +30,7 @@ struct PeaksCommand: AsyncParsableCommand {
     let peaks = try await WaveformPeakComputer().computePeaks(url: url, targetBuckets: buckets)
     var output = StandardOutput()
     if json {
-      let data = try Interchange.encoder(canonical: true).encode(peaks)
+      let data = try Interchange.encoder().encode(peaks)
       output.line(String(decoding: data, as: UTF8.self))
     } else {
       let format = try AudioFileReader(url: url).format

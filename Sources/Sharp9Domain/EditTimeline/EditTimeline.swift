@@ -1,4 +1,4 @@
-import Sharp9Domain
+import Foundation
 
 /// A session's undo history as of one event, derived from replay: the undoable edits still on the
 /// stacks, which of them are undone, and where the cursor stands.

@@ -1,4 +1,4 @@
-import Sharp9Domain
+import Foundation
 
 /// One undoable edit in a session's history: the event that made it, what it changed, and whether
 /// it is undone as of the point the history was taken at.

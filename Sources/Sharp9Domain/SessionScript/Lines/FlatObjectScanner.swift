@@ -1,9 +1,11 @@
-/// Reads the pieces of a flat JSON object without whitespace, left to right, for
-/// ``FastActionLine``: literal punctuation and keys, then values. Every read returns `nil` or
-/// `false` at anything it does not accept (the caller then hands the line to the full parser);
-/// it only has to be right on what it accepts. Allocates nothing: values are slices of the bytes.
+/// Reads a flat JSON object (keys and scalar values, JSON whitespace anywhere between tokens) left
+/// to right, for ``FastActionLine``. Every read returns `nil` or `false` at anything it does not
+/// take (nested values, escapes, non-ASCII text, `null`): the caller then hands the line to the
+/// full checks of ``ScriptLineParser``; it only has to be right on what it accepts. Allocates
+/// nothing: keys and values are slices of the bytes.
 struct FlatObjectScanner {
-  /// A scanned value: strings without escapes, numbers as their (grammar-checked) text, booleans.
+  /// A scanned value: strings of printable ASCII without escapes, numbers as their
+  /// (grammar-checked) text, booleans.
   enum Value {
     case string(Slice<UnsafeRawBufferPointer>)
     case number(Slice<UnsafeRawBufferPointer>)
@@ -19,16 +21,30 @@ struct FlatObjectScanner {
     index = bytes.startIndex
   }
 
-  /// True when every byte was read.
-  var isAtEnd: Bool { index == bytes.endIndex }
+  /// True when only whitespace is left.
+  mutating func isAtEnd() -> Bool {
+    skipWhitespace()
+    return index == bytes.endIndex
+  }
 
-  /// Reads `text` exactly (punctuation and keys, e.g. `,"t":`).
-  mutating func take(_ text: StaticString) -> Bool {
-    literal(text)
+  /// Reads `byte` (`{`, `}`, `,`), after any whitespace.
+  mutating func take(_ byte: UInt8) -> Bool {
+    skipWhitespace()
+    guard index < bytes.endIndex, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// Reads a key and its colon.
+  mutating func key() -> Slice<UnsafeRawBufferPointer>? {
+    skipWhitespace()
+    guard let key = string(), take(UInt8(ascii: ":")) else { return nil }
+    return key
   }
 
   /// Reads a string, number or boolean.
   mutating func value() -> Value? {
+    skipWhitespace()
     guard index < bytes.endIndex else { return nil }
     switch bytes[index] {
     case UInt8(ascii: "\""): return string().map(Value.string)
@@ -38,15 +54,26 @@ struct FlatObjectScanner {
     }
   }
 
-  private mutating func take(_ byte: UInt8) -> Bool {
+  private mutating func skipWhitespace() {
+    while index < bytes.endIndex {
+      switch bytes[index] {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        index += 1
+      default:
+        return
+      }
+    }
+  }
+
+  private mutating func step(_ byte: UInt8) -> Bool {
     guard index < bytes.endIndex, bytes[index] == byte else { return false }
     index += 1
     return true
   }
 
-  /// A string of printable ASCII without escapes (anything else: the full parser).
+  /// A string of printable ASCII without escapes.
   private mutating func string() -> Slice<UnsafeRawBufferPointer>? {
-    guard take(UInt8(ascii: "\"")) else { return nil }
+    guard step(UInt8(ascii: "\"")) else { return nil }
     let start = index
     while index < bytes.endIndex {
       let byte = bytes[index]
@@ -64,7 +91,7 @@ struct FlatObjectScanner {
   private mutating func literal(_ word: StaticString) -> Bool {
     let word = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
     for byte in word {
-      guard take(byte) else { return false }
+      guard step(byte) else { return false }
     }
     return true
   }
@@ -72,17 +99,17 @@ struct FlatObjectScanner {
   /// JSON's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
   private mutating func number() -> Slice<UnsafeRawBufferPointer>? {
     let start = index
-    _ = take(UInt8(ascii: "-"))
-    if take(UInt8(ascii: "0")) {
+    _ = step(UInt8(ascii: "-"))
+    if step(UInt8(ascii: "0")) {
       // A leading zero stands alone.
     } else {
       guard digits() > 0 else { return nil }
     }
-    if take(UInt8(ascii: ".")) {
+    if step(UInt8(ascii: ".")) {
       guard digits() > 0 else { return nil }
     }
-    if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
-      if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+    if step(UInt8(ascii: "e")) || step(UInt8(ascii: "E")) {
+      if !step(UInt8(ascii: "+")) { _ = step(UInt8(ascii: "-")) }
       guard digits() > 0 else { return nil }
     }
     return bytes[start..<index]
@@ -90,7 +117,7 @@ struct FlatObjectScanner {
 
   private mutating func digits() -> Int {
     var count = 0
-    while index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+    while index < bytes.endIndex, bytes[index] &- UInt8(ascii: "0") < 10 {
       index += 1
       count += 1
     }

@@ -14,9 +14,24 @@ enum JSONNumberText {
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
-  /// The value of `text`, a complete JSON number.
+  /// The value of `text`, a complete JSON number; `nil` when a Double cannot hold it: beyond the
+  /// largest finite Double (`1e400`), or so close to zero that it rounds to 0 (`1e-400`). Every
+  /// reader of script numbers goes through here, so they all give the same verdict.
   static func value(_ text: Slice<UnsafeRawBufferPointer>) -> Double? {
-    fastValue(text) ?? Double(String(decoding: text, as: UTF8.self))
+    if let value = fastValue(text) { return value }
+    guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+      return nil
+    }
+    return value != 0 || !hasNonZeroDigit(text) ? value : nil
+  }
+
+  /// Whether the digits before the exponent include one other than 0 (a number that is not 0).
+  private static func hasNonZeroDigit(_ text: Slice<UnsafeRawBufferPointer>) -> Bool {
+    for byte in text {
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+      if byte &- UInt8(ascii: "1") < 9 { return true }
+    }
+    return false
   }
 
   /// The value by the exact fast path, or `nil` when the number is outside it.

@@ -1,8 +1,7 @@
 import Foundation
-import Sharp9Domain
 import Testing
 
-@testable import Sharp9Store
+@testable import Sharp9Domain
 
 /// The import's number conversion must give the Double `Double(_:)` gives, bit for bit.
 @Suite struct JSONNumberTextTests {

@@ -1,4 +1,4 @@
-import Sharp9Domain
+import Foundation
 
 /// The fields undo and redo restore: markers, the loop, speed and pitch.
 struct EditedFields: Equatable {

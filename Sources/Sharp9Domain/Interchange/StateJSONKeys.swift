@@ -1,4 +1,4 @@
-import Sharp9Domain
+import Foundation
 
 /// The keys of one JSON object that ``StateJSONWriter`` writes, declared in the order the model's
 /// `encode(to:)` writes them (the interchange order, what `OrderedJSONEncoder` produces).

@@ -1,4 +1,6 @@
-/// Which actions are undoable edits, and what undo and redo call them.
+/// What kind of action an action is, one `switch` per question (every case answers each, so the
+/// compiler names a new case here): whether it is an undoable edit and what undo and redo call
+/// it, and who causes it.
 extension Action {
   /// The name of the edit this action makes in `state` (the state before it), e.g. "Set A", or
   /// `nil` for actions that are not edits: transport (play, seeks, ticks), the mode, the lock,
@@ -31,6 +33,19 @@ extension Action {
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo:
       nil
+    }
+  }
+
+  /// Whether the musician caused this action. The lock ignores user actions (except unlocking);
+  /// what the engine reports (`tick`, `importSucceeded`, `importFailed`), the toast timer
+  /// (`clearToastIfExpired`) and the app's lifecycle (`onAppear`) always apply.
+  public var isUserAction: Bool {
+    switch self {
+    case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired: false
+    case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
+      .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
+      .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo:
+      true
     }
   }
 }

@@ -1,8 +1,7 @@
 import Foundation
-import Sharp9Domain
 
 /// Writes the JSON of a ``State`` byte for byte as the Foundation-based writers do, without them:
-/// in the canonical form (`Interchange.encoder(canonical: true)`: sorted keys, what state hashes
+/// in the canonical form (`Interchange.encoder()`: sorted keys, what state hashes
 /// are computed over) or in the interchange form (`OrderedJSONEncoder`: keys in declaration
 /// order, what `sharp9 state --json` and `sharp9 record` print).
 ///
@@ -18,9 +17,9 @@ import Sharp9Domain
 /// both refuse; in the canonical form, a string with control or non-ASCII characters, whose
 /// escaping is `JSONEncoder`'s business) makes ``bytes(of:order:dates:)`` return `nil`; the caller
 /// then falls back to the encoder. Tests compare the writers on seeded random sessions.
-struct StateJSONWriter {
+package struct StateJSONWriter {
   /// The order of each object's keys.
-  enum KeyOrder {
+  package enum KeyOrder {
     /// UTF-8 byte order, as `JSONEncoder` with `.sortedKeys` writes (the hashed form).
     case sorted
     /// Declaration order, as `OrderedJSONEncoder` writes (the printed interchange form).
@@ -30,7 +29,7 @@ struct StateJSONWriter {
   /// How dates are written: as the interchange's ISO-8601 text, or as the exact
   /// `timeIntervalSinceReferenceDate` number (the lossless JSON snapshot form, `JSONEncoder`'s
   /// `.deferredToDate`, used by snapshots written before the binary format).
-  enum Dates {
+  package enum Dates {
     case interchange
     case referenceSeconds
   }
@@ -46,7 +45,7 @@ struct StateJSONWriter {
 
   /// The JSON of `state` in `order` with `dates` written as said, or `nil` when the encoder must
   /// write it.
-  static func bytes(of state: State, order: KeyOrder = .sorted, dates: Dates = .interchange)
+  package static func bytes(of state: State, order: KeyOrder = .sorted, dates: Dates = .interchange)
     -> [UInt8]?
   {
     var writer = StateJSONWriter(order: order, dates: dates)

@@ -39,7 +39,7 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
     switch self {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
-    case .number(let value): return shortNumberText(value)
+    case .number(let value): return OrderedJSONNode.number(value)
     case .string(let value):
       let encoded = try? JSONEncoder().encode(value)
       return encoded.map { String(decoding: $0, as: UTF8.self) } ?? "\"\(value)\""

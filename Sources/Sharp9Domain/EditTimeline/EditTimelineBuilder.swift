@@ -1,4 +1,4 @@
-import Sharp9Domain
+import Foundation
 
 /// Builds an ``EditTimeline`` from a replay, one event at a time, from the state before and after
 /// each action (never from the reducer's own undo stacks, so it can be compared with them).
@@ -23,7 +23,7 @@ public struct EditTimelineBuilder {
   private var fields: [(before: EditedFields, after: EditedFields)] = []
 
   /// Starts an empty history keeping at most `depth` edits.
-  public init(depth: Int = EditHistory.depth) {
+  public init(depth: Int = PracticeRules.undoDepth) {
     self.depth = depth
     history = EditTimeline(
       asOf: 0, steps: [], cursor: 0, forgotten: 0, startedAfter: 0, revisionEvents: [])
