@@ -16,6 +16,9 @@ import PackageDescription
   let portAudioPkgConfig: String? = "portaudio-2.0"
 #endif
 
+/// swift-custom-dump's `expectNoDifference`, for the test targets that compare whole states.
+let customDump: Target.Dependency = .product(name: "CustomDump", package: "swift-custom-dump")
+
 let package = Package(
   name: "sharp9",
   platforms: [.macOS(.v14)],
@@ -33,6 +36,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // Tests only: whole-state assertions that print a diff when they fail.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
   targets: [
     .systemLibrary(
@@ -111,15 +116,15 @@ let package = Package(
         .product(name: "Atomics", package: "swift-atomics"),
       ]
     ),
-    .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain"]),
-    .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain"]),
+    .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain", customDump]),
+    .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain", customDump]),
     .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
     .testTarget(
       name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain", "CAllocationCounter"]
     ),
     .testTarget(
       name: "Sharp9AppTests",
-      dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio"]),
+      dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", customDump]),
     .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain"]),
     .testTarget(
       name: "Sharp9ServerTests",

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 /// A failure of the event store a user or caller can act on (SQLite failures are ``SQLiteError``,
 /// schema refusals ``MigrationError``).
@@ -36,11 +37,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       "session \(session) was appended to by another writer (expected \(expected) events, found"
         + " \(actual)); reload it and retry"
     case .invalidTime(let seq, let t, let previous):
-      "event \(seq): t = \(shortNumberText(t)) must be finite and not before the previous"
-        + " event's t = \(shortNumberText(previous))"
+      "event \(seq): t = \(JSONText.number(t)) must be finite and not before the previous"
+        + " event's t = \(JSONText.number(previous))"
     case .timeBeyondDates(let seq, let t, let latest):
-      "event \(seq): t = \(shortNumberText(t)) is after the year 9999 (at most"
-        + " \(shortNumberText(latest)) for this session)"
+      "event \(seq): t = \(JSONText.number(t)) is after the year 9999 (at most"
+        + " \(JSONText.number(latest)) for this session)"
     case .noActions: "the script holds no actions"
     case .corruptEvent(let session, let seq, let reason):
       "session \(session) event \(seq) is unreadable: \(reason)"

@@ -58,7 +58,6 @@ public enum EventText {
 
   /// `+0.05`, `-1`, `+5`: the shortest form with an explicit sign.
   public static func signed(_ value: Double) -> String {
-    let text = abs(value).description  // `2.0` → `2`, as the interchange JSON writes it
-    return (value < 0 ? "-" : "+") + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+    (value < 0 ? "-" : "+") + JSONText.number(abs(value))
   }
 }

@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import Sharp9App
 import Sharp9Audio
@@ -37,8 +38,8 @@ import Testing
     #expect(seen.map(\.1) == Array(1...10))
     #expect(engine.calls == effects.compactMap(Self.call))
     #expect(engine.calls.contains(.setLoop(aSec: 10, bSec: 14, enabled: true)))
-    #expect(core.state == fold(actions, session: session))
-    #expect(try fixture.store.state(of: session) == core.state)
+    expectNoDifference(core.state, fold(actions, session: session))
+    expectNoDifference(try fixture.store.state(of: session), core.state)
   }
 
   @Test func aFailedAppendChangesNothing() throws {
@@ -55,7 +56,7 @@ import Testing
     #expect(throws: StoreError.invalidTime(seq: 2, t: 1, previous: 2)) {
       try core.send(.togglePlay, at: 1)
     }
-    #expect(core.state == state)
+    expectNoDifference(core.state, state)
     #expect(engine.calls == calls)
     #expect(notified == 0)
     #expect(core.session?.eventCount == 1)
@@ -151,10 +152,10 @@ import Testing
     let second = try AppCore(
       dependencies: fixture.dependencies(engine: SilentAudioEngine()),
       start: .continuing(session))
-    #expect(second.state == first.state)
+    expectNoDifference(second.state, first.state)
     let sent = try second.send(.setA(timeSec: 2))
     #expect(sent.events.map(\.seq) == [3])
-    #expect(try fixture.store.state(of: second.session ?? session) == second.state)
+    expectNoDifference(try fixture.store.state(of: second.session ?? session), second.state)
   }
 
   @Test func peaksAreComputedForTheLoadedFile() throws {

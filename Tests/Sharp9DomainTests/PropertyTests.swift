@@ -6,13 +6,13 @@ import Testing
   /// Thousands of random actions per seed; after every one the state obeys every invariant.
   @Test(arguments: [1, 2, 3, 42, 2026] as [UInt64])
   func invariantsHoldAfterEveryAction(seed: UInt64) {
-    var actions = RandomActions(seed: seed)
+    var actions = RandomActions(random: SplitMix64(seed: seed), values: .hostile)
     var state = State()
     var t = 0.0
     var visited = (looping: 0, marked: 0, locked: 0, playing: 0)
     for sequence in 1...5000 {
-      t += Double.random(in: 0...0.3, using: &actions.generator)
-      let action = actions.next(markers: state.markers)
+      t += Double.random(in: 0...0.3, using: &actions.random)
+      let action = actions.next(in: state, now: TestStore.startedAt.addingTimeInterval(t))
       let context = ActionContext(
         session: TestStore.session, startedAt: TestStore.startedAt, sequence: Int64(sequence), t: t)
       _ = Reducer.reduce(into: &state, action: action, context: context)
@@ -34,11 +34,11 @@ import Testing
   /// The same actions give the same states and effects: the fold is a pure function.
   @Test func replayingTheSameActionsGivesIdenticalResults() throws {
     func run() throws -> String {
-      var actions = RandomActions(seed: 7)
+      var actions = RandomActions(random: SplitMix64(seed: 7), values: .hostile)
       var state = State()
       var trace = ""
       for sequence in 1...2000 {
-        let action = actions.next(markers: state.markers)
+        let action = actions.next(in: state, now: TestStore.startedAt)
         let context = ActionContext(
           session: TestStore.session, startedAt: TestStore.startedAt, sequence: Int64(sequence),
           t: Double(sequence) / 10)

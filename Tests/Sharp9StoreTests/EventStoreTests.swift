@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import Sharp9Domain
 import Testing
@@ -27,15 +28,15 @@ import Testing
     #expect(steps.map(\.action) == actions.map(\.action))
     for (index, step) in steps.enumerated() {
       let expected = foldFromScratch(actions, session: session, through: index + 1)
-      #expect(step.state == expected)
-      #expect(try fixture.store.state(of: session, at: Int64(index + 1)) == expected)
+      expectNoDifference(step.state, expected)
+      expectNoDifference(try fixture.store.state(of: session, at: Int64(index + 1)), expected)
       var before = foldFromScratch(actions, session: session, through: index)
       let context = ActionContext(
         session: session.id, startedAt: session.startedAt.date, sequence: step.seq, t: step.t)
       #expect(step.effects == Reducer.reduce(into: &before, action: step.action, context: context))
     }
-    #expect(try fixture.store.state(of: session, at: 0) == State())
-    #expect(try fixture.store.state(of: session) == steps.last?.state)
+    expectNoDifference(try fixture.store.state(of: session, at: 0), State())
+    expectNoDifference(try fixture.store.state(of: session), steps.last?.state)
     #expect(throws: StoreError.sequenceOutOfRange(session: session.idString, seq: 10, count: 9)) {
       try fixture.store.state(of: session, at: 10)
     }
@@ -57,7 +58,7 @@ import Testing
     }
     try fixture.store.database.execute("PRAGMA query_only = 1")
     #expect(throws: SQLiteError.self) { try recorder.send(.togglePlay, at: 2) }
-    #expect(recorder.state == state)
+    expectNoDifference(recorder.state, state)
     #expect(recorder.head == 2)
     try fixture.store.database.execute("PRAGMA query_only = 0")
     #expect(try recorder.send(.togglePlay, at: 2) == [.enginePlay])

@@ -5,24 +5,11 @@ import Sharp9Domain
 /// histories fill up and redo stacks appear), and one hand-built state with unusual values in
 /// every field.
 enum RandomStates {
-  /// The state after each of `count` random actions.
+  /// The state after each of `count` random actions (undo and redo among them, so histories
+  /// fill up and redo stacks appear).
   static func states(count: Int, seed: UInt64) -> [State] {
     let session = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, UInt8(seed)))
-    var random = SplitMix64(seed: seed)
-    var state = State()
-    var states: [State] = []
-    let startedAt = Date(timeIntervalSince1970: 1_767_225_600.125)
-    for (index, event) in RandomSession.actions(count: count, seed: seed, session: session)
-      .enumerated()
-    {
-      let roll = Int.random(in: 0..<10, using: &random)
-      let action = roll == 0 ? Action.undo : roll == 1 ? .redo : event.action
-      let context = ActionContext(
-        session: session, startedAt: startedAt, sequence: Int64(index + 1), t: event.t)
-      _ = Reducer.reduce(into: &state, action: action, context: context)
-      states.append(state)
-    }
-    return states
+    return RandomSession.states(count: count, seed: seed, session: session)
   }
 
   /// Every optional present, numbers that print unusually (negative zero, exponents, integral

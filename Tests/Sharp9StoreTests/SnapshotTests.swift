@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import Sharp9Domain
 import Testing
@@ -39,7 +40,7 @@ import Testing
       seq += 1
       #expect(select.int64(0) == seq)
       let state = try codec.state(fromSnapshot: select.withBlob(1) { Data($0) })
-      #expect(state == scratch[Int(seq)])
+      expectNoDifference(state, scratch[Int(seq)])
     }
     #expect(seq == 300)
   }

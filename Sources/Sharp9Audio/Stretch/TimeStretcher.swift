@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 /// A streaming time-stretcher and pitch-shifter: a two-band phase vocoder (long window below
 /// 1 kHz, short window above, see `MultiResolutionVocoder`) with identity phase locking and
@@ -31,7 +32,8 @@ public final class TimeStretcher {
     didSet {
       precondition(
         (StretchTuning.minimumSpeed...StretchTuning.maximumSpeed).contains(speed),
-        "TimeStretcher.speed must be within 0.25…2")
+        "TimeStretcher.speed must be within \(JSONText.number(StretchTuning.minimumSpeed))…"
+          + JSONText.number(StretchTuning.maximumSpeed))
     }
   }
   /// Transposition in semitones, −12…12. Applies from the next output frame.
@@ -39,7 +41,8 @@ public final class TimeStretcher {
     didSet {
       precondition(
         abs(pitchSemitones) <= StretchTuning.maximumPitchSemitones,
-        "TimeStretcher.pitchSemitones must be within −12…12")
+        "TimeStretcher.pitchSemitones must be within \(JSONText.number(-StretchTuning.maximumPitchSemitones))…"
+          + JSONText.number(StretchTuning.maximumPitchSemitones))
     }
   }
   /// Output frames produced since the last `reset`.

@@ -39,13 +39,11 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
     switch self {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
-    case .number(let value): return OrderedJSONNode.number(value)
-    case .string(let value):
-      let encoded = try? JSONEncoder().encode(value)
-      return encoded.map { String(decoding: $0, as: UTF8.self) } ?? "\"\(value)\""
+    case .number(let value): return JSONText.number(value)
+    case .string(let value): return JSONText.quoted(value)
     case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
     case .object(let fields):
-      let members = fields.sorted { $0.key < $1.key }.map { key, value in
+      let members = fields.sorted { JSONText.keyPrecedes($0.key, $1.key) }.map { key, value in
         JSONValue.string(key).text + ":" + value.text
       }
       return "{" + members.joined(separator: ",") + "}"

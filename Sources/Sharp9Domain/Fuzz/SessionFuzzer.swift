@@ -37,14 +37,15 @@ public struct SessionFuzzer: Sendable {
 }
 
 /// One generation in progress: the script so far, the state it leads to, the session clock.
+/// Its moves choose kinds, bursts and pauses; every action's values come from ``RandomActions``.
 struct FuzzRun {
-  var random: SplitMix64
+  var actions: RandomActions
   var script: SessionScript
   var state = State()
   var t = 0.0
 
   init(random: SplitMix64, header: SessionScriptHeader) {
-    self.random = random
+    actions = RandomActions(random: random)
     script = SessionScript(header: header, actions: [])
   }
 
@@ -59,55 +60,38 @@ struct FuzzRun {
       (state.transport.isPlaying ? 60 : 8, { $0.tick() }),
       (4, { $0.emit(.togglePlay) }),
       (8, { $0.seek() }),
-      (3, { $0.emit(.setMode($0.pick(Mode.allCases))) }),
+      (3, { $0.emit(.setMode) }),
       (9, { $0.editLoop() }),
       (7, { $0.changeTempo() }),
       (6, { $0.editMarkers() }),
-      (state.isLocked ? 25 : 1, { $0.emit(.setLocked(!$0.state.isLocked)) }),
-      (4, { $0.emit(.clearToastIfExpired(now: nil)) }),
+      (state.isLocked ? 25 : 1, { $0.emit(.setLocked) }),
+      (4, { $0.emit(.clearToastIfExpired) }),
       (5, { $0.undoRedoStorm() }),
       (1, { $0.oddity() }),
     ]
-    var roll = Int.random(in: 0..<moves.map(\.weight).reduce(0, +), using: &random)
+    var roll = Int.random(in: 0..<moves.map(\.weight).reduce(0, +), using: &actions.random)
     for (weight, move) in moves {
       if roll < weight { return move(&self) }
       roll -= weight
     }
   }
 
-  /// Appends `action` after a human-sized pause (or `after` seconds) and folds it.
-  mutating func emit(_ action: Action, after gap: Double? = nil) {
-    t += gap ?? millis(Double.random(in: 0.05...1.5, using: &random))
-    let scripted = ScriptedAction(t: t, action: action)
-    script.actions.append(scripted)
+  /// Appends an action of `kind` after a human-sized pause (or `after` seconds) and folds it.
+  mutating func emit(_ kind: Action.Kind, after gap: Double? = nil) {
+    t += gap ?? RandomActions.millis(Double.random(in: 0.05...1.5, using: &actions.random))
+    let now = SessionFuzzer.startedAt.addingTimeInterval(t)
+    let action = actions.next(kind, in: state, now: now)
+    script.actions.append(ScriptedAction(t: t, action: action))
     let context = script.context(forActionAt: script.actions.count - 1)
     _ = Reducer.reduce(into: &state, action: action, context: context)
   }
 
-  /// A random element of a non-empty collection.
-  mutating func pick<Element>(_ choices: [Element]) -> Element {
-    choices[Int.random(in: 0..<choices.count, using: &random)]
-  }
+  /// A number in `range`.
+  mutating func count(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &actions.random) }
 
-  /// Whether a `percent`% chance came up.
-  mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
-
-  /// A time on the track, sometimes a little outside it (the reducer must clamp).
-  mutating func trackTime() -> Double {
-    let duration = state.track?.durationSec ?? 60
-    if chance(5) { return pick([-1.5, duration + 3, 0, duration]) }
-    return millis(Double.random(in: 0...max(duration, 0.001), using: &random))
-  }
-
-  /// `value` rounded to the millisecond, as a UI would report it.
-  func millis(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
-  /// `importPicked`, then mostly `importSucceeded` with a random duration.
+  /// `importPicked`, then mostly `importSucceeded`.
   mutating func loadTrack() {
-    let name = "take\(Int.random(in: 1...9, using: &random)).wav"
-    emit(.importPicked(url: URL(fileURLWithPath: "/music/\(name)")))
-    guard chance(95) else { return emit(.importFailed(message: "unsupported format")) }
-    let duration = millis(Double.random(in: 20...400, using: &random))
-    emit(.importSucceeded(track: TrackMeta(name: name, durationSec: duration)), after: 0.2)
+    emit(.importPicked)
+    emit(actions.chance(95) ? .importSucceeded : .importFailed, after: 0.2)
   }
 }

@@ -3,29 +3,17 @@ import Foundation
 /// The JSON coders of the interchange format: dates as ISO-8601 UTC with milliseconds, numbers
 /// finite, absent optionals as `null` (the models' own `encode(to:)` write them).
 ///
-/// Two writers, both deterministic:
-/// - ``string(_:pretty:)`` (``OrderedJSONEncoder``): keys in declaration order, `type` first;
-///   what the CLI prints and session scripts contain.
-/// - ``encoder(pretty:)`` (`JSONEncoder` with sorted keys): the canonical form that
-///   state hashes are computed over, so it must never change for a given value.
-///
-/// `JSONEncoder` writes keys in hash order on Linux (different on every run), so it is only ever
-/// used with `.sortedKeys`.
+/// One writer, sharp9's own (``OrderedJSONEncoder``, scalars by ``JSONText``), in two key orders:
+/// - ``string(_:pretty:)``: keys in declaration order, `type` first; what the CLI prints and
+///   session scripts contain.
+/// - ``encoder()``: keys sorted, compact; the canonical form that state hashes are computed over
+///   (``StateJSONWriter`` writes the same bytes for a ``State``, faster), so it must never change
+///   for a given value. No Foundation encoder takes part.
 public enum Interchange {
-  /// A `JSONEncoder` writing sorted keys (the canonical form), compact unless `pretty`. Keys are
-  /// always sorted: unsorted `JSONEncoder` output changes from run to run. For keys in
-  /// declaration order use ``string(_:pretty:)``.
-  public static func encoder(pretty: Bool = false) -> JSONEncoder {
-    let encoder = JSONEncoder()
-    var formatting: JSONEncoder.OutputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-    if pretty { formatting.insert(.prettyPrinted) }
-    encoder.outputFormatting = formatting
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(formatDate(date))
-    }
-    encoder.nonConformingFloatEncodingStrategy = .throw
-    return encoder
+  /// The canonical writer: sorted keys, compact. For keys in declaration order use
+  /// ``string(_:pretty:)``.
+  public static func encoder() -> OrderedJSONEncoder {
+    OrderedJSONEncoder(sortedKeys: true)
   }
 
   /// A decoder accepting ISO-8601 dates with or without fractional seconds.
@@ -83,7 +71,7 @@ public enum Interchange {
   /// order.
   public static func string(_ value: some Encodable, canonical: Bool) throws -> String {
     canonical
-      ? String(decoding: try encoder().encode(value), as: UTF8.self)
+      ? try encoder().string(value)
       : try string(value)
   }
 

@@ -1,20 +1,24 @@
 import Foundation
 
-/// Encodes values as interchange JSON with object keys in the order the values encode them
-/// (declaration order for the models, `type` first for actions and effects).
+/// Encodes values as interchange JSON, sharp9's own writer for any `Encodable`: object keys in
+/// the order the values encode them (declaration order for the models, `type` first for actions
+/// and effects), or sorted (the canonical form, ``Interchange/encoder()``).
 ///
-/// `JSONEncoder` cannot be used for this: on Linux it writes keys in hash order, which differs
-/// between runs, so its output is only deterministic with `.sortedKeys` (what
-/// ``Interchange/encoder(pretty:)`` uses for hashing). Dates are written as ISO-8601
-/// UTC with milliseconds, `/` is not escaped, and NaN or infinite numbers are refused with an
-/// `EncodingError` naming the field.
+/// Scalars are written by ``JSONText``, dates as ISO-8601 UTC with milliseconds, and NaN or
+/// infinite numbers are refused with an `EncodingError` naming the field. Nothing here depends on
+/// `JSONEncoder`, which on Linux writes unsorted keys in a different order on every run and whose
+/// output a Foundation update could change.
 public struct OrderedJSONEncoder: Sendable {
   /// Whether to write one entry per line with two-space indents (`"key": value`).
   public var pretty: Bool
+  /// Whether object keys are sorted by their UTF-8 bytes (the canonical, hashed form) rather than
+  /// kept in the order they were encoded.
+  public var sortedKeys: Bool
 
-  /// Creates an encoder; compact by default.
-  public init(pretty: Bool = false) {
+  /// Creates an encoder; compact and in declaration order by default.
+  public init(pretty: Bool = false, sortedKeys: Bool = false) {
     self.pretty = pretty
+    self.sortedKeys = sortedKeys
   }
 
   /// The JSON text of `value`.
@@ -22,7 +26,7 @@ public struct OrderedJSONEncoder: Sendable {
     let root = OrderedJSONNode()
     try OrderedJSONWriter.encode(value, into: root, codingPath: [])
     var output = ""
-    root.write(to: &output, pretty: pretty)
+    root.write(to: &output, pretty: pretty, sortedKeys: sortedKeys)
     return output
   }
 

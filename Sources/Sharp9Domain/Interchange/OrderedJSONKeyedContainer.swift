@@ -10,13 +10,13 @@ struct OrderedJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
   mutating func encodeNil(forKey key: Key) throws { put("null", key) }
   mutating func encode(_ value: Bool, forKey key: Key) throws { put(value ? "true" : "false", key) }
   mutating func encode(_ value: String, forKey key: Key) throws {
-    put(OrderedJSONNode.quoted(value), key)
+    put(JSONText.quoted(value), key)
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
     put(try OrderedJSONWriter.finite(value, codingPath + [key]), key)
   }
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    put(try OrderedJSONWriter.finite(Double(value), codingPath + [key]), key)
+    put(try OrderedJSONWriter.finite(value, codingPath + [key]), key)
   }
   mutating func encode(_ value: Int, forKey key: Key) throws { put(String(value), key) }
   mutating func encode(_ value: Int8, forKey key: Key) throws { put(String(value), key) }

@@ -58,20 +58,22 @@ final class OrderedJSONNode {
   }
 
   /// Appends this node's JSON text to `output`: compact (no whitespace), or pretty (two-space
-  /// indent, `"key": value`, one entry per line, empty containers as `[]` and `{}`).
-  func write(to output: inout String, pretty: Bool, depth: Int = 0) {
+  /// indent, `"key": value`, one entry per line, empty containers as `[]` and `{}`); object keys
+  /// in insertion order, or sorted by ``JSONText/keyPrecedes(_:_:)`` when `sortedKeys`.
+  func write(to output: inout String, pretty: Bool, sortedKeys: Bool = false, depth: Int = 0) {
     switch content {
     case .unset: output += "{}"
     case .scalar(let text): output += text
     case .array(let elements):
       writeContainer(elements, open: "[", close: "]", to: &output, pretty: pretty, depth: depth) {
-        element, output in element.write(to: &output, pretty: pretty, depth: depth + 1)
+        element, output in element.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, depth: depth + 1)
       }
-    case .object(let entries):
+    case .object(let inserted):
+      let entries = sortedKeys ? inserted.sorted { JSONText.keyPrecedes($0.key, $1.key) } : inserted
       writeContainer(entries, open: "{", close: "}", to: &output, pretty: pretty, depth: depth) {
         entry, output in
-        output += Self.quoted(entry.key) + (pretty ? ": " : ":")
-        entry.node.write(to: &output, pretty: pretty, depth: depth + 1)
+        output += JSONText.quoted(entry.key) + (pretty ? ": " : ":")
+        entry.node.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, depth: depth + 1)
       }
     }
   }
@@ -89,35 +91,5 @@ final class OrderedJSONNode {
       writeItem(item, &output)
     }
     output += pretty ? "\n" + String(repeating: "  ", count: depth) + close : close
-  }
-
-  /// `text` as a JSON string literal: quotes, backslashes and control characters escaped, `/` and
-  /// non-ASCII characters written as they are (as `JSONEncoder` does with
-  /// `.withoutEscapingSlashes`).
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{08}": result += "\\b"
-      case "\u{0C}": result += "\\f"
-      case "\u{00}"..."\u{1F}":
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
-
-  /// The JSON text of a finite `Double`: Swift's shortest round-tripping form without a trailing
-  /// `.0` (`3`, `0.1`, `1e-07`, `1e+21`), the same text `JSONEncoder` writes.
-  static func number(_ value: Double) -> String {
-    let text = value.description
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 }

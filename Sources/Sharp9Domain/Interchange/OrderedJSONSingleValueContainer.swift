@@ -7,12 +7,12 @@ struct OrderedJSONSingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encodeNil() throws { put("null") }
   mutating func encode(_ value: Bool) throws { put(value ? "true" : "false") }
-  mutating func encode(_ value: String) throws { put(OrderedJSONNode.quoted(value)) }
+  mutating func encode(_ value: String) throws { put(JSONText.quoted(value)) }
   mutating func encode(_ value: Double) throws {
     put(try OrderedJSONWriter.finite(value, codingPath))
   }
   mutating func encode(_ value: Float) throws {
-    put(try OrderedJSONWriter.finite(Double(value), codingPath))
+    put(try OrderedJSONWriter.finite(value, codingPath))
   }
   mutating func encode(_ value: Int) throws { put(String(value)) }
   mutating func encode(_ value: Int8) throws { put(String(value)) }

@@ -28,20 +28,22 @@ struct OrderedJSONWriter: Encoder {
   ) throws {
     switch value {
     case let date as Date:
-      node.content = .scalar(OrderedJSONNode.quoted(Interchange.formatDate(date)))
+      node.content = .scalar(JSONText.quoted(Interchange.formatDate(date)))
     case let number as Double: node.content = .scalar(try finite(number, codingPath))
-    case let number as Float: node.content = .scalar(try finite(Double(number), codingPath))
-    case let url as URL: node.content = .scalar(OrderedJSONNode.quoted(url.absoluteString))
+    case let number as Float: node.content = .scalar(try finite(number, codingPath))
+    case let url as URL: node.content = .scalar(JSONText.quoted(url.absoluteString))
     default: try value.encode(to: OrderedJSONWriter(node: node, codingPath: codingPath))
     }
   }
 
   /// The JSON text of `value`, or an error naming the path when it is NaN or infinite.
-  static func finite(_ value: Double, _ codingPath: [any CodingKey]) throws -> String {
+  static func finite(
+    _ value: some BinaryFloatingPoint & CustomStringConvertible, _ codingPath: [any CodingKey]
+  ) throws -> String {
     guard value.isFinite else {
       throw EncodingError.invalidValue(
         value, .init(codingPath: codingPath, debugDescription: "must be a finite number"))
     }
-    return OrderedJSONNode.number(value)
+    return JSONText.number(value)
   }
 }

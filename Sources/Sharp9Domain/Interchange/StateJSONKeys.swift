@@ -3,8 +3,8 @@ import Foundation
 /// The keys of one JSON object that ``StateJSONWriter`` writes, declared in the order the model's
 /// `encode(to:)` writes them (the interchange order, what `OrderedJSONEncoder` produces).
 ///
-/// ``sorted`` is the same keys in UTF-8 byte order, the order of the canonical (hashed) form that
-/// `JSONEncoder` with `.sortedKeys` writes. Both lists are computed once per key type.
+/// ``sorted`` is the same keys in UTF-8 byte order, the order of the canonical (hashed) form.
+/// Both lists are computed once per key type.
 protocol StateJSONKey: RawRepresentable<String>, CaseIterable {
   /// The keys in declaration order.
   static var declared: [Self] { get }
@@ -13,9 +13,9 @@ protocol StateJSONKey: RawRepresentable<String>, CaseIterable {
 }
 
 extension StateJSONKey {
-  /// `allCases` sorted as `JSONEncoder`'s `.sortedKeys` sorts (by UTF-8 bytes).
+  /// `allCases` in the canonical key order (by UTF-8 bytes).
   static func sortedByUTF8() -> [Self] {
-    allCases.sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
+    allCases.sorted { JSONText.keyPrecedes($0.rawValue, $1.rawValue) }
   }
 }
 

@@ -1,28 +1,25 @@
 import Foundation
 
-/// Writes the JSON of a ``State`` byte for byte as the Foundation-based writers do, without them:
-/// in the canonical form (`Interchange.encoder()`: sorted keys, what state hashes
-/// are computed over) or in the interchange form (`OrderedJSONEncoder`: keys in declaration
-/// order, what `sharp9 state --json` and `sharp9 record` print).
+/// Writes the JSON of a ``State``, the bytes ``OrderedJSONEncoder`` writes for it, directly: in
+/// the canonical form (sorted keys, what state hashes are computed over) or in the interchange
+/// form (keys in declaration order, what `sharp9 state --json` and `sharp9 record` print).
 ///
-/// Why: `JSONEncoder` and `OrderedJSONEncoder` need milliseconds for a state with a full edit
-/// history (100 steps). Checkpoint hashes are computed every 1000 events by import, record and
-/// `verify`, and the live recorder answers every action with the state, so the encoders cost more
-/// than reducing the events. Each object's layout is written once (its fields in a `switch` over a
-/// ``StateJSONKey``); the key order picks the sequence. Numbers are written as both encoders write
-/// them (`description` without a trailing `.0`), dates through `Interchange.formatDate`, UUIDs
-/// uppercase.
+/// Why a second path for one type: the `Encodable` route needs milliseconds for a state with a
+/// full edit history (100 steps). Checkpoint hashes are computed every 1000 events by import,
+/// record and `verify`, and the live recorder answers every action with the state, so the encoder
+/// would cost more than reducing the events. Each object's layout is written once (its fields in a
+/// `switch` over a ``StateJSONKey``); the key order picks the sequence. Scalars are ``JSONText``'s,
+/// dates through `Interchange.formatDate`, UUIDs uppercase.
 ///
-/// Anything it would not write exactly like the encoder in question (a non-finite number, which
-/// both refuse; in the canonical form, a string with control or non-ASCII characters, whose
-/// escaping is `JSONEncoder`'s business) makes ``bytes(of:order:dates:)`` return `nil`; the caller
-/// then falls back to the encoder. Tests compare the writers on seeded random sessions.
+/// There is no fallback: the only value it refuses is a non-finite number, which every form
+/// refuses. Tests compare it with the encoder, and its canonical bytes with the `JSONEncoder`
+/// output the first hashes were computed over, on seeded random states.
 package struct StateJSONWriter {
   /// The order of each object's keys.
   package enum KeyOrder {
-    /// UTF-8 byte order, as `JSONEncoder` with `.sortedKeys` writes (the hashed form).
+    /// UTF-8 byte order (``JSONText/keyPrecedes(_:_:)``), the hashed form.
     case sorted
-    /// Declaration order, as `OrderedJSONEncoder` writes (the printed interchange form).
+    /// Declaration order, the printed interchange form.
     case declared
   }
 
@@ -43,15 +40,19 @@ package struct StateJSONWriter {
     self.dates = dates
   }
 
-  /// The JSON of `state` in `order` with `dates` written as said, or `nil` when the encoder must
-  /// write it.
+  /// The JSON of `state` in `order` with `dates` written as said.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when a number in `state` is NaN or infinite.
   package static func bytes(of state: State, order: KeyOrder = .sorted, dates: Dates = .interchange)
-    -> [UInt8]?
+    throws -> [UInt8]
   {
     var writer = StateJSONWriter(order: order, dates: dates)
     writer.out.reserveCapacity(
       1024 + (state.history.undo.count + state.history.redo.count) * 160 + state.markers.count * 64)
-    guard writer.state(state) else { return nil }
+    guard writer.state(state) else {
+      throw EncodingError.invalidValue(
+        state, .init(codingPath: [], debugDescription: "a number in the state is not finite"))
+    }
     return writer.out
   }
 
@@ -212,16 +213,10 @@ package struct StateJSONWriter {
 
   // MARK: - Scalars
 
-  /// As both encoders: the shortest round-trip `description`, without a trailing `.0`.
+  /// ``JSONText``'s number; `false` (the whole state refused) for NaN or an infinity.
   private mutating func number(_ value: Double) -> Bool {
     guard value.isFinite else { return false }
-    var text = value.description
-    text.withUTF8 { utf8 in
-      let integral =
-        utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".")
-        && utf8[utf8.count - 1] == UInt8(ascii: "0")
-      out.append(contentsOf: integral ? UnsafeBufferPointer(rebasing: utf8.dropLast(2)) : utf8)
-    }
+    JSONText.appendNumber(value, to: &out)
     return true
   }
 
@@ -253,46 +248,10 @@ package struct StateJSONWriter {
     return true
   }
 
-  /// A string literal. Sorted (canonical) form: only `"` and `\` are escaped here; control and
-  /// non-ASCII characters fall back to `JSONEncoder`. Declared form: `OrderedJSONEncoder`'s rules,
-  /// which are simple enough to follow exactly: `"`, `\` and control characters escaped (`\n`,
-  /// `\r`, `\t`, `\b`, `\f`, else `\u00xx` in lowercase hex), everything else as it is.
+  /// ``JSONText``'s string literal (the same in both orders).
   private mutating func string(_ text: String) -> Bool {
-    out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        out.append(UInt8(ascii: "\\"))
-        out.append(byte)
-      case 0x20..<0x7F:
-        out.append(byte)
-      default:
-        guard order == .declared else { return false }
-        if byte >= 0x7F {
-          out.append(byte)
-        } else {
-          controlEscape(byte)
-        }
-      }
-    }
-    out.append(UInt8(ascii: "\""))
+    JSONText.appendQuoted(text, to: &out)
     return true
-  }
-
-  private mutating func controlEscape(_ byte: UInt8) {
-    out.append(UInt8(ascii: "\\"))
-    switch byte {
-    case 0x0A: out.append(UInt8(ascii: "n"))
-    case 0x0D: out.append(UInt8(ascii: "r"))
-    case 0x09: out.append(UInt8(ascii: "t"))
-    case 0x08: out.append(UInt8(ascii: "b"))
-    case 0x0C: out.append(UInt8(ascii: "f"))
-    default:
-      let digits = Array("0123456789abcdef".utf8)
-      out.append(contentsOf: "u00".utf8)
-      out.append(digits[Int(byte >> 4)])
-      out.append(digits[Int(byte & 0x0F)])
-    }
   }
 
   private mutating func raw(_ text: String) { out.append(contentsOf: text.utf8) }

@@ -72,8 +72,8 @@ public struct SessionScriptParser {
         throw SessionScriptError(
           line: lineNumber,
           message:
-            "field \"t\": \(OrderedJSONNode.number(t)) is before the previous action's "
-            + "\(OrderedJSONNode.number(lastT)) (t must not decrease)")
+            "field \"t\": \(JSONText.number(t)) is before the previous action's "
+            + "\(JSONText.number(lastT)) (t must not decrease)")
       }
       lastT = t
       actionCount += 1

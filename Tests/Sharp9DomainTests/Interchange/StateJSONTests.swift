@@ -53,21 +53,6 @@ import Testing
     let canonical = try Interchange.string(state, canonical: true)
     #expect(canonical.hasPrefix(#"{"history":{"redo":[{"label":"Add Marker","loop":null,"#))
   }
-
-  @Test func stringsAreEscapedAsJSONEncoderDoes() throws {
-    let text = "a\"b\\c/d\n\t\u{01}é🎸"
-    let ours = try Interchange.string([text])
-    let theirs = String(
-      decoding: try Interchange.encoder().encode([text]), as: UTF8.self)
-    #expect(ours == theirs)
-  }
-
-  @Test func numbersAreWrittenAsJSONEncoderDoes() throws {
-    let values: [Double] = [0, -0.0, 1, 100, 0.1, 0.1 + 0.2, 1e-7, 1e21, 123_456_789.125, -3.5]
-    let ours = try Interchange.string(values)
-    let theirs = String(decoding: try Interchange.encoder().encode(values), as: UTF8.self)
-    #expect(ours == theirs)
-  }
 }
 
 @Suite("JSON interchange: dates") struct DateJSONTests {

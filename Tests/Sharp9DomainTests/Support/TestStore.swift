@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import Sharp9Domain
 import Testing
@@ -53,9 +54,11 @@ struct TestStore {
   /// state to become the previous state changed by `update`, and exactly `effects`.
   mutating func send(
     _ action: Action, at time: Double? = nil, effects expected: [Effect] = [],
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ update: (inout State) -> Void = { _ in }
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ update: (inout State) -> Void = { _ in }
   ) {
+    let sourceLocation = SourceLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
     if let time { t = time }
     sequence += 1
     let context = ActionContext(
@@ -63,7 +66,9 @@ struct TestStore {
     var expectedState = state
     update(&expectedState)
     let effects = Reducer.reduce(into: &state, action: action, context: context)
-    #expect(state == expectedState, "state after \(action)", sourceLocation: sourceLocation)
+    expectNoDifference(
+      state, expectedState, "state after \(action)", fileID: fileID, filePath: filePath,
+      line: line, column: column)
     #expect(effects == expected, "effects of \(action)", sourceLocation: sourceLocation)
     #expect(
       Invariants.violations(of: state) == [], "invariants after \(action)",

@@ -185,14 +185,5 @@ struct JSONLineChecker {
     return count
   }
 
-  private mutating func skipWhitespace() {
-    while index < bytes.endIndex {
-      switch bytes[index] {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        index += 1
-      default:
-        return
-      }
-    }
-  }
+  private mutating func skipWhitespace() { index = JSONWhitespace.end(in: bytes, from: index) }
 }

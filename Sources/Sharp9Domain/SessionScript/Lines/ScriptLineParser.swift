@@ -44,7 +44,7 @@ struct ScriptLineParser {
   func parseFully(_ line: UnsafeRawBufferPointer, number: Int, requiresTime: Bool)
     throws(SessionScriptError) -> SessionScriptLine?
   {
-    guard !line.allSatisfy(Self.isWhitespace) else { return nil }
+    guard !line.allSatisfy(JSONWhitespace.contains) else { return nil }
     do {
       try JSONLineChecker.check(line)
     } catch {
@@ -71,8 +71,4 @@ struct ScriptLineParser {
     return line
   }
 
-  private static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-      || byte == UInt8(ascii: "\n")
-  }
 }

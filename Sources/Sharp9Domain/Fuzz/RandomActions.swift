@@ -1,0 +1,140 @@
+import Foundation
+
+/// The one random-action generator: an action of any kind, with values drawn from a seeded
+/// ``SplitMix64`` to fit the state it will be reduced into. `sharp9 fuzz` (through
+/// ``SessionFuzzer``), the property tests and the store tests all draw from it.
+///
+/// ``next(_:in:now:)`` is one exhaustive `switch` over ``Action/Kind``, so adding an action is a
+/// compile error here until the generator can make it; undo and redo are kinds like any other.
+/// Randomness comes in with the generator value: the same seed gives the same actions on every
+/// run and machine.
+///
+/// ```swift
+/// var actions = RandomActions(random: SplitMix64(seed: 7))
+/// let action = actions.next(in: state, now: startedAt.addingTimeInterval(t))
+/// ```
+public struct RandomActions: Sendable {
+  /// How far values stray from what a UI would send.
+  public enum Values: Sendable {
+    /// What an app sends, with the odd value a little outside the track or off the button grid.
+    case plausible
+    /// Also negative, huge and non-finite numbers, for rules that must hold whatever arrives.
+    case hostile
+  }
+
+  /// The generator every choice draws from (callers draw their own choices from it too, so one
+  /// seed fixes a whole run).
+  public var random: SplitMix64
+  /// How wild the numbers are.
+  public let values: Values
+
+  /// Creates a generator.
+  public init(random: SplitMix64, values: Values = .plausible) {
+    self.random = random
+    self.values = values
+  }
+
+  /// An action of a kind chosen uniformly among every kind.
+  public mutating func next(in state: State, now: Date) -> Action {
+    next(pick(Action.Kind.allCases), in: state, now: now)
+  }
+
+  /// An action of `kind` with values fitting `state`; `now` is the session clock, which the
+  /// toast timer may name.
+  public mutating func next(_ kind: Action.Kind, in state: State, now: Date) -> Action {
+    switch kind {
+    case .onAppear: .onAppear
+    case .importPicked: .importPicked(url: URL(fileURLWithPath: "/music/\(trackName())"))
+    case .importSucceeded:
+      .importSucceeded(track: TrackMeta(name: trackName(), durationSec: duration()))
+    case .importFailed: .importFailed(message: "unsupported format")
+    case .setMode: .setMode(pick(Mode.allCases))
+    case .tapWaveform: .tapWaveform(timeSec: trackTime(in: state))
+    case .dragScrub: .dragScrub(timeSec: trackTime(in: state))
+    case .togglePlay: .togglePlay
+    case .tick: .tick(currentTimeSec: wild() ?? nextTick(in: state))
+    case .speedDelta: .speedDelta(delta(step: 0.05, offGrid: 0.013))
+    case .pitchDelta: .pitchDelta(delta(step: 1, offGrid: 0.5))
+    case .addMarker: .addMarker(timeSec: trackTime(in: state))
+    case .deleteMarker: .deleteMarker(id: markerID(in: state))
+    case .toggleLoopEnabled: .toggleLoopEnabled(!state.loop.enabled || chance(20))
+    case .setA: .setA(timeSec: trackTime(in: state))
+    case .setB: .setB(timeSec: trackTime(in: state))
+    case .clearToastIfExpired: .clearToastIfExpired(now: chance(30) ? now : nil)
+    case .skip: .skip(seconds: wild() ?? pick([-5, 5, -5, 5, 12.5]))
+    case .abCycle: .abCycle
+    case .cycleSpeed: .cycleSpeed
+    case .markNow: .markNow
+    case .setLocked: .setLocked(chance(75) ? !state.isLocked : state.isLocked)
+    case .seekToStart: .seekToStart
+    case .seekToEnd: .seekToEnd
+    case .undo: .undo
+    case .redo: .redo
+    }
+  }
+
+  // MARK: - Values
+
+  /// A random element of a non-empty collection.
+  public mutating func pick<Element>(_ choices: [Element]) -> Element {
+    choices[Int.random(in: 0..<choices.count, using: &random)]
+  }
+
+  /// Whether a `percent`% chance came up.
+  public mutating func chance(_ percent: Int) -> Bool {
+    Int.random(in: 0..<100, using: &random) < percent
+  }
+
+  /// `value` rounded to the millisecond, as a UI reports times.
+  public static func millis(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+  /// A time on the track, sometimes a little outside it (the reducer must clamp).
+  public mutating func trackTime(in state: State) -> Double {
+    if let wild = wild() { return wild }
+    let duration = state.track?.durationSec ?? 60
+    if chance(5) { return pick([-1.5, duration + 3, 0, duration]) }
+    return Self.millis(Double.random(in: 0...max(duration, 0.001), using: &random))
+  }
+
+  /// Where the engine's playhead is 1/30 s later: advanced by the speed while playing, wrapped
+  /// from B to A while the loop is on; a stopped engine repeats its position.
+  public func nextTick(in state: State) -> Double {
+    var time = state.transport.currentTimeSec
+    if state.transport.isPlaying {
+      time += state.transport.speed / 30
+      if state.loop.enabled, let a = state.loop.aSec, let b = state.loop.bSec, time >= b {
+        time = a
+      }
+      time = min(time, state.track?.durationSec ?? 0)
+    }
+    return Self.millis(time)
+  }
+
+  private mutating func trackName() -> String { "take\(Int.random(in: 1...9, using: &random)).wav" }
+
+  private mutating func duration() -> Double {
+    if values == .hostile, chance(10) { return pick([0, 0.5, 1e6, 3600.25]) }
+    return Self.millis(Double.random(in: 20...400, using: &random))
+  }
+
+  /// A button's step either way, rarely off the grid (or, hostile, anything at all).
+  private mutating func delta(step: Double, offGrid: Double) -> Double {
+    if let wild = wild() { return wild }
+    return chance(5) ? offGrid : pick([step, -step])
+  }
+
+  /// A marker that exists, or rarely (always, without markers) one that does not.
+  private mutating func markerID(in state: State) -> UUID {
+    if !state.markers.isEmpty, chance(90) { return pick(state.markers).id }
+    let unknown = UUID(uuid: (0xDE, 0xAD, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+    return ActionContext.derivedID(
+      session: unknown, sequence: Int64.random(in: 1...1_000_000, using: &random))
+  }
+
+  /// For hostile values, one time in ten: a negative, huge or non-finite number.
+  private mutating func wild() -> Double? {
+    guard values == .hostile, chance(10) else { return nil }
+    let negative = -Double.random(in: 0...100, using: &random)
+    return pick([negative, 1e300, .nan, .infinity, -.infinity, 0])
+  }
+}
