@@ -117,7 +117,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain", customDump]),
-    .testTarget(name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain", customDump]),
+    .testTarget(
+      name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain", customDump]),
     .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
     .testTarget(
       name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain", "CAllocationCounter"]

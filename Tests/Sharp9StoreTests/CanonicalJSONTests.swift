@@ -43,10 +43,14 @@ import Testing
   /// Scalars outside a state: floats keep their own shortest text, as `JSONEncoder` wrote the
   /// peaks.
   @Test func scalarsEqualTheOldEncoder() throws {
-    let numbers: [Double] = [0, -0.0, 1, 100, 0.1, 0.1 + 0.2, 1e-7, 1e21, 5e-324, -3.5, 1e16]
+    let numbers: [Double] = [
+      0, -0.0, 1, 100, 0.1, 0.1 + 0.2, 1e-7, 1e21, .leastNonzeroMagnitude, -3.5, 1e16,
+    ]
     let floats: [Float] = [0.1, -0.25, 1e-7, 3.4e38, 1]
-    #expect(try Interchange.encoder().encode(numbers) == (try Self.oldCanonicalEncoder.encode(numbers)))
-    #expect(try Interchange.encoder().encode(floats) == (try Self.oldCanonicalEncoder.encode(floats)))
+    #expect(
+      try Interchange.encoder().encode(numbers) == (try Self.oldCanonicalEncoder.encode(numbers)))
+    #expect(
+      try Interchange.encoder().encode(floats) == (try Self.oldCanonicalEncoder.encode(floats)))
     let keys = ["b": 1, "a": 2, "B": 3, "é": 4, "aa": 5, "a/b": 6]
     #expect(try Interchange.encoder().encode(keys) == (try Self.oldCanonicalEncoder.encode(keys)))
   }

@@ -30,7 +30,8 @@ import Testing
 
     let states = foldsFromScratch(actions, session: recorded)
     for seq in 0...count {
-      expectNoDifference(try fixture.store.state(of: recorded, at: Int64(seq)), states[seq], "at \(seq)")
+      expectNoDifference(
+        try fixture.store.state(of: recorded, at: Int64(seq)), states[seq], "at \(seq)")
       for through in seq...count {
         let cursor = try fixture.store.events(
           of: recorded, after: Int64(seq), through: Int64(through))

@@ -87,7 +87,9 @@ struct FuzzRun {
   }
 
   /// A number in `range`.
-  mutating func count(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &actions.random) }
+  mutating func count(_ range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &actions.random)
+  }
 
   /// `importPicked`, then mostly `importSucceeded`.
   mutating func loadTrack() {

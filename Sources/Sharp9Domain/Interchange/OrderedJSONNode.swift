@@ -66,7 +66,8 @@ final class OrderedJSONNode {
     case .scalar(let text): output += text
     case .array(let elements):
       writeContainer(elements, open: "[", close: "]", to: &output, pretty: pretty, depth: depth) {
-        element, output in element.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, depth: depth + 1)
+        element, output in
+        element.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, depth: depth + 1)
       }
     case .object(let inserted):
       let entries = sortedKeys ? inserted.sorted { JSONText.keyPrecedes($0.key, $1.key) } : inserted
