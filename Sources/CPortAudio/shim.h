@@ -18,9 +18,9 @@ static const PaStreamFlags sharp9_paClipOff = paClipOff;
 static inline int sharp9_requestRealtimeCallback(PaStream *stream, PaDeviceIndex device) {
 #ifdef __linux__
   const PaDeviceInfo *info = Pa_GetDeviceInfo(device);
-  if (info == NULL) return 0;
+  if (!info) return 0;
   const PaHostApiInfo *host = Pa_GetHostApiInfo(info->hostApi);
-  if (host == NULL || host->type != paALSA) return 0;
+  if (!host || host->type != paALSA) return 0;
   PaAlsa_EnableRealtimeScheduling(stream, 1);
   return 1;
 #else

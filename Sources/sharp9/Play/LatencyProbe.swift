@@ -27,7 +27,8 @@ struct LatencyProbe {
   /// Notes a key read at `readSec` whose action reserved `frame` at `reservedSec` and was queued
   /// (or, without an engine command, recorded) at `queuedSec`.
   mutating func pressed(readSec: Double, reservedSec: Double, queuedSec: Double, frame: Int64) {
-    pending.append(Key(readSec: readSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame))
+    pending.append(
+      Key(readSec: readSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame))
   }
 
   /// Notes a run-loop turn's durations.
