@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The live player's latency and memory, on a private PulseAudio null sink (scripts/lib):
-# - key press → audio: `sharp9 play --latency-log` notes the device clock when a key's bytes
-#   arrive, then when the callback that rendered the frame its action took effect at ran (the
-#   player's and engine's part, bound 15 ms) and that frame's DAC time as PortAudio gives it
-#   (adding the device's buffering); 40 speed keys at uneven intervals while playing. Printed
-#   with the stream latency PortAudio reports.
+# - key press → audio (scripts/bench-player-keys.py): Space and 40 speed keys at uneven
+#   intervals, sent through tmux; `sharp9 play --latency-log` notes, on the monotonic clock, when
+#   each key's bytes were read, its frame reserved, its command queued (after the log append),
+#   the callback that rendered its frame began, and that frame's DAC time; also every run-loop
+#   turn and device callback. Bound: read → callback 15 ms, read → DAC 15 ms + the stream
+#   latency PortAudio reports (printed from the same run). Run quiet, then with two busy loops;
+#   the threads' scheduling classes (real-time or not) are printed for the player and the
+#   PulseAudio server.
 # - memory: peak RSS of `sharp9 play` on a 1-hour 44.1 kHz stereo track (decoded ahead into
 #   memory), next to paplay streaming the same file to the same sink, and their ratio.
 set -uo pipefail
@@ -22,33 +25,35 @@ source scripts/lib/private-pulse.sh
 start_private_pulse "$work" || { echo "PulseAudio did not start" >&2; exit 1; }
 
 python3 scripts/player-audio.py track "$work/track.wav" 60
-tmux -L sharp9bench new-session -d -s bench -x 100 -y 30 \
-  "'$bin' play '$work/track.wav' --db '$work/db.sqlite' --device pulse \
-   --latency-log '$work/latency.txt' >/dev/null 2>&1; sleep 30"
-sleep 2
-tmux -L sharp9bench send-keys -t bench Space
+threads() {  # threads PID: each thread's scheduling class (TS normal, FF/RR real-time) and name
+  ps -L -o cls=,rtprio=,comm= -p "$1" 2>/dev/null | sort | uniq -c | tr -s ' ' | paste -sd';'
+}
+latency_run() {  # latency_run LABEL
+  tmux -L sharp9bench new-session -d -s bench -x 100 -y 30 \
+    "'$bin' play '$work/track.wav' --db '$work/db.sqlite' --device pulse --new \
+     --latency-log '$work/latency.txt' >/dev/null 2>&1; sleep 30"
+  sleep 2
+  python3 scripts/bench-player-keys.py drive sharp9bench bench "$work/sent.txt"
+  local player device_ms
+  player=$(pgrep -f -- "sharp9 play $work/track.wav" | head -1)
+  echo "  $1: sharp9 play threads: $(threads "$player")"
+  echo "  $1: PulseAudio server threads: $(threads "${pids[0]}")"
+  device_ms=$(tmux -L sharp9bench capture-pane -p -t bench | sed -n 's/.*device pulse (\([0-9.]*\) ms).*/\1/p')
+  tmux -L sharp9bench send-keys -t bench q
+  for _ in $(seq 50); do [[ -s $work/latency.txt ]] && break; sleep 0.1; done
+  tmux -L sharp9bench kill-session -t bench
+  python3 scripts/bench-player-keys.py summary "$work/latency.txt" "$work/sent.txt" "$device_ms" "$1"
+  rm -f "$work/latency.txt"
+}
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+latency_run "quiet (this script at normal priority; whatever else runs, runs)"
+# Loaded: two busy loops at normal priority, one per core on a 2-core machine.
+for _ in 1 2; do nice -n 0 bash -c 'while :; do :; done' & pids+=($!); done
 sleep 1
-for i in $(seq 40); do
-  tmux -L sharp9bench send-keys -t bench "$([[ $((i % 2)) -eq 0 ]] && echo = || echo -)"
-  sleep "0.$((RANDOM % 3 + 1))$((RANDOM % 10))"
-done
-device_ms=$(tmux -L sharp9bench capture-pane -p -t bench | sed -n 's/.*device pulse (\([0-9.]*\) ms).*/\1/p')
-tmux -L sharp9bench send-keys -t bench q
-for _ in $(seq 50); do [[ -s $work/latency.txt ]] && break; sleep 0.1; done
-tmux -L sharp9bench kill-session -t bench
-python3 - "$work/latency.txt" "$device_ms" <<'PY'
-import statistics, sys
-rows = [tuple(map(float, line.split())) for line in open(sys.argv[1])]
-render = sorted(r for r, _ in rows)
-dac = sorted(d for _, d in rows)
-device = float(sys.argv[2] or "nan")
-def line(values):
-    p90 = values[int(0.9 * (len(values) - 1))]
-    return f"median {statistics.median(values):.1f} ms, p90 {p90:.1f} ms, max {values[-1]:.1f} ms"
-print(f"{len(rows)} keys. key -> callback rendering its frame: {line(render)} (bound 15 ms)")
-print(f"key -> DAC (PortAudio's outputBufferDacTime): {line(dac)}; stream latency PortAudio "
-      f"reports {device:.1f} ms (bound 15 ms + that = {15 + device:.1f} ms)")
-PY
+latency_run "loaded (two busy loops at nice 0 added)"
+for pid in "${pids[@]:1}"; do kill "$pid" 2>/dev/null; done
+pids=("${pids[0]}")
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # Memory: one hour of audio (a 1 s chunk repeated, 635 MB of 16-bit WAV).
 python3 - "$work/hour.wav" <<'PY'

@@ -4,6 +4,9 @@
 #include "CAllocationCounter.h"
 
 #include <stddef.h>
+// stdlib.h brings features.h, which defines __GLIBC__: with stddef.h alone (a compiler header)
+// the test below was false on glibc too, the stub was built and the allocation tests skipped.
+#include <stdlib.h>
 
 #if defined(__linux__) && defined(__GLIBC__)
 extern void *__libc_malloc(size_t size);

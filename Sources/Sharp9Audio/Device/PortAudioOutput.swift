@@ -11,6 +11,10 @@ public final class PortAudioOutput {
   public let device: OutputDevice
   /// The output latency PortAudio reports for the open stream, in seconds.
   public let latencySec: Double
+  /// Whether PortAudio was asked to run the callback thread at real-time priority (ALSA
+  /// devices; Core Audio's thread is real-time anyway). Whether the OS granted it shows in the
+  /// thread's scheduling class (`ps -L -o cls`).
+  public let requestedRealtime: Bool
   private let stream: OpaquePointer
   private let retainedEngine: Unmanaged<LiveEngine>
 
@@ -47,6 +51,11 @@ public final class PortAudioOutput {
     stream = OpaquePointer(opened)
     retainedEngine = retained
     latencySec = Pa_GetStreamInfo(UnsafeMutableRawPointer(stream))?.pointee.outputLatency ?? 0
+    // Under load a normal-priority callback thread waits behind every busy process on the
+    // machine (the #14 latency tail); the device callback is exactly what real-time priority is
+    // for, and it never blocks or allocates.
+    requestedRealtime =
+      sharp9_requestRealtimeCallback(UnsafeMutableRawPointer(stream), device.index) != 0
   }
 
   deinit {

@@ -12,6 +12,9 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   /// When the callback that rendered the block ran, on the same clock (PortAudio's
   /// `currentTime`), or 0.
   public var callbackTimeSec: Double
+  /// When the callback that rendered the block began, on ``MonotonicClock`` (comparable with
+  /// the front end's and other processes' clocks, unlike the device's).
+  public var callbackClockSec: Double
   /// The playhead at that frame, in source seconds.
   public var positionSec: Double
   /// Whether the playhead is moving at that frame.
@@ -29,7 +32,7 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   /// Creates a report.
   public init(
     frame: Int64, blockFrames: Int = 0, dacTimeSec: Double = 0, callbackTimeSec: Double = 0,
-    positionSec: Double,
+    callbackClockSec: Double = 0, positionSec: Double,
     isPlaying: Bool, peakLeft: Float, peakRight: Float,
     underruns: Int, lateCommands: Int
   ) {
@@ -37,6 +40,7 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
     self.blockFrames = blockFrames
     self.dacTimeSec = dacTimeSec
     self.callbackTimeSec = callbackTimeSec
+    self.callbackClockSec = callbackClockSec
     self.positionSec = positionSec
     self.isPlaying = isPlaying
     self.peakLeft = peakLeft

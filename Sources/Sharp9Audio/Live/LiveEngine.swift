@@ -53,6 +53,9 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   private var teeScratch: [Float]
   /// The playhead as last reported by the audio thread.
   public private(set) var currentTimeSec: Double = 0
+  /// When the last command was queued for the audio thread, on ``MonotonicClock`` (the end of
+  /// the control side's part of an action's way to the device, for latency measurements).
+  public private(set) var lastQueuedClockSec: Double = 0
   /// Never called: a time update must carry the device frame it reports (its `tick`'s `t`),
   /// which this callback cannot; the front end sends ticks from ``drainReports(_:)`` instead.
   public var onTimeUpdate: ((Double) -> Void)?
@@ -127,6 +130,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     // 1024 slots hold minutes of key presses; the audio thread drains every few milliseconds.
     let queued = commands.push(ScheduledCommand(frame: reservedFrame, command: command))
     precondition(queued, "engine command queue full: the audio thread has stopped")
+    lastQueuedClockSec = MonotonicClock.nowSec()
   }
 
   /// Hands every report the audio thread published since the last call to `body`, oldest first,
@@ -168,6 +172,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false,
     dacTimeSec: Double = 0, callbackTimeSec: Double = 0
   ) {
+    let enteredSec = MonotonicClock.nowSec()
     let rate = Double(audio.format.sampleRate)
     let end = cursor + Int64(frames)
     renderedUntil.store(end, ordering: .releasing)
@@ -187,7 +192,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
         repeating: 0, count: (frames - written) * audio.format.channels)
     }
     publish(
-      output, frames: frames, times: (dac: dacTimeSec, callback: callbackTimeSec))
+      output, frames: frames,
+      times: (dac: dacTimeSec, callback: callbackTimeSec, clock: enteredSec))
   }
 
   private func advance(toFrame frame: Int64, rate: Double) {
@@ -213,7 +219,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   }
 
   private func publish(
-    _ output: UnsafeMutablePointer<Float>, frames: Int, times: (dac: Double, callback: Double)
+    _ output: UnsafeMutablePointer<Float>, frames: Int,
+    times: (dac: Double, callback: Double, clock: Double)
   ) {
     let channels = audio.format.channels
     var left: Float = 0
@@ -225,7 +232,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     reports.push(
       EngineReport(
         frame: cursor, blockFrames: frames, dacTimeSec: times.dac,
-        callbackTimeSec: times.callback,
+        callbackTimeSec: times.callback, callbackClockSec: times.clock,
         positionSec: renderer.timeline.positionSec,
         isPlaying: renderer.timeline.isPlaying, peakLeft: left, peakRight: right,
         underruns: underrunCount, lateCommands: lateCount))

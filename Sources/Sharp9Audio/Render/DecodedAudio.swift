@@ -1,17 +1,18 @@
 import Foundation
 
-/// A whole source decoded once into memory (interleaved 32-bit floats, exactly what
-/// ``AudioFileReader`` returns), so the live engine's audio thread reads it without file I/O.
+/// A whole source decoded once into memory (exactly the floats ``AudioFileReader`` returns), so
+/// the live engine's audio thread reads it without file I/O.
 ///
-/// Memory: `frames × channels × 4` bytes (a 1-hour stereo track at 44.1 kHz: 1.27 GB). Immutable
+/// Memory: `frames × channels × 2` bytes for 16-bit sources (WAV, FLAC, AIFF), `× 4` for others
+/// (a 1-hour stereo track at 44.1 kHz: 635 MB or 1.27 GB); see ``DecodedSamples``. Immutable
 /// after `init`, so any thread may read it.
 public final class DecodedAudio: @unchecked Sendable {
   /// The file it was decoded from.
   public let url: URL
   /// Rate, channels and length.
   public let format: AudioFormat
-  /// The samples, `format.frames × format.channels`, allocated once and never written again.
-  let samples: UnsafeMutableBufferPointer<Float>
+  /// The samples, `format.frames × format.channels`, written once in `init`.
+  let samples: DecodedSamples
 
   /// Decodes `url` completely.
   /// - Throws: ``AudioFileError`` when the file cannot be opened or decoded.
@@ -19,20 +20,12 @@ public final class DecodedAudio: @unchecked Sendable {
     let reader = try AudioFileReader(url: url)
     format = reader.format
     self.url = url
-    let count = Int(reader.format.frames) * reader.format.channels
-    samples = .allocate(capacity: max(1, count))
-    samples.initialize(repeating: 0)
-    var done = 0
-    let chunk = 65_536
-    while done < Int(reader.format.frames) {
-      let frames = min(chunk, Int(reader.format.frames) - done)
-      let slice = UnsafeMutableBufferPointer(
-        rebasing: samples[(done * format.channels)..<((done + frames) * format.channels)])
-      let got = try reader.read(into: slice, frames: frames)
-      guard got > 0 else { break }
-      done += got
-    }
+    samples = try DecodedSamples.decode(
+      reader, count: Int(reader.format.frames) * reader.format.channels)
   }
+
+  /// Bytes the samples occupy in memory.
+  public var sampleBytes: Int { samples.byteCount }
 
   deinit { samples.deallocate() }
 }
@@ -54,9 +47,9 @@ final class DecodedAudioCursor: SourceStream {
   func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws -> Int {
     let channels = audio.format.channels
     let count = Int(min(Int64(frames), audio.format.frames - position))
-    guard count > 0, let destination = buffer.baseAddress, let source = audio.samples.baseAddress
-    else { return 0 }
-    destination.update(from: source + Int(position) * channels, count: count * channels)
+    guard count > 0, let destination = buffer.baseAddress else { return 0 }
+    audio.samples.copy(
+      from: Int(position) * channels, count: count * channels, to: destination)
     position += Int64(count)
     return count
   }

@@ -1,30 +1,66 @@
 import Sharp9Audio
 
-/// Measures key press → DAC for `sharp9 play --latency-log` (scripts/bench-player.sh): the
-/// device clock when a key's bytes arrived, and the DAC time of the frame its action took
-/// effect at, from the report of the block that rendered that frame. Includes everything: the
-/// run loop's poll, the append, the reserved frame's lead and the device's own latency.
+/// Where a key's time goes, for `sharp9 play --latency-log` (scripts/bench-player.sh). Every
+/// time is on ``MonotonicClock``, so the benchmark can add when it sent the key:
+/// - per key: its bytes read → its frame reserved → its command queued for the audio thread (the
+///   reduce and the log append lie between) → the callback that rendered its frame began → that
+///   frame's DAC time (the callback's clock plus PortAudio's `outputBufferDacTime` lead);
+/// - per run-loop turn: how long the turn, the collect (reports, tick appends, tee) and the
+///   draw took, which is how late the loop comes back to the keys;
+/// - per device callback: when it began, which shows how late the audio thread ran.
 struct LatencyProbe {
-  private var pending: [(frame: Int64, pressSec: Double)] = []
-  /// Each key's latency in seconds, in key order: to the callback that rendered its frame (the
-  /// player's and engine's part) and to the DAC (adding the device's buffering).
-  private(set) var latenciesSec: [(toRenderSec: Double, toDACSec: Double)] = []
-
-  /// Notes a key pressed at `pressSec` (device clock) whose action takes effect at `frame`.
-  mutating func pressed(atSec pressSec: Double, frame: Int64) {
-    pending.append((frame, pressSec))
+  /// One key's way to the device, in seconds on ``MonotonicClock``.
+  struct Key {
+    var readSec: Double
+    var reservedSec: Double
+    var queuedSec: Double
+    var frame: Int64
+    var callbackSec = 0.0
+    var dacSec = 0.0
   }
 
-  /// Resolves the keys whose frame `report`'s block rendered.
+  private var pending: [Key] = []
+  private(set) var keys: [Key] = []
+  private(set) var turns: [(turnSec: Double, collectSec: Double, drawSec: Double)] = []
+  private(set) var callbacksSec: [Double] = []
+
+  /// Notes a key read at `readSec` whose action reserved `frame` at `reservedSec` and was queued
+  /// (or, without an engine command, recorded) at `queuedSec`.
+  mutating func pressed(readSec: Double, reservedSec: Double, queuedSec: Double, frame: Int64) {
+    pending.append(
+      Key(readSec: readSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame))
+  }
+
+  /// Notes a run-loop turn's durations.
+  mutating func turned(turnSec: Double, collectSec: Double, drawSec: Double) {
+    turns.append((turnSec, collectSec, drawSec))
+  }
+
+  /// Resolves the keys whose frame `report`'s block rendered, and notes the callback.
   mutating func resolve(_ report: EngineReport, sampleRate: Double) {
-    guard report.dacTimeSec > 0 else { return }
+    guard report.callbackClockSec > 0 else { return }
+    callbacksSec.append(report.callbackClockSec)
     let start = report.frame - Int64(report.blockFrames)
+    let lead = report.dacTimeSec > 0 ? report.dacTimeSec - report.callbackTimeSec : 0
     pending.removeAll { key in
       guard key.frame < report.frame else { return false }
-      let offset = Double(max(0, key.frame - start)) / sampleRate
-      latenciesSec.append(
-        (report.callbackTimeSec - key.pressSec, report.dacTimeSec + offset - key.pressSec))
+      var resolved = key
+      resolved.callbackSec = report.callbackClockSec
+      resolved.dacSec =
+        report.callbackClockSec + lead + Double(max(0, key.frame - start)) / sampleRate
+      keys.append(resolved)
       return true
     }
+  }
+
+  /// The log: `key READ RESERVED QUEUED CALLBACK DAC` (seconds), `turn TURN COLLECT DRAW` and
+  /// `callback BEGAN` lines.
+  var text: String {
+    var lines = keys.map {
+      "key \($0.readSec) \($0.reservedSec) \($0.queuedSec) \($0.callbackSec) \($0.dacSec)"
+    }
+    lines += turns.map { "turn \($0.turnSec) \($0.collectSec) \($0.drawSec)" }
+    lines += callbacksSec.map { "callback \($0)" }
+    return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -98,13 +98,10 @@ struct PlayCommand: ParsableCommand {
       reportsLoadResults: false)
     let player = try PlayerLoop(
       core: core, engine: engine, output: output, tee: teeWriter, song: url,
-      isNew: previous == nil)
+      isNew: previous == nil, measuring: latencyLog != nil)
     let outcome = player.run()
-    if let latencyLog {
-      let lines = player.latency.latenciesSec.map {
-        "\($0.toRenderSec * 1000) \($0.toDACSec * 1000)\n"
-      }.joined()
-      try Data(lines.utf8).write(to: URL(filePath: latencyLog))
+    if let latencyLog, let probe = player.latency {
+      try Data(probe.text.utf8).write(to: URL(filePath: latencyLog))
     }
     try teeWriter?.finish()
     try core.finish()

@@ -26,9 +26,10 @@ final class PlayerLoop {
   private var toastSeen: ToastState?
   private var toastRaisedSec = 0.0
   private var showHelp = false
-  private var pressSec = 0.0
-  /// Key → DAC latencies, when measuring (`--latency-log`).
-  private(set) var latency = LatencyProbe()
+  /// When the keys being handled were read (``MonotonicClock``), while measuring; else 0.
+  private var keysReadSec = 0.0
+  /// Where keys' time goes, when measuring (`--latency-log`).
+  private(set) var latency: LatencyProbe?
   private var quitting = false
 
   /// Ticks per second of device time (the seeds' ~30).
@@ -38,7 +39,7 @@ final class PlayerLoop {
 
   init(
     core: AppCore, engine: LiveEngine, output: DeviceOutput?, tee: AudioFileWriter?,
-    song: URL, isNew: Bool
+    song: URL, isNew: Bool, measuring: Bool = false
   ) throws {
     self.core = core
     self.engine = engine
@@ -47,6 +48,7 @@ final class PlayerLoop {
     self.tee = tee
     self.song = song
     self.isNew = isNew
+    latency = measuring ? LatencyProbe() : nil
     rate = Double(engine.sampleRate)
     peaks = engine.audio.peaks(bucketFrames: 512)
     last.frame = engine.reserveFrame() - Int64(engine.framesPerCallback)
@@ -69,21 +71,26 @@ final class PlayerLoop {
       }
       try output?.stream.start()
       var lastDraw = ContinuousClock.now - .seconds(1)
+      var turnBegan = MonotonicClock.nowSec()
       while !quitting {
         null?.pump()
-        let input = terminal.readInput(waitingMilliseconds: 4)
-        pressSec = output?.stream.timeSec ?? 0
-        for key in PlayerKey.decode(input) {
-          try handle(key, terminal: terminal)
-        }
-        pressSec = 0
+        try takeKeys(terminal, waitingMilliseconds: 4)
+        let collectBegan = MonotonicClock.nowSec()
         try collect()
+        // Keys that arrived during the collect's appends go out before the draw, not after it.
+        try takeKeys(terminal, waitingMilliseconds: 0)
+        let drawBegan = MonotonicClock.nowSec()
         if terminalSignal.load(ordering: .relaxed) != 0 { quitting = true }
         if terminalResized.exchange(false, ordering: .relaxed) { lastDraw = .now - .seconds(1) }
         if ContinuousClock.now - lastDraw >= .milliseconds(33) {
           lastDraw = .now
           draw(terminal)
         }
+        let turnEnded = MonotonicClock.nowSec()
+        latency?.turned(
+          turnSec: turnEnded - turnBegan, collectSec: drawBegan - collectBegan,
+          drawSec: turnEnded - drawBegan)
+        turnBegan = turnEnded
       }
       try stop()
       return nil
@@ -96,11 +103,30 @@ final class PlayerLoop {
   /// `t` of the last recorded event (ticks older than it are not sent: `t` never goes back).
   private var lastT: Double { core.session?.lastT ?? 0 }
 
+  /// Reads the keys that have arrived (waiting up to `waitingMilliseconds` for the first) and
+  /// sends their actions at once.
+  private func takeKeys(_ terminal: TerminalSession, waitingMilliseconds: Int32) throws {
+    let input = terminal.readInput(waitingMilliseconds: waitingMilliseconds)
+    guard !input.isEmpty else { return }
+    if latency != nil { keysReadSec = MonotonicClock.nowSec() }
+    defer { keysReadSec = 0 }
+    for key in PlayerKey.decode(input) {
+      try handle(key, terminal: terminal)
+    }
+  }
+
   /// Sends `action` at the next frame the engine has not rendered.
   private func send(_ action: Action) throws {
     let frame = engine.reserveFrame()
+    let reservedSec = keysReadSec > 0 ? MonotonicClock.nowSec() : 0
     try core.send(action, at: Double(frame) / rate)
-    if pressSec > 0 { latency.pressed(atSec: pressSec, frame: frame) }
+    if keysReadSec > 0 {
+      let queuedSec =
+        engine.lastQueuedClockSec >= reservedSec
+        ? engine.lastQueuedClockSec : MonotonicClock.nowSec()
+      latency?.pressed(
+        readSec: keysReadSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame)
+    }
     if core.state.toast != toastSeen {
       toastSeen = core.state.toast
       toastRaisedSec = Double(frame) / rate
@@ -160,7 +186,7 @@ final class PlayerLoop {
       meters.left.add(peak: report.peakLeft, durationSec: span, nowSec: now)
       meters.right.add(peak: report.peakRight, durationSec: span, nowSec: now)
       last = report
-      latency.resolve(report, sampleRate: rate)
+      latency?.resolve(report, sampleRate: rate)
       if Double(report.frame - lastTickFrame) >= rate / Self.ticksPerSecond, now >= lastT {
         lastTickFrame = report.frame
         try core.send(.tick(currentTimeSec: report.positionSec), at: now)

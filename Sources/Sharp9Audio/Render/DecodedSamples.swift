@@ -1,0 +1,119 @@
+/// A decoded source's samples (interleaved) in the cheapest form that gives back exactly the
+/// floats ``AudioFileReader`` returned: 16-bit integers when every sample is `k / 32768` (what
+/// libsndfile returns for 16-bit PCM: WAV, FLAC, AIFF; half the memory of floats), else the
+/// floats themselves (MP3, Ogg, 24-bit, float files). Reading converts back by a multiplication
+/// by 2⁻¹⁵, which is exact, so every reader sees the decoder's floats bit for bit.
+enum DecodedSamples {
+  /// Each sample times 32768.
+  case pcm16(UnsafeMutableBufferPointer<Int16>)
+  /// The samples as decoded.
+  case float(UnsafeMutableBufferPointer<Float>)
+
+  /// 2⁻¹⁵: an `Int16` sample back to the decoder's float.
+  private static let pcm16Scale: Float = 1.0 / 32768
+
+  /// `sample` as a 16-bit integer, when that gives it back exactly (not -0.0, whose sign bit an
+  /// integer cannot keep).
+  static func pcm16(exactly sample: Float) -> Int16? {
+    guard let packed = Int16(exactly: sample * 32768), sample.sign == .plus || packed != 0
+    else { return nil }
+    return packed
+  }
+
+  /// The sample at `index`.
+  subscript(index: Int) -> Float {
+    switch self {
+    case .pcm16(let samples): Float(samples[index]) * Self.pcm16Scale
+    case .float(let samples): samples[index]
+    }
+  }
+
+  /// Copies `count` samples from `offset` to `destination` as floats. Allocation-free (the
+  /// audio thread calls it).
+  func copy(from offset: Int, count: Int, to destination: UnsafeMutablePointer<Float>) {
+    switch self {
+    case .pcm16(let samples):
+      guard let source = samples.baseAddress else { return }
+      for index in 0..<count {
+        destination[index] = Float(source[offset + index]) * Self.pcm16Scale
+      }
+    case .float(let samples):
+      guard let source = samples.baseAddress else { return }
+      destination.update(from: source + offset, count: count)
+    }
+  }
+
+  /// Bytes held.
+  var byteCount: Int {
+    switch self {
+    case .pcm16(let samples): samples.count * MemoryLayout<Int16>.stride
+    case .float(let samples): samples.count * MemoryLayout<Float>.stride
+    }
+  }
+
+  /// Frees the storage.
+  func deallocate() {
+    switch self {
+    case .pcm16(let samples): samples.deallocate()
+    case .float(let samples): samples.deallocate()
+    }
+  }
+
+  /// Decodes all of `reader` (`count` samples), as 16-bit integers until a sample needs a
+  /// float, then as floats (the integers decoded so far converted back, exactly).
+  /// - Throws: the reader's ``AudioFileError``; nothing stays allocated then.
+  static func decode(_ reader: AudioFileReader, count: Int) throws -> DecodedSamples {
+    let channels = reader.format.channels
+    let totalFrames = Int(reader.format.frames)
+    let chunkFrames = 65_536
+    var scratch = [Float](repeating: 0, count: chunkFrames * channels)
+    var samples = DecodedSamples.pcm16(.allocate(capacity: max(1, count)))
+    samples.zero()
+    do {
+      var done = 0
+      while done < totalFrames {
+        let frames = min(chunkFrames, totalFrames - done)
+        let got = try scratch.withUnsafeMutableBufferPointer {
+          try reader.read(into: $0, frames: frames)
+        }
+        guard got > 0 else { break }
+        samples = samples.storing(scratch[0..<(got * channels)], at: done * channels)
+        done += got
+      }
+      return samples
+    } catch {
+      samples.deallocate()
+      throw error
+    }
+  }
+
+  private func zero() {
+    switch self {
+    case .pcm16(let samples): samples.initialize(repeating: 0)
+    case .float(let samples): samples.initialize(repeating: 0)
+    }
+  }
+
+  /// Stores `chunk` at `offset`; returns the storage it is now in (floats once a sample is not
+  /// 16-bit).
+  private func storing(_ chunk: ArraySlice<Float>, at offset: Int) -> DecodedSamples {
+    if case .pcm16(let integers) = self {
+      var index = offset
+      for sample in chunk {
+        guard let packed = Self.pcm16(exactly: sample) else { break }
+        integers[index] = packed
+        index += 1
+      }
+      if index == offset + chunk.count { return self }
+      let floats = UnsafeMutableBufferPointer<Float>.allocate(capacity: integers.count)
+      floats.initialize(repeating: 0)
+      if let destination = floats.baseAddress { copy(from: 0, count: offset, to: destination) }
+      deallocate()
+      return DecodedSamples.float(floats).storing(chunk, at: offset)
+    }
+    if case .float(let floats) = self {
+      for (index, sample) in zip(offset..., chunk) { floats[index] = sample }
+    }
+    return self
+  }
+}
