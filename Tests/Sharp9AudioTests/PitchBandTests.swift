@@ -59,6 +59,43 @@ import Testing
     #expect(level < -90, "image at \(Int(image)) Hz: \(level) dB")
   }
 
+  /// Leaving pitch 0 (or going higher) while the vocoder runs: the frames rendered before the
+  /// change hold more of the band than the new limit, so the crossfade into the limited ones and
+  /// the resampler's history must not fold their top down. A 17.5 kHz tone lies in the pitch-up
+  /// filter's transition at +5 st (16.5–19 kHz) and would fold to 20.7 kHz; after the change
+  /// nothing of it may sound (−90 dB), since the new band stops at 15.9 kHz.
+  @Test(arguments: [0.0, 2.0])
+  func aChangeToAHigherPitchLeavesNoAlias(from pitch: Double) throws {
+    let tone = StretchSignals.tone(f0: 17_500, seconds: 2)
+    let stretcher = try TimeStretcher(
+      configuration: StretchConfiguration(sampleRate: StretchSignals.rate, channels: 1))
+    stretcher.speed = 0.8
+    stretcher.pitchSemitones = pitch
+    let block = 512
+    let switchAt = 40 * block
+    var output = [Float](repeating: 0, count: 60 * block)
+    var position = 0
+    for index in 0..<60 {
+      if index * block == switchAt { stretcher.pitchSemitones = 5 }
+      let needed = min(stretcher.inputFramesNeeded(forOutputFrames: block), tone.count - position)
+      try tone.withUnsafeBufferPointer { source in
+        try output.withUnsafeMutableBufferPointer { out in
+          try stretcher.process(
+            input: UnsafeBufferPointer(rebasing: source[position..<(position + needed)]),
+            inputFrames: needed,
+            output: UnsafeMutableBufferPointer(rebasing: out[(index * block)...]),
+            outputFrames: block)
+        }
+      }
+      position += needed
+    }
+    let after = output[switchAt..<(switchAt + 4096)]
+    let rms = (after.reduce(0) { $0 + Double($1) * Double($1) } / Double(after.count))
+      .squareRoot()
+    let level = 20 * log10(rms / (0.3 / 2.squareRoot()))
+    #expect(level < -90, "from \(pitch) st to +5 st the tone leaves \(level) dB")
+  }
+
   /// The amplitude of the sinusoid at `frequency` in the middle second (Hann-weighted).
   static func amplitude(of signal: [Float], at frequency: Double) -> Double {
     let count = Int(StretchSignals.rate)
