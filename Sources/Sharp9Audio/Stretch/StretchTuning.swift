@@ -45,12 +45,8 @@ enum StretchTuning {
   static let onsetBlock = 256
   /// Blocks of history the detector compares against (≈ 46 ms, shorter than a sixteenth note).
   static let onsetHistoryBlocks = 8
-  /// An attack has this much more high-frequency energy than the recent average (≈ 25 dB): hits,
-  /// plucks and bursts out of quiet. At 30 (≈ 15 dB) speech's consonants counted too, and the
-  /// unstretched frames and catch-up hops they caused cost more than they kept: the round trip
-  /// at 1.5×/−3 st measured 4.56 dB on speech against 4.19 at 300, and no material got worse
-  /// at 0.5×, 1.5×/−3 st or −5 st (`bench_stretch.roundtrip_only`).
-  static let onsetRatio: Float = 300
+  /// An attack has this much more high-frequency energy than the recent average (≈ 9 dB).
+  static let onsetRatio: Float = 30
   /// High-frequency energy per sample below this (≈ −70 dBFS) never counts as an attack.
   static let onsetFloorPerSample: Float = 1e-7
   /// Synthesis hops before an onset enters the window during which the schedule steers toward
