@@ -48,6 +48,21 @@ import Testing
     #expect(result.stderr.contains("the predicate does not hold for the whole session"))
   }
 
+  @Test func theTimeoutKillsWhatTheCandidateStarted() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let grandchildFile = cli.directory.appending(path: "grandchild.pid").path
+    let predicate = "sh -c 'echo $$ > \"\(grandchildFile)\"; exec sleep 30' & wait"
+    let result = try await cli.run(["minimize", id, "--until", predicate, "--timeout", "0.5"])
+    #expect(result.status == 65, "\(result.stderr)")
+    try await Task.sleep(for: .milliseconds(200))
+    let grandchild = try #require(
+      Int32(
+        try String(contentsOfFile: grandchildFile, encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    #expect(!isRunning(grandchild), "a process the timed-out candidate started is still running")
+  }
+
   @Test func aPredicateThatHoldsForNothingIsRefused() async throws {
     let cli = try StoreCLI()
     let id = try await importDemo(cli)
@@ -74,7 +89,12 @@ import Testing
     let temporary = cli.directory.appending(path: "tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     let pidFile = cli.directory.appending(path: "child.pid").path
-    let process = cli.process(["minimize", id, "--until", "echo $$ > '\(pidFile)'; exec sleep 30"])
+    let grandchildFile = cli.directory.appending(path: "grandchild.pid").path
+    // The shell starts a grandchild (in the background) and waits: killing only the shell would
+    // leave the grandchild running.
+    let predicate =
+      "sh -c 'echo $$ > \"\(grandchildFile)\"; exec sleep 30' & sleep 0.2; echo $$ > '\(pidFile)'; wait"
+    let process = cli.process(["minimize", id, "--until", predicate])
     var environment = process.environment ?? [:]
     environment["TMPDIR"] = temporary.path
     process.environment = environment
@@ -95,7 +115,12 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 128 + SIGTERM)
     try await Task.sleep(for: .milliseconds(200))
+    let grandchild = try #require(
+      Int32(
+        try String(contentsOfFile: grandchildFile, encoding: .utf8).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
     #expect(!isRunning(child), "the --until command is still running")
+    #expect(!isRunning(grandchild), "a process the --until command started is still running")
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
   }
 }
