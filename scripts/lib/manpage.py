@@ -20,12 +20,13 @@ def roff(text):
 
 
 def paragraphs(text):
-    """A help text's paragraphs (separated by blank lines) as .PP blocks; indented lines kept
-    as they are (.nf), as the help prints them."""
+    """A help text's paragraphs (separated by blank lines) as .PP blocks; indented lines and
+    tables (columns aligned with spaces) kept as they are (.nf), as the help prints them."""
     out = []
     for block in text.strip().split("\n\n"):
         lines = block.split("\n")
-        if all(line.startswith("  ") for line in lines if line.strip()):
+        tabular = len(lines) > 1 and any("  " in line.strip() for line in lines)
+        if tabular or all(line.startswith("  ") for line in lines if line.strip()):
             out += [".PP", ".nf", roff("\n".join(lines)), ".fi"]
         else:
             out += [".PP", roff(" ".join(line.strip() for line in lines))]
@@ -53,7 +54,12 @@ def command_section(command, path, heading):
     out = [heading + " " + roff(" ".join(path))]
     if command.get("abstract"):
         out += [".PP", roff(command["abstract"])]
-    arguments = [a for a in command.get("arguments", []) if a.get("shouldDisplay", True)]
+    # --help and --version are on every command; the OPTIONS section names them once.
+    arguments = [
+        a for a in command.get("arguments", [])
+        if a.get("shouldDisplay", True)
+        and (a.get("preferredName") or {}).get("name") not in ("help", "version")
+    ]
     usage = " ".join(path)
     for argument in arguments:
         label = argument_label(argument)
