@@ -137,7 +137,8 @@ import Testing
       (["minimize", id, "--until", "exit 1"], 65, "cannot minimize: the predicate does not hold"),
     ]
     for (arguments, status, prefix) in cases {
-      expectError(try await cli.run(arguments), status, prefix)
+      let usesDatabase = !["stretch", "peaks", "reduce"].contains(arguments[0])
+      expectError(try await cli.run(arguments, database: usesDatabase), status, prefix)
     }
   }
 

@@ -12,7 +12,7 @@ import Testing
   @Test(arguments: commands, inputs)
   func aFailedReadIsAnIOError(command: [String], redirection: String) async throws {
     let cli = try StoreCLI()
-    let template = cli.process(command)
+    let template = cli.process(command, database: command != ["reduce", "-"])
     let process = Process()
     process.executableURL = URL(filePath: "/bin/sh")
     // "$@" keeps the arguments as they are; the redirection applies to sharp9 alone.

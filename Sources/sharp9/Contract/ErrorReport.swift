@@ -40,7 +40,7 @@ struct ErrorReport: Equatable {
     case let error as MigrationError: self = Self.migration(error)
     case let error as BundleError: self = Self.bundle(error)
     case let error as SessionScriptError:
-      self.init(.badData, "the script is invalid: \(error). Fix that line")
+      self.init(.badData, "\(error). Fix that line")
     case let error as AudioFileError: self = Self.audio(error)
     case let error as StretchError: self.init(.unavailable, error.description)
     case let error as WaveformPeaksError:
@@ -104,7 +104,7 @@ struct ErrorReport: Equatable {
     case .invalidTime, .timeBeyondDates:
       // "event N: t = … must be …"
       ErrorReport(
-        .badData, "cannot store \(error). Give each event a t in seconds that never goes back")
+        .badData, "\(error). Give each event a t in seconds that never goes back")
     case .noActions:
       ErrorReport(
         .badData, "cannot make a session: the script holds no actions. A session needs at least one")
