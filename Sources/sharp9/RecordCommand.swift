@@ -121,7 +121,9 @@ struct RecordCommand: ParsableCommand {
       let kept = core.session.map {
         "\($0.eventCount) events were recorded in session \($0.idString)"
       }
-      throw CommandFailure(failure.status, failure.message + ". Nothing is lost: " + (kept ?? "no session was created"))
+      throw CommandFailure(
+        failure.status, failure.message + ". Nothing is lost: " + (kept ?? "no session was created")
+      )
     }
   }
 

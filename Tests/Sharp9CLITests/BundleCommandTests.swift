@@ -55,7 +55,8 @@ import Testing
     let before = try Data(contentsOf: URL(filePath: other))
     let conflict = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
     #expect(conflict.status == 65)
-    #expect(conflict.stderr.hasPrefix("sharp9: error: cannot import session \(id): it already exists"))
+    #expect(
+      conflict.stderr.hasPrefix("sharp9: error: cannot import session \(id): it already exists"))
     #expect(conflict.stderr.contains("--as-new"))
     #expect(try Data(contentsOf: URL(filePath: other)) == before)
     let asNew = try await cli.run(

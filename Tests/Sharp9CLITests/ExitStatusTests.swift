@@ -49,7 +49,8 @@ import Testing
       try await cli.run(["stretch", "a.wav", "b.wav", "--speed", "9"], database: false), 64,
       "invalid --speed 9.0: it must be within")
     expectError(
-      try await cli.run(["sessions", "--db", ""], database: false), 64, "invalid --db: it is empty.")
+      try await cli.run(["sessions", "--db", ""], database: false), 64, "invalid --db: it is empty."
+    )
     expectError(
       try await cli.run(["import", "-", "--db", cli.directory.path], database: false), 64,
       "invalid --db \(cli.directory.path): it is a directory. Give the database file in it")
@@ -110,7 +111,8 @@ import Testing
       tone, sampleRate: 8_000, samples: WaveFile.sine(hertz: 220, seconds: 0.5, sampleRate: 8_000))
     let notes = try cli.file("notes.txt", String(repeating: "some notes\n", count: 500))
     let notABundle = cli.directory.appending(path: "plain.sqlite").path
-    _ = try await cli.run(["import", try cli.file("t2.jsonl", Self.script), "--db", notABundle], database: false)
+    _ = try await cli.run(
+      ["import", try cli.file("t2.jsonl", Self.script), "--db", notABundle], database: false)
     let cases: [(arguments: [String], status: Int32, prefix: String)] = [
       // Audio (libsndfile through Sharp9Audio).
       (["stretch", "nosuch.wav", "out.wav"], 66, "cannot read '"),
@@ -129,10 +131,17 @@ import Testing
       (["timeline", id], 66, "cannot lay out session"),
       // Bundles.
       (["import-bundle", notes], 65, "the database cannot be used: the file is not an intact"),
-      (["import-bundle", notABundle], 65, "cannot import \(notABundle): it is not a sharp9 bundle"),
+      (
+        ["import-bundle", notABundle], 65, "cannot import \(notABundle): it is not a sharp9 bundle"
+      ),
       // Scripts.
       (["reduce", try cli.file("bad.jsonl", "{\"type\":\"nosuch\",\"t\":0}\n")], 65, ""),
-      (["import", try cli.file("back.jsonl", Self.script + #"{"type":"setA","timeSec":1,"t":-5}"# + "\n")], 65, ""),
+      (
+        [
+          "import",
+          try cli.file("back.jsonl", Self.script + #"{"type":"setA","timeSec":1,"t":-5}"# + "\n"),
+        ], 65, ""
+      ),
       // The minimizer.
       (["minimize", id, "--until", "exit 1"], 65, "cannot minimize: the predicate does not hold"),
     ]

@@ -101,7 +101,8 @@ import Testing
         == CLI.Result(
           status: 64, stdout: "",
           stderr:
-            "sharp9: error: unknown command \"nosuch\": sharp9 has no such command. See `sharp9 --help`\n"))
+            "sharp9: error: unknown command \"nosuch\": sharp9 has no such command. See `sharp9 --help`\n"
+        ))
     #expect(try CLI.run(["help", "render"]).status == 0)
   }
 

@@ -43,7 +43,9 @@ import Testing
     let id = try await importDemo(cli)
     let start = ContinuousClock.now
     // The candidate would sleep 5 minutes; far less shows it was killed, even on a loaded machine.
-    let result = try await cli.run(["minimize", id, "--until", "exec sleep 300", "--timeout", "0.2"])
+    let result = try await cli.run([
+      "minimize", id, "--until", "exec sleep 300", "--timeout", "0.2",
+    ])
     #expect(ContinuousClock.now - start < .seconds(60))
     #expect(result.status == 65)
     #expect(result.stderr.contains("the predicate does not hold for the whole session"))

@@ -231,7 +231,8 @@ import Testing
       #expect(result.stdout == "")
       #expect(
         result.stderr
-          == "sharp9: error: invalid command line: --at must be 0 or more, not -1. See `sharp9 reduce --help`\n")
+          == "sharp9: error: invalid command line: --at must be 0 or more, not -1. See `sharp9 reduce --help`\n"
+      )
     }
   }
 

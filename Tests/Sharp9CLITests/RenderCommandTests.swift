@@ -174,7 +174,8 @@ import Testing
     #expect(result.status == 64)
     #expect(
       result.stderr
-        == "sharp9: error: invalid command line: --to must be later than --from. See `sharp9 render --help`\n")
+        == "sharp9: error: invalid command line: --to must be later than --from. See `sharp9 render --help`\n"
+    )
   }
 
   /// W11: a session whose track arrives by `importSucceeded` alone plays in the timeline (and

@@ -37,7 +37,9 @@ public struct SessionFuzzer: Sendable {
   /// The generated actions one at a time, without end: memory stays flat however many are
   /// taken (`sharp9 fuzz --events 1000000` streams them). Action `n` is the same whether it is
   /// taken from here or from ``script(events:)`` with `events >= n`.
-  public func actions() -> Actions { Actions(run: FuzzRun(random: SplitMix64(seed: seed), header: header)) }
+  public func actions() -> Actions {
+    Actions(run: FuzzRun(random: SplitMix64(seed: seed), header: header))
+  }
 
   /// The endless sequence of a seed's actions (see ``actions()``).
   public struct Actions: Sequence, IteratorProtocol {

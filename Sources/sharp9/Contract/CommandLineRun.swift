@@ -23,7 +23,9 @@ enum CommandLineRun {
     if arguments.first == "help", let unknown = unknownCommand(in: arguments.dropFirst()) {
       // The argument parser would print the top-level help and succeed.
       return report(
-        CommandFailure(.usage, "unknown command \"\(unknown)\": sharp9 has no such command. See `sharp9 --help`"))
+        CommandFailure(
+          .usage, "unknown command \"\(unknown)\": sharp9 has no such command. See `sharp9 --help`")
+      )
     }
     do {
       var command = try Sharp9Command.parseAsRoot(arguments)

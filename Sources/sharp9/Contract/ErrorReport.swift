@@ -61,7 +61,8 @@ struct ErrorReport: Equatable {
         .ioError,
         "a system call failed: \(String(cString: strerror(error.code.rawValue))). Retry")
     default:
-      self.init(.internalError, "unexpected error: \(error). This is a bug in sharp9; please report it")
+      self.init(
+        .internalError, "unexpected error: \(error). This is a bug in sharp9; please report it")
     }
   }
 
@@ -107,7 +108,8 @@ struct ErrorReport: Equatable {
         .badData, "\(error). Give each event a t in seconds that never goes back")
     case .noActions:
       ErrorReport(
-        .badData, "cannot make a session: the script holds no actions. A session needs at least one")
+        .badData, "cannot make a session: the script holds no actions. A session needs at least one"
+      )
     case .corruptEvent(let session, let seq, let reason):
       ErrorReport(
         .badData,
