@@ -40,19 +40,7 @@ import Testing
       sys.stdout.write(output.decode(errors="replace"))
       sys.exit(os.waitstatus_to_exitcode(status))
       """
-    let template = cli.process(arguments)
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments =
-      ["python3", "-c", driver, reply ?? "EOF", StoreCLI.executable.path]
-      + (template.arguments ?? [])
-    process.environment = template.environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return try cli.python(driver, [reply ?? "EOF"], sharp9: arguments)
   }
 
   private func sessionCount(_ cli: StoreCLI) async throws -> Int {

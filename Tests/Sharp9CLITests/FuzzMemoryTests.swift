@@ -14,19 +14,9 @@ import Testing
       print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
       sys.exit(code)
       """
-    let template = cli.process(["fuzz", "--events", String(events)])
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    process.arguments =
-      ["python3", "-c", measure, StoreCLI.executable.path] + (template.arguments ?? [])
-    process.environment = template.environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let run = try cli.python(measure, [], sharp9: ["fuzz", "--events", String(events)])
+    #expect(run.status == 0)
+    let text = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     return try #require(Int(text), "\(text)")
   }
 

@@ -59,10 +59,7 @@ import Testing
     let result = try await cli.run(["minimize", id, "--until", predicate, "--timeout", "0.5"])
     #expect(result.status == 65, "\(result.stderr)")
     try await Task.sleep(for: .milliseconds(200))
-    let grandchild = try #require(
-      Int32(
-        try String(contentsOfFile: grandchildFile, encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
+    let grandchild = try pid(in: grandchildFile)
     #expect(!isRunning(grandchild), "a process the timed-out candidate started is still running")
   }
 
@@ -84,6 +81,12 @@ import Testing
       let close = stat.lastIndex(of: ")")
     else { return true }
     return stat[stat.index(close, offsetBy: 2)] != "Z"
+  }
+
+  /// The pid a predicate wrote to `path`.
+  private func pid(in path: String) throws -> Int32 {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
   }
 
   @Test func anInterruptedRunCleansUp() async throws {
@@ -110,18 +113,12 @@ import Testing
       try await Task.sleep(for: .milliseconds(20))
     }
     try await Task.sleep(for: .milliseconds(100))
-    let child = try #require(
-      Int32(
-        try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
+    let child = try pid(in: pidFile)
     kill(process.processIdentifier, SIGTERM)
     process.waitUntilExit()
     #expect(process.terminationStatus == 128 + SIGTERM)
     try await Task.sleep(for: .milliseconds(200))
-    let grandchild = try #require(
-      Int32(
-        try String(contentsOfFile: grandchildFile, encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
+    let grandchild = try pid(in: grandchildFile)
     #expect(!isRunning(child), "the --until command is still running")
     #expect(!isRunning(grandchild), "a process the --until command started is still running")
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
