@@ -7,10 +7,10 @@ set -euo pipefail
 # tests start (a private PulseAudio server with a null sink and its ALSA plugin, tmux for the
 # terminal player, Chromium and a Python virtual environment for the browser tests).
 packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
-  portaudio19-dev libncurses-dev
+  portaudio19-dev libncurses-dev sqlite3
   pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv)
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(rubberband-cli soundstretch sox libsox-fmt-base espeak-ng sqlite3 python3-numpy
+  packages+=(rubberband-cli soundstretch sox libsox-fmt-base espeak-ng python3-numpy
     python3-scipy)
 fi
 

@@ -40,6 +40,17 @@ public enum EventText {
     }
   }
 
+  /// As `summary(_:)` for an action, naming a deleted marker by its number and time in `before`
+  /// (the state the action was applied to): `delete marker 2 at 00:12.50`. Marker ids all begin
+  /// alike (they derive from the session's id), so an id prefix would name nothing.
+  public static func summary(_ action: Action, before: State) -> String {
+    guard case .deleteMarker(let id) = action else { return summary(action) }
+    guard let index = before.markers.firstIndex(where: { $0.id == id }) else {
+      return "delete marker (none with that id)"
+    }
+    return "delete marker \(index + 1) at \(formatTime(before.markers[index].timeSec))"
+  }
+
   /// `seek 00:03.00`, `rate 0.95`, `loop 00:10.00–00:20.00 on`, …
   public static func summary(_ effect: Effect) -> String {
     switch effect {

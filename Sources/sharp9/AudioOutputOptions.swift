@@ -48,10 +48,13 @@ struct AudioOutputOptions: ParsableArguments {
     case "24": sample = .pcm24
     case "float", "32": sample = .float
     case let other?:
-      throw CommandFailure(.usage, "--bits must be 16, 24 or float, not \(other)")
+      throw CommandFailure(
+        .usage, "invalid --bits \(other): it must be 16, 24 or float. Give one of those")
     }
     if container == .flac && sample == .float {
-      throw CommandFailure(.usage, "FLAC cannot store float samples. Use --bits 16 or 24")
+      throw CommandFailure(
+        .usage,
+        "cannot write FLAC with --bits float: FLAC has no float samples. Use --bits 16 or 24")
     }
     return (container, sample)
   }

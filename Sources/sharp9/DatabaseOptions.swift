@@ -28,7 +28,8 @@ struct DatabaseOptions: ParsableArguments {
   func checkedPath() throws -> String {
     let path = resolvedPath
     guard !path.isEmpty else {
-      throw CommandFailure(.usage, "--db is empty. Give the database file, e.g. --db sharp9.sqlite")
+      throw CommandFailure(
+        .usage, "invalid --db: it is empty. Give the database file, e.g. --db sharp9.sqlite")
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
@@ -36,7 +37,9 @@ struct DatabaseOptions: ParsableArguments {
     {
       let example = URL(fileURLWithPath: path).appending(path: "sharp9.sqlite").path
       throw CommandFailure(
-        .usage, "--db \(path) is a directory. Give the database file in it, e.g. --db \(example)")
+        .usage,
+        "invalid --db \(path): it is a directory. Give the database file in it, e.g. --db \(example)"
+      )
     }
     return path
   }

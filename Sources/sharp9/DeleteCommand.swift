@@ -39,7 +39,8 @@ struct DeleteCommand: ParsableCommand {
       + " (\(record.eventCount) events)"
     if !yes, isatty(STDIN_FILENO) == 1 {
       StandardError.write("delete \(description)? [y/N] ")
-      let reply = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+      var input = StandardInput()
+      let reply = try input.line()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard reply == "y" || reply == "yes" else {
         var output = StandardOutput()
         output.line("kept \(description)")

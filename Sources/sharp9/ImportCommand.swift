@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         }, progress: bar.update)
       bar.finish()
     } catch let error as SessionScriptError {
-      throw CommandFailure(.badData, "\(inputName): \(error)")
+      throw CommandFailure(.badData, "\(inputName): \(error). Fix that line")
     } catch StoreError.noActions {
       throw CommandFailure(
         .badData, "\(inputName): the script holds no actions. A session needs at least one")
@@ -70,7 +70,7 @@ struct ImportCommand: ParsableCommand {
   /// The script's bytes (decoded line by line by the store, without one String of the whole
   /// file) and its name.
   private func readScript() throws -> (Data, String) {
-    if script == "-" { return (FileHandle.standardInput.readDataToEndOfFile(), "stdin") }
+    if script == "-" { return (try StandardInput.readAll(), "stdin") }
     let url = URL(fileURLWithPath: script)
     return (try Data(contentsOf: url), url.lastPathComponent)
   }

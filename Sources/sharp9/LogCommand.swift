@@ -26,7 +26,10 @@ struct LogCommand: ParsableCommand {
     let marks = EditMarksText.marks(try store.editTimeline(of: record))
     let width = String(record.eventCount).count
     var output = StandardOutput()
+    // The state each event was applied to, to name a deleted marker by number and time.
+    var before = State()
     while let step = try replay.next() {
+      defer { before = step.state }
       if json {
         output.line(
           try ReportJSON.line(
@@ -37,7 +40,7 @@ struct LogCommand: ParsableCommand {
       }
       let seq = String(step.seq)
       var line = String(repeating: " ", count: width - seq.count) + seq
-      line += "  " + formatTime(step.t) + "  " + EventText.summary(step.action)
+      line += "  " + formatTime(step.t) + "  " + EventText.summary(step.action, before: before)
       if !step.effects.isEmpty {
         line += "  → " + step.effects.map(EventText.summary).joined(separator: "; ")
       }

@@ -63,7 +63,8 @@ struct RecordCommand: ParsableCommand {
     let codec = StateCodec()
     var output = StandardOutput()
     var lineNumber = 0
-    while let text = readLine(strippingNewline: true) {
+    var input = StandardInput()
+    while let text = try nextLine(&input, core: core) {
       lineNumber += 1
       let reply: String?
       do {
@@ -107,6 +108,22 @@ struct RecordCommand: ParsableCommand {
     if let session = core.session {
       try core.finish()
       Self.note("\(session.eventCount) events in session \(session.idString)")
+    }
+  }
+
+  /// The next input line; a failed read ends the recording as the end of the input would (what
+  /// was recorded is kept and named) and is reported as an I/O error.
+  private func nextLine(_ input: inout StandardInput, core: AppCore) throws -> String? {
+    do {
+      return try input.line()
+    } catch let failure as CommandFailure {
+      try core.finish()
+      let kept = core.session.map {
+        "\($0.eventCount) events were recorded in session \($0.idString)"
+      }
+      throw CommandFailure(
+        failure.status, failure.message + ". Nothing is lost: " + (kept ?? "no session was created")
+      )
     }
   }
 

@@ -46,7 +46,8 @@ struct ReduceCommand: ParsableCommand {
     guard count <= session.actions.count else {
       throw CommandFailure(
         .usage,
-        "\(input.name): --at \(count) is beyond the script's \(session.actions.count) actions")
+        "\(input.name): --at \(count) is beyond the script's \(session.actions.count) actions."
+          + " Give --at 0…\(session.actions.count)")
     }
     var state = State()
     var output = StandardOutput()

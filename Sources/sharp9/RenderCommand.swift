@@ -75,8 +75,8 @@ struct RenderCommand: ParsableCommand {
     if let from, from.seconds >= endSec {
       throw CommandFailure(
         .usage,
-        "--from \(formatTime(from.seconds)) is not before the session's end "
-          + "(\(formatTime(endSec)))")
+        "invalid --from \(formatTime(from.seconds)): it is not before the session's end"
+          + " (\(formatTime(endSec))). Give an earlier time")
     }
     let source = try SessionAudioFile.resolve(record, override: audio, force: allowDifferentAudio)
     var inputs = OutputFile.databaseInputs(database.resolvedPath)

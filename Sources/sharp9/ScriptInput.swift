@@ -15,7 +15,7 @@ struct ScriptInput {
   func readData() throws -> Data {
     let data: Data
     if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      data = try StandardInput.readAll()
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -41,7 +41,7 @@ struct ScriptInput {
     do {
       return try SessionScript.parse(data)
     } catch {
-      throw CommandFailure(.badData, "\(name): \(error)")
+      throw CommandFailure(.badData, "\(name): \(error). Fix that line")
     }
   }
 }

@@ -57,8 +57,8 @@ struct TimelineCommand: ParsableCommand {
     guard let duration else {
       throw CommandFailure(
         .noInput,
-        "the length of session \(record.idString)'s track is unknown; "
-          + "pass --audio PATH")
+        "cannot lay out session \(record.idString): its track's length is unknown. Pass"
+          + " --audio PATH")
     }
     var log = TimelineSegmentLog()
     let engine = HeadlessTimelineEngine { url in

@@ -55,7 +55,8 @@ import Testing
     let before = try Data(contentsOf: URL(filePath: other))
     let conflict = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
     #expect(conflict.status == 65)
-    #expect(conflict.stderr.hasPrefix("sharp9: error: session \(id) already exists"))
+    #expect(
+      conflict.stderr.hasPrefix("sharp9: error: cannot import session \(id): it already exists"))
     #expect(conflict.stderr.contains("--as-new"))
     #expect(try Data(contentsOf: URL(filePath: other)) == before)
     let asNew = try await cli.run(
@@ -65,6 +66,24 @@ import Testing
     #expect(newID != id)
     let verified = try await cli.run(["verify", newID, "--db", other], database: false)
     #expect(verified.status == 0, "\(verified.stdout)")
+  }
+
+  /// A bundle is only read: importing it (first time, again, and as a new session) leaves its
+  /// bytes as they were and creates no `-wal` or `-shm` file beside it.
+  @Test func importingLeavesTheBundleFileAsItWas() async throws {
+    let cli = try StoreCLI()
+    let (_, bundle) = try await bundled(cli)
+    let original = try Data(contentsOf: URL(filePath: bundle))
+    let other = cli.directory.appending(path: "other.sqlite").path
+    for extra in [[], [], ["--as-new"]] {
+      let result = try await cli.run(
+        ["import-bundle", bundle] + extra + ["--db", other], database: false)
+      #expect(result.status == 0, "\(extra): \(result.stderr)")
+      #expect(try Data(contentsOf: URL(filePath: bundle)) == original, "\(extra)")
+      for suffix in ["-wal", "-shm", "-journal"] {
+        #expect(!FileManager.default.fileExists(atPath: bundle + suffix), "\(extra) \(suffix)")
+      }
+    }
   }
 
   @Test func aDamagedBundleIsRefused() async throws {

@@ -1,9 +1,14 @@
 import Foundation
 import Testing
 
-/// Every failure is one line `sharp9: error: …` on standard error with a sysexits.h status, one
-/// case per class of failure: usage, bad data, missing input, cannot create, found a problem.
+/// Every failure is one line `sharp9: error: <what failed>: <why>. <what to do>` on standard
+/// error with a sysexits.h status, one case per class of failure (usage, bad data, missing input,
+/// cannot create) and per library whose errors reach the user (store, SQLite, migrations,
+/// scripts, audio, bundles, stretch, the minimizer).
 @Suite struct ExitStatusTests {
+  /// The form of every error line (a Regex is not Sendable, so it is built where it is used).
+  static var form: Regex<Substring> { #/^sharp9: error: [^:]+: .+\. .+$/# }
+
   static let script = """
     {"session":{"startedAt":"2026-01-01T00:00:00Z","title":"codes"}}
     {"type":"setA","timeSec":1.5,"t":0}
@@ -23,27 +28,35 @@ import Testing
     #expect(
       result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"),
       "not one line: \(result.stderr)", sourceLocation: sourceLocation)
+    let line = String(result.stderr.dropLast())
+    #expect(
+      line.wholeMatch(of: Self.form) != nil, "not what: why. What to do: \(line)",
+      sourceLocation: sourceLocation)
   }
 
   @Test func usageErrorsAre64() async throws {
     let cli = try StoreCLI()
     expectError(
-      try await cli.run(["state"]), 64, "Missing expected argument '<session>'. See `sharp9 state")
-    expectError(try await cli.run(["nosuch"], database: false), 64, "Unexpected argument 'nosuch'")
+      try await cli.run(["state"]), 64,
+      "invalid command line: Missing expected argument '<session>'. See `sharp9 state")
+    expectError(
+      try await cli.run(["nosuch"], database: false), 64,
+      "invalid command line: Unexpected argument 'nosuch'")
     expectError(
       try await cli.run(["reduce", "-", "--at", "-1"], database: false), 64,
-      "--at must be 0 or more")
+      "invalid command line: --at must be 0 or more")
     expectError(
       try await cli.run(["stretch", "a.wav", "b.wav", "--speed", "9"], database: false), 64,
-      "--speed must be within")
+      "invalid --speed 9.0: it must be within")
     expectError(
-      try await cli.run(["sessions", "--db", ""], database: false), 64, "--db is empty.")
+      try await cli.run(["sessions", "--db", ""], database: false), 64, "invalid --db: it is empty."
+    )
     expectError(
       try await cli.run(["import", "-", "--db", cli.directory.path], database: false), 64,
-      "--db \(cli.directory.path) is a directory. Give the database file in it")
+      "invalid --db \(cli.directory.path): it is a directory. Give the database file in it")
     expectError(
       try await cli.run(["delete", "abc"]), 64,
-      "give at least 4 characters of the session id to delete")
+      "invalid command line: give at least 4 characters of the session id to delete")
   }
 
   @Test func badInputDataIs65() async throws {
@@ -59,17 +72,21 @@ import Testing
     try SQLiteShell.run(foreign, "CREATE TABLE photos (id INTEGER PRIMARY KEY);")
     expectError(
       try await cli.run(["sessions", "--db", foreign], database: false), 65,
-      "\(foreign) is an SQLite database of another application")
+      "cannot use \(foreign): it is an SQLite database of another application")
     let noise = try cli.file("noise.wav", String(repeating: "not audio ", count: 100))
     expectError(try await cli.run(["peaks", noise], database: false), 65, "cannot read")
   }
 
   @Test func missingInputsAre66() async throws {
     let cli = try StoreCLI()
-    expectError(try await cli.run(["sessions"]), 66, "no sharp9 database at \(cli.database).")
+    expectError(
+      try await cli.run(["sessions"]), 66,
+      "cannot open the database: there is no sharp9 database at \(cli.database).")
     #expect(try await cli.run(["sessions"]).stderr.contains("--db PATH") == false)
     _ = try await cli.run(["import", try cli.file("take.jsonl", Self.script)])
-    expectError(try await cli.run(["log", "ffffffff"]), 66, "no session id starts with")
+    expectError(
+      try await cli.run(["log", "ffffffff"]), 66,
+      "cannot find session \"ffffffff\": no session id starts with it")
     expectError(try await cli.run(["import", "nosuch.jsonl"]), 66, "cannot read")
     expectError(
       try await cli.run(["reduce", "nosuch.jsonl"], database: false), 66,
@@ -77,7 +94,61 @@ import Testing
     expectError(
       try await cli.run(["peaks", "nosuch.wav"], database: false), 66, "cannot read")
     expectError(
-      try await cli.run(["import-bundle", "nosuch.sharp9"]), 66, "no bundle at nosuch.sharp9")
+      try await cli.run(["import-bundle", "nosuch.sharp9"]), 66,
+      "cannot import nosuch.sharp9: no such file")
+  }
+
+  /// The errors of the libraries behind the commands (audio, bundles, stretch, scripts, the
+  /// store and the minimizer), each from a real bad input.
+  @Test func libraryErrorsSayWhatFailedWhyAndWhatToDo() async throws {
+    let cli = try StoreCLI()
+    let id = try await cli.run(["import", try cli.file("take.jsonl", Self.script)]).stdout
+      .trimmingCharacters(in: .newlines)
+    let noise = try cli.file("noise.wav", String(repeating: "not audio ", count: 100))
+    let empty = try cli.file("empty.wav", "")
+    let tone = cli.directory.appending(path: "tone.wav")
+    try WaveFile.write(
+      tone, sampleRate: 8_000, samples: WaveFile.sine(hertz: 220, seconds: 0.5, sampleRate: 8_000))
+    let notes = try cli.file("notes.txt", String(repeating: "some notes\n", count: 500))
+    let notABundle = cli.directory.appending(path: "plain.sqlite").path
+    _ = try await cli.run(
+      ["import", try cli.file("t2.jsonl", Self.script), "--db", notABundle], database: false)
+    let cases: [(arguments: [String], status: Int32, prefix: String)] = [
+      // Audio (libsndfile through Sharp9Audio).
+      (["stretch", "nosuch.wav", "out.wav"], 66, "cannot read '"),
+      (["stretch", noise, "out.wav"], 65, "cannot read '"),
+      (["stretch", empty, "out.wav"], 65, "cannot read '"),
+      (["peaks", noise], 65, "cannot read '"),
+      // Stretch settings and output formats.
+      (["stretch", tone.path, "out.wav", "--pitch", "13"], 64, "invalid --pitch 13"),
+      (["stretch", tone.path, "out.flac", "--bits", "float"], 64, "cannot write FLAC"),
+      (["stretch", tone.path, "out.wav", "--bits", "12"], 64, "invalid --bits 12"),
+      (["stretch", tone.path, "out.xyz"], 64, "cannot tell which audio format"),
+      // Sessions and their audio.
+      (["render", id, "-o", "out.wav"], 66, "session "),
+      (["render", id, "-o", "out.wav", "--audio", "nosuch.wav"], 66, "cannot read the audio file"),
+      (["diff", id, "0", "99"], 64, "event 99 is out of range"),
+      (["timeline", id], 66, "cannot lay out session"),
+      // Bundles.
+      (["import-bundle", notes], 65, "the database cannot be used: the file is not an intact"),
+      (
+        ["import-bundle", notABundle], 65, "cannot import \(notABundle): it is not a sharp9 bundle"
+      ),
+      // Scripts.
+      (["reduce", try cli.file("bad.jsonl", "{\"type\":\"nosuch\",\"t\":0}\n")], 65, ""),
+      (
+        [
+          "import",
+          try cli.file("back.jsonl", Self.script + #"{"type":"setA","timeSec":1,"t":-5}"# + "\n"),
+        ], 65, ""
+      ),
+      // The minimizer.
+      (["minimize", id, "--until", "exit 1"], 65, "cannot minimize: the predicate does not hold"),
+    ]
+    for (arguments, status, prefix) in cases {
+      let usesDatabase = !["stretch", "peaks", "reduce"].contains(arguments[0])
+      expectError(try await cli.run(arguments, database: usesDatabase), status, prefix)
+    }
   }
 
   @Test func helpListsTheStatuses() async throws {

@@ -100,7 +100,9 @@ import Testing
       try CLI.run(["help", "nosuch"])
         == CLI.Result(
           status: 64, stdout: "",
-          stderr: "sharp9: error: there is no command \"nosuch\". See `sharp9 --help`\n"))
+          stderr:
+            "sharp9: error: unknown command \"nosuch\": sharp9 has no such command. See `sharp9 --help`\n"
+        ))
     #expect(try CLI.run(["help", "render"]).status == 0)
   }
 

@@ -42,10 +42,25 @@ import Testing
     let cli = try StoreCLI()
     let id = try await importDemo(cli)
     let start = ContinuousClock.now
-    let result = try await cli.run(["minimize", id, "--until", "exec sleep 30", "--timeout", "0.2"])
-    #expect(ContinuousClock.now - start < .seconds(10))
+    // The candidate would sleep 5 minutes; far less shows it was killed, even on a loaded machine.
+    let result = try await cli.run([
+      "minimize", id, "--until", "exec sleep 300", "--timeout", "0.2",
+    ])
+    #expect(ContinuousClock.now - start < .seconds(60))
     #expect(result.status == 65)
     #expect(result.stderr.contains("the predicate does not hold for the whole session"))
+  }
+
+  @Test func theTimeoutKillsWhatTheCandidateStarted() async throws {
+    let cli = try StoreCLI()
+    let id = try await importDemo(cli)
+    let grandchildFile = cli.directory.appending(path: "grandchild.pid").path
+    let predicate = "sh -c 'echo $$ > \"\(grandchildFile)\"; exec sleep 30' & wait"
+    let result = try await cli.run(["minimize", id, "--until", predicate, "--timeout", "0.5"])
+    #expect(result.status == 65, "\(result.stderr)")
+    try await Task.sleep(for: .milliseconds(200))
+    let grandchild = try pid(in: grandchildFile)
+    #expect(!isRunning(grandchild), "a process the timed-out candidate started is still running")
   }
 
   @Test func aPredicateThatHoldsForNothingIsRefused() async throws {
@@ -68,13 +83,24 @@ import Testing
     return stat[stat.index(close, offsetBy: 2)] != "Z"
   }
 
+  /// The pid a predicate wrote to `path`.
+  private func pid(in path: String) throws -> Int32 {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
+
   @Test func anInterruptedRunCleansUp() async throws {
     let cli = try StoreCLI()
     let id = try await importDemo(cli)
     let temporary = cli.directory.appending(path: "tmp")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     let pidFile = cli.directory.appending(path: "child.pid").path
-    let process = cli.process(["minimize", id, "--until", "echo $$ > '\(pidFile)'; exec sleep 30"])
+    let grandchildFile = cli.directory.appending(path: "grandchild.pid").path
+    // The shell starts a grandchild (in the background) and waits: killing only the shell would
+    // leave the grandchild running.
+    let predicate =
+      "sh -c 'echo $$ > \"\(grandchildFile)\"; exec sleep 30' & sleep 0.2; echo $$ > '\(pidFile)'; wait"
+    let process = cli.process(["minimize", id, "--until", predicate])
     var environment = process.environment ?? [:]
     environment["TMPDIR"] = temporary.path
     process.environment = environment
@@ -87,15 +113,14 @@ import Testing
       try await Task.sleep(for: .milliseconds(20))
     }
     try await Task.sleep(for: .milliseconds(100))
-    let child = try #require(
-      Int32(
-        try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(
-          in: .whitespacesAndNewlines)))
+    let child = try pid(in: pidFile)
     kill(process.processIdentifier, SIGTERM)
     process.waitUntilExit()
     #expect(process.terminationStatus == 128 + SIGTERM)
     try await Task.sleep(for: .milliseconds(200))
+    let grandchild = try pid(in: grandchildFile)
     #expect(!isRunning(child), "the --until command is still running")
+    #expect(!isRunning(grandchild), "a process the --until command started is still running")
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
   }
 }

@@ -27,7 +27,7 @@ import Testing
     #expect(lines[4].contains(#""loop":{"aSec":3,"bSec":null,"enabled":false}"#))
     #expect(
       lines[5]
-        == #"{"error":"event 4: t = 0.75 must be finite and not before the previous event's t = 1"}"#
+        == #"{"error":"event 4: t = 0.75 must be finite and not before the previous event's t = 1. Give each event a t in seconds that never goes back"}"#
     )
     #expect(lines[6].hasPrefix(#"{"error":"line 7: field \"type\": unknown action type"#))
     let id = try #require(result.stderr.split(separator: " ").last).trimmingCharacters(

@@ -184,23 +184,23 @@ import Testing
     arguments: [
       (
         #"{"type":"setA","timeSec":1,"t":1}"# + "\n" + #"{"type":"setB","t":2}"#,
-        #"sharp9: error: stdin: line 2: field "timeSec": missing"#
+        #"sharp9: error: stdin: line 2: field "timeSec": missing. Fix that line"#
       ),
       (
         #"{"type":"setA","timeSec":1,"t":1}"# + "\n\n" + #"{"type":"togglePlay","t":0.5}"#,
-        #"sharp9: error: stdin: line 3: field "t": 0.5 is before the previous action's 1 (t must not decrease)"#
+        #"sharp9: error: stdin: line 3: field "t": 0.5 is before the previous action's 1 (t must not decrease). Fix that line"#
       ),
       (
         #"{"type":"fly","t":1}"#,
-        #"sharp9: error: stdin: line 1: field "type": unknown action type "fly""#
+        #"sharp9: error: stdin: line 1: field "type": unknown action type "fly". Fix that line"#
       ),
       (
         #"{"type":"skip","seconds":NaN,"t":1}"#,
-        #"sharp9: error: stdin: line 1: field "seconds": must be a finite number (NaN and Infinity are not JSON)"#
+        #"sharp9: error: stdin: line 1: field "seconds": must be a finite number (NaN and Infinity are not JSON). Fix that line"#
       ),
       (
         "not json",
-        "sharp9: error: stdin: line 1: malformed JSON (each line must be one JSON object)"
+        "sharp9: error: stdin: line 1: malformed JSON (each line must be one JSON object). Fix that line"
       ),
     ] as [(String, String)])
   func badScriptsPrintOneErrorLineAndNothingElse(script: String, message: String) throws {
@@ -220,7 +220,7 @@ import Testing
 
   @Test func atBeyondTheScriptIsAnError() throws {
     let result = try CLI.run(["reduce", "-", "--at", "6"], stdin: Self.script)
-    let message = "sharp9: error: stdin: --at 6 is beyond the script's 5 actions\n"
+    let message = "sharp9: error: stdin: --at 6 is beyond the script's 5 actions. Give --at 0…5\n"
     #expect(result == CLI.Result(status: 64, stdout: "", stderr: message))
   }
 
@@ -231,7 +231,8 @@ import Testing
       #expect(result.stdout == "")
       #expect(
         result.stderr
-          == "sharp9: error: --at must be 0 or more, not -1. See `sharp9 reduce --help`\n")
+          == "sharp9: error: invalid command line: --at must be 0 or more, not -1. See `sharp9 reduce --help`\n"
+      )
     }
   }
 

@@ -113,8 +113,8 @@ import Testing
         == .init(
           status: 66, stdout: "",
           stderr:
-            "sharp9: error: audio file tone.wav is missing or unreadable; pass --audio PATH to use"
-            + " a copy elsewhere\n"))
+            "sharp9: error: cannot read the audio file tone.wav: it is missing or unreadable. Pass"
+            + " --audio PATH to use a copy elsewhere\n"))
     let files = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
     #expect(!files.contains { $0.contains("out.wav") })
   }
@@ -157,8 +157,9 @@ import Testing
     #expect(refused.status == 65)
     #expect(refused.stdout == "")
     #expect(
-      refused.stderr.hasPrefix("sharp9: error: audio file other.wav is not the session's audio"))
-    #expect(refused.stderr.hasSuffix("; pass --allow-different-audio to render it anyway\n"))
+      refused.stderr.hasPrefix(
+        "sharp9: error: cannot use the audio file other.wav: it is not the session's audio"))
+    #expect(refused.stderr.hasSuffix(". Pass --allow-different-audio to render it anyway\n"))
     #expect(!FileManager.default.fileExists(atPath: cli.directory.appending(path: "out.wav").path))
     let forced = try await cli.run(
       ["render", id, "-o", "out.wav", "--audio", "other.wav", "--allow-different-audio"])
@@ -173,7 +174,8 @@ import Testing
     #expect(result.status == 64)
     #expect(
       result.stderr
-        == "sharp9: error: --to must be later than --from. See `sharp9 render --help`\n")
+        == "sharp9: error: invalid command line: --to must be later than --from. See `sharp9 render --help`\n"
+    )
   }
 
   /// W11: a session whose track arrives by `importSucceeded` alone plays in the timeline (and

@@ -69,4 +69,24 @@ final class StoreCLI {
     try Data(text.utf8).write(to: url)
     return url.path
   }
+
+  /// Runs a Python `driver` (`python3 -c`) with `arguments`, then the `sharp9` executable and
+  /// the command line `sharp9 command` would get, as its arguments; what it prints and its status.
+  /// For what a Swift test cannot set up around a child (a pseudo-terminal, its own rusage).
+  func python(_ driver: String, _ arguments: [String], sharp9 command: [String]) throws
+    -> (status: Int32, output: String)
+  {
+    let template = process(command, database: true)
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/env")
+    process.arguments =
+      ["python3", "-c", driver] + arguments + [Self.executable.path] + (template.arguments ?? [])
+    process.environment = template.environment
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
 }

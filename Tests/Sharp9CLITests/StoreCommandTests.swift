@@ -124,7 +124,8 @@ import Testing
     #expect(result.status == 65)
     #expect(result.stdout == "")
     #expect(
-      result.stderr == "sharp9: error: \(path): line 5: field \"timeSec\": expected a number\n")
+      result.stderr
+        == "sharp9: error: \(path): line 5: field \"timeSec\": expected a number. Fix that line\n")
     let sessions = try await cli.run(["sessions"])
     #expect(sessions.stdout.split(separator: "\n").count == 2)
   }
@@ -138,7 +139,8 @@ import Testing
     #expect(again.status == 66)
     #expect(
       again.stderr
-        == "sharp9: error: no session id starts with \"\(id)\". List them with `sharp9 sessions`\n")
+        == "sharp9: error: cannot find session \"\(id)\": no session id starts with it. List them"
+        + " with `sharp9 sessions`\n")
   }
 
   @Test func missingAndCorruptDatabasesAreOneLineErrors() async throws {
@@ -146,8 +148,9 @@ import Testing
     let missing = try await cli.run(["sessions"])
     #expect(missing.status == 66)
     #expect(
-      missing.stderr == "sharp9: error: no sharp9 database at \(cli.database). Record or import a"
-        + " session first, or give the database with --db\n")
+      missing.stderr
+        == "sharp9: error: cannot open the database: there is no sharp9 database at"
+        + " \(cli.database). Record or import a session first, or give the database with --db\n")
     let corrupt = try cli.file("corrupt.sqlite", String(repeating: "x", count: 5000))
     let result = try await cli.run(["log", "abc", "--db", corrupt], database: false)
     #expect(result.status != 0)

@@ -71,13 +71,25 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--speed", "3"], "sharp9: error: --speed must be within 0.25…2 (got 3.0)\n"),
-    (["--pitch=-13"], "sharp9: error: --pitch must be within -12…12 semitones (got -13.0)\n"),
-    (["--pitch", "−13"], "sharp9: error: --pitch must be within -12…12 semitones (got -13.0)\n"),
-    (["--bits", "8"], "sharp9: error: --bits must be 16, 24 or float, not 8\n"),
+    (
+      ["--speed", "3"],
+      "sharp9: error: invalid --speed 3.0: it must be within 0.25…2. Give a speed in that range\n"
+    ),
+    (
+      ["--pitch=-13"],
+      "sharp9: error: invalid --pitch -13.0: it must be within -12…12 semitones. Give a pitch in that range\n"
+    ),
+    (
+      ["--pitch", "−13"],
+      "sharp9: error: invalid --pitch -13.0: it must be within -12…12 semitones. Give a pitch in that range\n"
+    ),
+    (
+      ["--bits", "8"],
+      "sharp9: error: invalid --bits 8: it must be 16, 24 or float. Give one of those\n"
+    ),
     (
       ["--format", "flac", "--bits", "float"],
-      "sharp9: error: FLAC cannot store float samples. Use --bits 16 or 24\n"
+      "sharp9: error: cannot write FLAC with --bits float: FLAC has no float samples. Use --bits 16 or 24\n"
     ),
   ])
   func badSettingsAreOneLineAndWriteNothing(flags: [String], message: String) throws {

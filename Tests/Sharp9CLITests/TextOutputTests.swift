@@ -33,7 +33,9 @@ import Testing
       .trimmingCharacters(in: .newlines)
     let timeline = try await cli.run(["timeline", id, "--audio", "nosuch.wav"])
     #expect(timeline.status == 66, "\(timeline)")
-    #expect(timeline.stderr.hasPrefix("sharp9: error: audio file nosuch.wav is missing"))
+    #expect(
+      timeline.stderr.hasPrefix(
+        "sharp9: error: cannot read the audio file nosuch.wav: it is missing"))
     let record = try await cli.run(
       ["record", "--audio", "nosuch.wav"], input: #"{"type":"setA","timeSec":1}"# + "\n")
     #expect(record.status == 66)

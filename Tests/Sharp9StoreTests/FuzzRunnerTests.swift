@@ -54,6 +54,23 @@ struct FuzzRunnerTests {
     #expect(report.minimized?.actions.map(\.action) == [.markNow])
   }
 
+  @Test("a session longer than one write window streams through the store round trip")
+  func acrossWindows() throws {
+    let events = StoreRoundTrip.windowSize + 700
+    #expect(try FuzzRunner().firstProblem(seed: 4, events: events) == nil)
+  }
+
+  @Test("a planted bug is found at the same event streamed as in a whole script")
+  func streamedFindsTheSameEvent() throws {
+    let runner = FuzzRunner(reduce: HistoryFixtures.loopBug)
+    let found = try #require(try runner.firstProblem(seed: 5, events: 1_000))
+    let script = SessionFuzzer(seed: 5).script(events: 1_000)
+    let finding = try #require(
+      InvariantChecker.firstFinding(in: script, reduce: HistoryFixtures.loopBug))
+    #expect(found.through == Int(finding.seq))
+    #expect(found.problem.hasPrefix("event \(finding.seq) breaks "))
+  }
+
   @Test("the replay consistency check passes the real reducer on a fuzzed session")
   func consistency() throws {
     let script = SessionFuzzer(seed: 77).script(events: 800)

@@ -35,15 +35,15 @@ import Testing
     let changes = try StateDiff.changes(from: before, to: after)
     #expect(
       changes.map(\.description) == [
-        "markers[AA010203]: {\"id\":\"\(idA.uuidString)\",\"timeSec\":1} → (absent)",
-        "markers[BB010203].timeSec: 2 → 3",
+        "markers[1 at 00:01.00]: {\"id\":\"\(idA.uuidString)\",\"timeSec\":1} → (absent)",
+        "markers[2 at 00:02.00].timeSec: 2 → 3",
       ])
   }
 
   @Test func fieldsListsEveryLeaf() throws {
     let fields = try StateDiff.fields(of: State(markers: [Marker(id: idA, timeSec: 1)]))
     #expect(fields.map(\.path).contains("transport.currentTimeSec"))
-    #expect(fields.contains { $0.path == "markers[AA010203]" })
+    #expect(fields.contains { $0.path == "markers[1 at 00:01.00]" })
     #expect(fields.contains { $0.path == "toast" && $0.value == "null" })
   }
 }

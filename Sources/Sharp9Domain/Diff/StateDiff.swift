@@ -5,7 +5,7 @@ import Foundation
 ///
 /// States are compared through their interchange JSON, so the paths are the interchange field
 /// names and dates print as ISO-8601. Arrays of objects with an `id` (markers) are matched by id,
-/// not by position, so deleting the first marker reports one removal rather than a shift of all
+/// named by position and time (`markers[2 at 00:12.50]`), not compared by position, so deleting the first marker reports one removal rather than a shift of all
 /// the others; other arrays are compared by index.
 public enum StateDiff {
   /// The fields that differ from `before` to `after`, in path order (empty when equal).
@@ -69,7 +69,13 @@ public enum StateDiff {
       order += rightIDs.filter { leftByID[$0] == nil }
       var seen = Set<String>()
       for id in order where seen.insert(id).inserted {
-        let element = "\(path)[\(id.prefix(8))]"
+        let element: String
+        if let index = leftIDs.firstIndex(of: id) {
+          element = "\(path)[\(label(left[index], index: index, id: id))]"
+        } else {
+          let index = rightIDs.firstIndex(of: id) ?? 0
+          element = "\(path)[\(label(right[index], index: index, id: id))]"
+        }
         switch (leftByID[id], rightByID[id]) {
         case (let old?, let new?):
           compare(old, new, path: element, into: &found, listingAll: listingAll)
@@ -91,6 +97,16 @@ public enum StateDiff {
         compare(old, new, path: element, into: &found, listingAll: listingAll)
       }
     }
+  }
+
+  /// How an element matched by id is named in a path: by its 1-based position and its time
+  /// (`2 at 00:12.50`) when it has a `timeSec`, as markers do, since their ids all begin alike
+  /// (they derive from the session's id); else by its id's first 8 characters.
+  private static func label(_ element: JSONValue, index: Int, id: String) -> String {
+    guard case .object(let fields) = element, case .number(let time)? = fields["timeSec"] else {
+      return String(id.prefix(8))
+    }
+    return "\(index + 1) at \(formatTime(time))"
   }
 
   /// The `id` strings of an array whose elements are all objects with one, else `nil`.

@@ -24,34 +24,65 @@ public struct SessionFuzzer: Sendable {
   /// Creates a generator.
   public init(seed: UInt64) { self.seed = seed }
 
-  /// A script of exactly `events` actions (`events >= 0`) with a header naming the start time and
-  /// a fictitious audio file.
+  /// The header of every generated script: the start time and a fictitious audio file.
+  public var header: SessionScriptHeader {
+    SessionScriptHeader(startedAt: Self.startedAt, audio: "fuzz.wav", title: "fuzz seed \(seed)")
+  }
+
+  /// A script of exactly `events` actions (`events >= 0`), the first `events` of ``actions()``.
   public func script(events: Int) -> SessionScript {
-    let header = SessionScriptHeader(
-      startedAt: Self.startedAt, audio: "fuzz.wav", title: "fuzz seed \(seed)")
-    var run = FuzzRun(random: SplitMix64(seed: seed), header: header)
-    while run.script.actions.count < events { run.step() }
-    run.script.actions.removeLast(run.script.actions.count - events)
-    return run.script
+    SessionScript(header: header, actions: Array(actions().prefix(events)))
+  }
+
+  /// The generated actions one at a time, without end: memory stays flat however many are
+  /// taken (`sharp9 fuzz --events 1000000` streams them). Action `n` is the same whether it is
+  /// taken from here or from ``script(events:)`` with `events >= n`.
+  public func actions() -> Actions {
+    Actions(run: FuzzRun(random: SplitMix64(seed: seed), header: header))
+  }
+
+  /// The endless sequence of a seed's actions (see ``actions()``).
+  public struct Actions: Sequence, IteratorProtocol {
+    var run: FuzzRun
+    /// How many of `run.pending` were handed out.
+    private var taken = 0
+
+    init(run: FuzzRun) { self.run = run }
+
+    /// The next action; a move's burst of actions is handed out one by one.
+    public mutating func next() -> ScriptedAction? {
+      while taken == run.pending.count {
+        run.pending.removeAll(keepingCapacity: true)
+        taken = 0
+        run.step()
+      }
+      defer { taken += 1 }
+      return run.pending[taken]
+    }
   }
 }
 
-/// One generation in progress: the script so far, the state it leads to, the session clock.
-/// Its moves choose kinds, bursts and pauses; every action's values come from ``RandomActions``.
+/// One generation in progress: the actions of the current move, the state they lead to, the
+/// session clock. Its moves choose kinds, bursts and pauses; every action's values come from
+/// ``RandomActions``.
 struct FuzzRun {
   var actions: RandomActions
-  var script: SessionScript
+  let header: SessionScriptHeader
+  /// The actions emitted and not yet taken (one move's worth).
+  var pending: [ScriptedAction] = []
+  /// How many actions were emitted so far.
+  var emitted = 0
   var state = State()
   var t = 0.0
 
   init(random: SplitMix64, header: SessionScriptHeader) {
     actions = RandomActions(random: random)
-    script = SessionScript(header: header, actions: [])
+    self.header = header
   }
 
-  /// Appends one move (one or a few actions) chosen by weight.
+  /// Emits one move (one or a few actions) chosen by weight.
   mutating func step() {
-    if script.actions.isEmpty {
+    if emitted == 0 {
       emit(.onAppear, after: 0)
       loadTrack()
       return
@@ -81,8 +112,12 @@ struct FuzzRun {
     t += gap ?? RandomActions.millis(Double.random(in: 0.05...1.5, using: &actions.random))
     let now = SessionFuzzer.startedAt.addingTimeInterval(t)
     let action = actions.next(kind, in: state, now: now)
-    script.actions.append(ScriptedAction(t: t, action: action))
-    let context = script.context(forActionAt: script.actions.count - 1)
+    pending.append(ScriptedAction(t: t, action: action))
+    emitted += 1
+    // The context ``SessionScript/context(forActionAt:)`` gives action `emitted - 1`.
+    let context = ActionContext(
+      session: SessionScript.unrecordedSessionID,
+      startedAt: header.startedAt ?? SessionScript.defaultStartedAt, sequence: Int64(emitted), t: t)
     _ = Reducer.reduce(into: &state, action: action, context: context)
   }
 

@@ -27,27 +27,55 @@ public struct FuzzRunner {
   public init(reduce: InvariantChecker.Reduce? = nil) { self.reduce = reduce }
 
   /// Generates and checks one session; a failure is minimized.
+  ///
+  /// The session is generated, checked and stored one action at a time (see ``firstProblem``),
+  /// so memory does not grow with `events`; only a failing run regenerates its actions, up to
+  /// the one that shows the problem, to minimize them.
   public func run(seed: UInt64, events: Int) throws -> Report {
-    let script = SessionFuzzer(seed: seed).script(events: events)
-    var report = Report(
-      seed: seed, events: events, problem: nil, minimized: nil)
-    let predicate: SessionMinimizer.Predicate
-    if let finding = InvariantChecker.firstFinding(in: script, reduce: reduce ?? Reducer.reduce) {
-      report.problem =
-        "event \(finding.seq) breaks "
-        + finding.violations.joined(separator: "; ")
-      predicate = .invariant
-    } else if let problem = try ReplayConsistency(reduce: reduce).firstProblem(in: script) {
-      report.problem = problem
-      predicate = .diverges
-    } else {
-      return report
-    }
+    var report = Report(seed: seed, events: events, problem: nil, minimized: nil)
+    guard let found = try firstProblem(seed: seed, events: events) else { return report }
+    report.problem = found.problem
+    let script = SessionFuzzer(seed: seed).script(events: found.through)
     let seqs = script.actions.indices.map { Int64($0) + 1 }
     let result = try SessionMinimizer(reduce: reduce).minimize(
-      script, originalSeqs: seqs, recordedIn: SessionScript.unrecordedSessionID, predicate)
+      script, originalSeqs: seqs, recordedIn: SessionScript.unrecordedSessionID, found.predicate)
     report.minimized = result.script
     return report
+  }
+
+  /// What a run found: the problem, how many actions show it and which predicate keeps it.
+  struct Problem {
+    var problem: String
+    var through: Int
+    var predicate: SessionMinimizer.Predicate
+  }
+
+  /// Checks the seed's first `events` actions as they are generated: every state against the
+  /// invariants, and the replays against each other (``ReplayConsistency/Stream``). A broken
+  /// invariant anywhere is reported before a divergence, as the more direct finding.
+  func firstProblem(seed: UInt64, events: Int) throws -> Problem? {
+    let fuzzer = SessionFuzzer(seed: seed)
+    let startedAt = fuzzer.header.startedAt ?? SessionScript.defaultStartedAt
+    var invariants = InvariantChecker(reduce: reduce ?? Reducer.reduce)
+    let replays = try ReplayConsistency.Stream(
+      ReplayConsistency(reduce: reduce), startedAt: startedAt, onDisk: true)
+    var divergence: Problem?
+    for (index, scripted) in fuzzer.actions().prefix(events).enumerated() {
+      let seq = Int64(index) + 1
+      let context = ActionContext(
+        session: SessionScript.unrecordedSessionID, startedAt: startedAt, sequence: seq,
+        t: scripted.t)
+      if let finding = invariants.apply(scripted.action, context: context, seq: seq, t: scripted.t)
+      {
+        let problem = "event \(seq) breaks " + finding.violations.joined(separator: "; ")
+        return Problem(problem: problem, through: index + 1, predicate: .invariant)
+      }
+      if divergence == nil, let problem = try replays.check(scripted) {
+        divergence = Problem(problem: problem, through: index + 1, predicate: .diverges)
+      }
+    }
+    if let divergence { return divergence }
+    return try replays.finish().map { Problem(problem: $0, through: events, predicate: .diverges) }
   }
 
   /// Saves the minimized session of a failed run in `store`; `nil` for a run that passed.

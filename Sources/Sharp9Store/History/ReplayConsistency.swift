@@ -7,8 +7,8 @@ import Sharp9Domain
 /// 1. Determinism: two folds of the same actions give equal states and effects after every event.
 /// 2. Snapshots: the state at every `snapshotInterval`-th event survives the snapshot encoding
 ///    (``StateCodec``) unchanged, so a replay resumed from a snapshot equals one from scratch.
-/// 3. The store round trip (real reducer only): the script stored in a private in-memory event
-///    log (actions through ``ActionCodec``, checkpoints every `snapshotInterval` events) gives, at
+/// 3. The store round trip (real reducer only): the script stored in a private event log (in
+///    memory, or a temporary file when streamed, see ``StoreRoundTrip``) (actions through ``ActionCodec``, checkpoints every `snapshotInterval` events) gives, at
 ///    every checkpoint and between them, `state(of:at:)` equal to a replay from scratch.
 public struct ReplayConsistency {
   /// The reducer under test (the real one by default; tests plant bugs through it).
@@ -17,7 +17,7 @@ public struct ReplayConsistency {
   public var snapshotInterval: Int
   /// Whether to run check 3 (only meaningful with the real reducer, which the store uses).
   public var checksStoreRoundTrip: Bool
-  private let codec = StateCodec()
+  fileprivate let codec = StateCodec()
 
   /// Creates a checker; with a substituted reducer the store round trip is skipped.
   public init(reduce: InvariantChecker.Reduce? = nil, snapshotInterval: Int = 16) {
@@ -29,47 +29,64 @@ public struct ReplayConsistency {
   /// The first inconsistency found in `script` (reduced un-recorded), as one line; `nil` when
   /// the replays agree.
   public func firstProblem(in script: SessionScript) throws -> String? {
-    var first = State()
-    var second = State()
-    for (index, scripted) in script.actions.enumerated() {
-      let context = script.context(forActionAt: index)
-      let effects = reduce(&first, scripted.action, context)
-      let again = reduce(&second, scripted.action, context)
-      let seq = index + 1
+    let stream = try Stream(self, startedAt: script.startedAt, onDisk: false)
+    for scripted in script.actions {
+      if let problem = try stream.check(scripted) { return problem }
+    }
+    return try stream.finish()
+  }
+
+  /// The same checks on a session given one action at a time, in flat memory (`sharp9 fuzz
+  /// --events 1000000`): ``check(_:)`` each action in order, then ``finish()``.
+  public final class Stream {
+    private let checker: ReplayConsistency
+    private let startedAt: Date
+    private var first = State()
+    private var second = State()
+    private var seq: Int64 = 0
+    private let roundTrip: StoreRoundTrip?
+
+    /// Starts checking a session that starts at `startedAt`; with `onDisk`, the store of the
+    /// round trip is a temporary file rather than memory.
+    public init(_ checker: ReplayConsistency, startedAt: Date, onDisk: Bool) throws {
+      self.checker = checker
+      self.startedAt = startedAt
+      roundTrip =
+        checker.checksStoreRoundTrip
+        ? try StoreRoundTrip(
+          startedAt: startedAt, interval: Int64(checker.snapshotInterval), onDisk: onDisk)
+        : nil
+    }
+
+    /// Checks the next action (checks 1 and 2) and stores it for check 3.
+    public func check(_ scripted: ScriptedAction) throws -> String? {
+      seq += 1
+      let context = ActionContext(
+        session: SessionScript.unrecordedSessionID, startedAt: startedAt, sequence: seq,
+        t: scripted.t)
+      let effects = checker.reduce(&first, scripted.action, context)
+      let again = checker.reduce(&second, scripted.action, context)
       if first != second || effects != again {
-        return "two replays differ after event \(seq): " + describe(first, second)
+        return "two replays differ after event \(seq): " + checker.describe(first, second)
       }
-      if seq % snapshotInterval == 0 {
-        let restored = try codec.state(fromSnapshot: codec.snapshot(first))
+      if seq % Int64(checker.snapshotInterval) == 0 {
+        let restored = try checker.codec.state(fromSnapshot: checker.codec.snapshot(first))
         if restored != first {
           return "the snapshot after event \(seq) does not restore the state: "
-            + describe(first, restored)
+            + checker.describe(first, restored)
         }
       }
+      try roundTrip?.append(scripted)
+      return nil
     }
-    return checksStoreRoundTrip ? try storeRoundTripProblem(script) : nil
+
+    /// Check 3, once every action was checked.
+    public func finish() throws -> String? {
+      try roundTrip?.firstProblem(describe: checker.describe)
+    }
   }
 
-  private func storeRoundTripProblem(_ script: SessionScript) throws -> String? {
-    let interval = Int64(snapshotInterval)
-    let store = try EventStore.inMemory(checkpointPolicy: CheckpointPolicy(interval: interval))
-    let session = try store.createSession(
-      NewSession(title: "consistency", startedAt: script.startedAt, sharp9Version: "check"),
-      unrecordedScript: script)
-    let replay = try store.replay(session)
-    while let step = try replay.next() {
-      let probe = step.seq % interval == 0 || step.seq % interval == interval / 2
-      guard probe || step.seq == session.eventCount else { continue }
-      let resumed = try store.state(of: session, at: step.seq)
-      if resumed != step.state {
-        return "state at event \(step.seq) from the nearest snapshot differs from a replay from"
-          + " scratch: " + describe(step.state, resumed)
-      }
-    }
-    return nil
-  }
-
-  private func describe(_ expected: State, _ actual: State) -> String {
+  fileprivate func describe(_ expected: State, _ actual: State) -> String {
     let changes = (try? StateDiff.changes(from: expected, to: actual)) ?? []
     guard !changes.isEmpty else { return "(equal JSON; a non-JSON difference such as NaN)" }
     return changes.prefix(3).map(\.description).joined(separator: "; ")

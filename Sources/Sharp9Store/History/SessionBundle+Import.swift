@@ -25,9 +25,11 @@ extension SessionBundle {
     throws -> ImportResult
   {
     // Opening it as an event store validates its schema (refusing a newer one); its session
-    // must verify before anything is copied.
-    try verifyBundle(at: path, in: try EventStore(path: path, mode: .mustExist))
-    return try store.database.attach(path, as: "bundle") {
+    // must verify before anything is copied. The file itself is only read (``BundleFile``).
+    let bundle = try BundleFile(path: path)
+    defer { withExtendedLifetime(bundle) {} }
+    try verifyBundle(at: path, in: bundle.store)
+    return try store.database.attach(bundle.attachName, as: "bundle") {
       let id = try manifestSession(in: store.database, path: path)
       if let existing = try? store.session(id: id) {
         return ImportResult(
@@ -59,7 +61,9 @@ extension SessionBundle {
   public static func importBundleAsNewSession(
     at path: String, into store: EventStore, title: String?, sharp9Version: String
   ) throws -> SessionRecord {
-    let bundle = try EventStore(path: path, mode: .mustExist)
+    let file = try BundleFile(path: path)
+    defer { withExtendedLifetime(file) {} }
+    let bundle = file.store
     try verifyBundle(at: path, in: bundle)
     let id = try manifestSession(in: bundle.database, path: path, schema: "main")
     let session = try bundle.session(id: id)

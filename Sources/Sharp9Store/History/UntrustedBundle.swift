@@ -23,7 +23,7 @@ public enum UntrustedBundle {
   /// Checks the file at `path`, verifies its sessions and imports it into `store`.
   ///
   /// - Throws: ``Problem``, ``BundleError``, ``MigrationError`` or ``SQLiteError``; `store` is
-  ///   unchanged then. The file at `path` may be migrated in place (it is the caller's copy).
+  ///   unchanged then. The file at `path` is only read (``BundleFile``).
   public static func importBundle(at path: String, into store: EventStore, audioDirectory: URL)
     throws -> SessionBundle.ImportResult
   {
@@ -58,7 +58,9 @@ public enum UntrustedBundle {
 
   /// Replays every session of the bundle against its checkpoints.
   static func verifySessions(_ path: String) throws {
-    let bundle = try EventStore(path: path, mode: .mustExist)
+    let file = try BundleFile(path: path)
+    defer { withExtendedLifetime(file) {} }
+    let bundle = file.store
     for session in try bundle.sessions() {
       let report = try bundle.verify(session)
       if let divergence = report.divergence {

@@ -31,18 +31,17 @@ public final class Database {
   /// - Throws: ``SQLiteError`` when the file cannot be opened.
   public init(path: String, mode: OpenMode = .createIfMissing) throws {
     self.path = path
-    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
-    var name = path
+    // URI names are on so a bundle can be attached immutable (``immutableURI(_:)``); a plain
+    // path that happens to start with `file:` is kept a path.
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+    var name = path.hasPrefix("file:") ? "./" + path : path
     switch mode {
     case .createIfMissing: flags |= SQLITE_OPEN_CREATE
     case .mustExist: break
     case .untrusted: flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
     case .readOnlyImmutable:
       flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
-      var allowed = CharacterSet.urlPathAllowed
-      allowed.remove(charactersIn: "?#%")
-      name =
-        "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
+      name = Self.immutableURI(path)
     }
     var pointer: OpaquePointer?
     let code = sqlite3_open_v2(name, &pointer, flags, nil)
@@ -58,6 +57,14 @@ public final class Database {
       sqlite3_close_v2(pointer)
       throw error
     }
+  }
+
+  /// The URI that opens (or attaches) the file at `path` read-only with SQLite's `immutable`
+  /// flag: no lock, no `-wal` or `-shm` file, the file's bytes never touched.
+  static func immutableURI(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    return "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
   }
 
   /// Turns off everything in a file's schema that could run code when it is read.

@@ -23,7 +23,9 @@ enum CommandLineRun {
     if arguments.first == "help", let unknown = unknownCommand(in: arguments.dropFirst()) {
       // The argument parser would print the top-level help and succeed.
       return report(
-        CommandFailure(.usage, "there is no command \"\(unknown)\". See `sharp9 --help`"))
+        CommandFailure(
+          .usage, "unknown command \"\(unknown)\": sharp9 has no such command. See `sharp9 --help`")
+      )
     }
     do {
       var command = try Sharp9Command.parseAsRoot(arguments)
@@ -74,9 +76,10 @@ enum CommandLineRun {
     return nil
   }
 
-  /// A usage error in the common format: the parser's message and where to read the help.
+  /// A usage error in the common format: what failed (the command line), the parser's or the
+  /// command's message, and where to read the help.
   private static func usage(_ error: any Error) -> ErrorReport {
-    var message = Sharp9Command.message(for: error)
+    var message = "invalid command line: " + Sharp9Command.message(for: error)
     while message.hasSuffix(".") || message.hasSuffix("\n") { message.removeLast() }
     let full = Sharp9Command.fullMessage(for: error)
     if let start = full.range(of: "See '"), let end = full[start.upperBound...].firstIndex(of: "'")

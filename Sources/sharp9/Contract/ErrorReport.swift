@@ -39,22 +39,30 @@ struct ErrorReport: Equatable {
     case let error as SQLiteError: self = Self.sqlite(error)
     case let error as MigrationError: self = Self.migration(error)
     case let error as BundleError: self = Self.bundle(error)
-    case let error as SessionScriptError: self.init(.badData, error.description)
+    case let error as SessionScriptError:
+      self.init(.badData, "\(error). Fix that line")
     case let error as AudioFileError: self = Self.audio(error)
     case let error as StretchError: self.init(.unavailable, error.description)
-    case let error as WaveformPeaksError: self.init(.usage, error.description)
-    case let error as SessionMinimizer.Failure: self.init(.badData, error.description)
+    case let error as WaveformPeaksError:
+      self.init(.usage, "cannot compute peaks: \(error). Ask for at least 1 bucket")
+    case let error as SessionMinimizer.Failure:
+      self.init(.badData, "cannot minimize: \(Self.sentences(error.description))")
     case let error as ActionCodec.DecodingError:
       self.init(.badData, "a stored event is unreadable: \(error). Run `sharp9 verify SESSION`")
     case is EncodingError:
-      self.init(.badData, "a value cannot be written as JSON (a number that is not finite)")
+      self.init(
+        .badData,
+        "cannot write JSON: a number is not finite. Check the input for NaN or infinite values")
     case is DecodingError:
-      self.init(.badData, "the data is not the JSON sharp9 expects")
+      self.init(.badData, "cannot read JSON: it is not the JSON sharp9 expects. Check the input")
     case let error as CocoaError: self = Self.file(error)
     case let error as POSIXError:
-      self.init(.ioError, "a system call failed: \(String(cString: strerror(error.code.rawValue)))")
+      self.init(
+        .ioError,
+        "a system call failed: \(String(cString: strerror(error.code.rawValue))). Retry")
     default:
-      self.init(.internalError, "\(error) (this is a bug in sharp9; please report it)")
+      self.init(
+        .internalError, "unexpected error: \(error). This is a bug in sharp9; please report it")
     }
   }
 
@@ -77,30 +85,41 @@ struct ErrorReport: Equatable {
     case .databaseMissing(let path):
       ErrorReport(
         .noInput,
-        "no sharp9 database at \(path). Record or import a session first, or give the database"
-          + " with --db")
+        "cannot open the database: there is no sharp9 database at \(path). Record or import a"
+          + " session first, or give the database with --db")
     case .sessionNotFound(let prefix):
       ErrorReport(
-        .noInput, "no session id starts with \"\(prefix)\". List them with `sharp9 sessions`")
+        .noInput,
+        "cannot find session \"\(prefix)\": no session id starts with it. List them with"
+          + " `sharp9 sessions`")
     case .ambiguousSession(let prefix, let matches):
       ErrorReport(
         .usage,
-        "\"\(prefix)\" matches \(matches.count) sessions (\(matches.joined(separator: ", ")))."
-          + " Give more characters of the id")
+        "cannot choose session \"\(prefix)\": it matches \(matches.count) sessions"
+          + " (\(matches.joined(separator: ", "))). Give more characters of the id")
     case .conflict(let session, let expected, let actual):
       ErrorReport(
         .temporary,
-        "session \(session) was appended to by another writer (expected \(expected) events,"
-          + " found \(actual)). Reload it and retry")
+        "cannot append to session \(session): another writer appended to it first (expected"
+          + " \(expected) events, found \(actual)). Reload it and retry")
     case .invalidTime, .timeBeyondDates:
-      ErrorReport(.badData, error.description)
+      // "event N: t = … must be …"
+      ErrorReport(
+        .badData, "\(error). Give each event a t in seconds that never goes back")
     case .noActions:
-      ErrorReport(.badData, "the script holds no actions. A session needs at least one")
-    case .corruptEvent:
-      ErrorReport(.badData, "\(error). Run `sharp9 verify` on the session")
+      ErrorReport(
+        .badData, "cannot make a session: the script holds no actions. A session needs at least one"
+      )
+    case .corruptEvent(let session, let seq, let reason):
+      ErrorReport(
+        .badData,
+        "cannot read session \(session): event \(seq) is unreadable (\(reason)). Run `sharp9 verify`"
+          + " on the session")
     case .sequenceOutOfRange(let session, let seq, let count):
       ErrorReport(
-        .usage, "event \(seq) is out of range: session \(session) has events 0…\(count)")
+        .usage,
+        "event \(seq) is out of range: session \(session) has events 0…\(count). Give an event"
+          + " in that range")
     }
   }
 
@@ -112,25 +131,29 @@ struct ErrorReport: Equatable {
         .temporary, "\(what): it is locked by another sharp9 process. Retry when it is done")
     case SQLITE_NOTADB, SQLITE_CORRUPT:
       return ErrorReport(
-        .badData, "\(what): the file is not an intact SQLite database (\(error.message))")
+        .badData,
+        "\(what): the file is not an intact SQLite database (\(error.message)). Give sharp9's"
+          + " database with --db, or restore it from a copy")
     case SQLITE_READONLY:
       return ErrorReport(
         .cannotCreate, "\(what): it is read-only. Check the file's and directory's permissions")
     case SQLITE_FULL:
       return ErrorReport(.ioError, "\(what): the disk is full. Free space and retry")
     case SQLITE_IOERR:
-      return ErrorReport(.ioError, "\(what): a read or write failed (\(error.message))")
+      return ErrorReport(
+        .ioError, "\(what): a read or write failed (\(error.message)). Check the disk and retry")
     case SQLITE_CANTOPEN:
       return ErrorReport(
         .cannotCreate,
         "\(what): the file cannot be opened. Check that its directory exists and is writable")
     case SQLITE_TOOBIG, SQLITE_RANGE, SQLITE_MISMATCH, SQLITE_CONSTRAINT:
-      return ErrorReport(.badData, "\(what): \(error.message)")
+      return ErrorReport(
+        .badData, "\(what): \(error.message). Run `sharp9 verify` to see what is damaged")
     default:
       return ErrorReport(
         .internalError,
-        "\(what): SQLite result \(error.code), \(error.message) (this is a bug in sharp9;"
-          + " please report it)")
+        "\(what): SQLite result \(error.code), \(error.message). This is a bug in sharp9;"
+          + " please report it")
     }
   }
 
@@ -139,30 +162,65 @@ struct ErrorReport: Equatable {
     case .unknownMigration(let path, let id, let name):
       ErrorReport(
         .badData,
-        "\(path) was written by a newer sharp9 (migration \(id) \(name) is unknown to this"
-          + " version). Upgrade sharp9 to use it")
+        "cannot use \(path): it was written by a newer sharp9 (migration \(id) \(name) is"
+          + " unknown to this version). Upgrade sharp9 to use it")
     case .changedMigration(let path, let id, let name):
       ErrorReport(
         .badData,
-        "\(path) was migrated with a different text of migration \(id) \(name). Use the sharp9"
-          + " build that created it")
+        "cannot use \(path): it was migrated with a different text of migration \(id) \(name)."
+          + " Use the sharp9 build that created it")
     case .notSharp9(let path):
       ErrorReport(
         .badData,
-        "\(path) is an SQLite database of another application, not sharp9's. Give sharp9's"
-          + " database with --db")
+        "cannot use \(path): it is an SQLite database of another application, not sharp9's."
+          + " Give sharp9's database with --db")
     }
   }
 
   private static func bundle(_ error: BundleError) -> ErrorReport {
     switch error {
-    case .notABundle, .unsupportedFormat, .audioChanged, .conflictingSession, .failsVerification:
-      ErrorReport(.badData, error.description)
-    case .audioMissing: ErrorReport(.noInput, error.description)
+    case .notABundle(let path):
+      ErrorReport(
+        .badData,
+        "cannot import \(path): it is not a sharp9 bundle. Make one with `sharp9 bundle SESSION"
+          + " -o FILE.sharp9`")
+    case .unsupportedFormat(let path, let format):
+      ErrorReport(
+        .badData,
+        "cannot import \(path): it is a bundle of format \(format), which this sharp9 cannot"
+          + " read. Upgrade sharp9")
+    case .audioMissing(let session, let path?):
+      ErrorReport(
+        .noInput,
+        "cannot bundle the audio of session \(session): \(path) cannot be read. Bundle without"
+          + " --with-audio, restore the file, or give it with --audio")
+    case .audioMissing(let session, nil):
+      ErrorReport(
+        .noInput,
+        "cannot bundle the audio of session \(session): it has no audio file. Bundle it without"
+          + " --with-audio")
+    case .audioChanged(let path, let recorded, let actual):
+      ErrorReport(
+        .badData,
+        "cannot bundle \(path): it changed since the session was recorded (SHA-256"
+          + " \(actual.prefix(12))…, recorded \(recorded.prefix(12))…). Restore the original file"
+          + " or bundle without --with-audio")
+    case .conflictingSession(let id, let existing, let bundled):
+      ErrorReport(
+        .badData,
+        "cannot import session \(id): it already exists with \(existing) events (the bundle has"
+          + " \(bundled)). Import it as a new session (`sharp9 import-bundle FILE --as-new`), or"
+          + " delete the existing one first (`sharp9 delete \(id.prefix(8))`)")
+    case .failsVerification(let path, let seq):
+      ErrorReport(
+        .badData,
+        "cannot import \(path): the bundled session does not replay to its checkpoint at event"
+          + " \(seq) (the bundle is damaged or was edited). Ask for the bundle again")
     case .wouldReplaceDatabase(let path):
       ErrorReport(
         .cannotCreate,
-        "\(path) is the database the session is read from. Write the bundle to another file")
+        "cannot write \(path): it is the database the session is read from. Write the bundle to"
+          + " another file")
     case .writeFailed(let path, let reason):
       ErrorReport(
         .cannotCreate,
@@ -171,13 +229,22 @@ struct ErrorReport: Equatable {
   }
 
   private static func audio(_ error: AudioFileError) -> ErrorReport {
-    switch error.kind {
-    case .notFound, .notAFile, .unreadable: ErrorReport(.noInput, error.description)
-    case .empty, .unsupportedFormat, .malformed, .truncated:
-      ErrorReport(.badData, error.description)
-    case .unsupportedOutput: ErrorReport(.usage, error.description)
-    case .writeFailed: ErrorReport(.cannotCreate, error.description)
-    }
+    let status: ExitStatus =
+      switch error.kind {
+      case .notFound, .notAFile, .unreadable: .noInput
+      case .empty, .unsupportedFormat, .malformed, .truncated: .badData
+      case .unsupportedOutput: .usage
+      case .writeFailed: .cannotCreate
+      }
+    return ErrorReport(status, sentences(error.description))
+  }
+
+  /// `what: why; what to do` (the form library descriptions end in, as ``AudioFileError`` and
+  /// ``SessionMinimizer/Failure`` write them) as `what: why. What to do`.
+  static func sentences(_ text: String) -> String {
+    guard let split = text.range(of: "; ", options: .backwards) else { return text }
+    let advice = text[split.upperBound...]
+    return text[..<split.lowerBound] + ". " + advice.prefix(1).uppercased() + advice.dropFirst()
   }
 
   private static func file(_ error: CocoaError) -> ErrorReport {
@@ -196,12 +263,14 @@ struct ErrorReport: Equatable {
     case .fileWriteOutOfSpace:
       return ErrorReport(.ioError, "cannot write \(path): the disk is full. Free space and retry")
     case .fileWriteFileExists:
-      return ErrorReport(.cannotCreate, "cannot write \(path): it exists")
+      return ErrorReport(
+        .cannotCreate, "cannot write \(path): it exists. Remove it or choose another name")
     default:
       let kind = error.isFileError && error.code.rawValue >= 512 ? "write" : "read"
       return ErrorReport(
         kind == "write" ? .cannotCreate : .noInput,
-        "cannot \(kind) \(path): \(reason ?? "the operation failed")")
+        "cannot \(kind) \(path): \(reason ?? "the operation failed"). Check the path and its"
+          + " permissions")
     }
   }
 }

@@ -23,7 +23,8 @@ enum OutputFile {
     -> String
   {
     guard !path.isEmpty else {
-      throw CommandFailure(.usage, "the output path is empty. Name the file to write")
+      throw CommandFailure(
+        .usage, "cannot write the output: its path is empty. Name the file to write")
     }
     for input in inputs where same(path, input.path) {
       throw CommandFailure(

@@ -20,8 +20,10 @@ import Sharp9Domain
 /// not run, and minimizing stops with that error rather than shrinking on a broken predicate. A
 /// candidate still running after `timeout` is killed and counts as not failing.
 ///
-/// If sharp9 is interrupted (SIGINT, SIGTERM, SIGHUP), the running command is killed and the
-/// temporary directory removed before it exits (see ``InterruptCleanup``).
+/// The command runs in a process group of its own (``ShellCommandGroup``): at the timeout, and
+/// if sharp9 is interrupted (SIGINT, SIGTERM, SIGHUP), the whole group is killed (the shell and
+/// everything it started), and on interrupt the temporary directory is removed before sharp9
+/// exits (see ``InterruptCleanup``).
 final class ExternalPredicate {
   private let command: String
   private let directory: URL
@@ -57,52 +59,33 @@ final class ExternalPredicate {
       InterruptCleanup.candidate(nil)
       try? FileManager.default.removeItem(at: file)
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
     var environment = ProcessInfo.processInfo.environment
     environment["SHARP9_CANDIDATE"] = file.path
     environment["SHARP9_CANDIDATE_EVENTS"] = String(candidate.actions.count)
-    process.environment = environment
-    process.standardInput = try FileHandle(forReadingFrom: file)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    InterruptCleanup.child(process.processIdentifier)
+    let shell = try ShellCommandGroup(command: command, environment: environment, input: file.path)
+    InterruptCleanup.child(shell.pid)
     defer { InterruptCleanup.child(0) }
-    if try !finishes(process) {
+    let deadline = timeout.map { ContinuousClock.now + $0 }
+    guard let termination = shell.wait(until: deadline) else {
+      // Killed at the timeout, with everything it started; reaped when `shell` goes away.
+      shell.killGroup()
       timedOut += 1
       return false
     }
-    let status = process.terminationStatus
-    guard process.terminationReason == .exit, !(64...78).contains(status), status < 126 else {
-      let how =
-        process.terminationReason == .exit ? "exited \(status)" : "was killed by signal \(status)"
-      throw CommandFailure(
-        .unavailable,
-        "the --until command could not run on candidate \(runs) (it \(how)). Check the command"
-          + " (0 means the failure is still there, 1–63 that it is gone)")
+    switch termination {
+    case .exited(let status) where !(64...78).contains(status) && status < 126:
+      return status == 0
+    case .exited(let status):
+      throw cannotRun("exited \(status)")
+    case .killed(let signal):
+      throw cannotRun("was killed by signal \(signal)")
     }
-    return status == 0
   }
 
-  /// Waits for `process`; false when it was killed at the timeout.
-  private func finishes(_ process: Process) throws -> Bool {
-    guard let timeout else {
-      process.waitUntilExit()
-      return true
-    }
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while process.isRunning {
-      guard clock.now < deadline else {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return false
-      }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    process.waitUntilExit()
-    return true
+  private func cannotRun(_ how: String) -> CommandFailure {
+    CommandFailure(
+      .unavailable,
+      "the --until command could not run on candidate \(runs): it \(how). Check the command"
+        + " (0 means the failure is still there, 1–63 that it is gone)")
   }
 }

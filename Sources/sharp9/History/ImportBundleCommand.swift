@@ -30,7 +30,7 @@ struct ImportBundleCommand: ParsableCommand {
 
   func run() throws {
     guard FileManager.default.fileExists(atPath: bundle) else {
-      throw CommandFailure(.noInput, "no bundle at \(bundle). Check the path")
+      throw CommandFailure(.noInput, "cannot import \(bundle): no such file. Check the path")
     }
     let store = try database.open(.createIfMissing)
     if asNew {

@@ -5,7 +5,7 @@
 #endif
 
 /// What `minimize --until` leaves behind if it is interrupted: the command it is running and its
-/// temporary directory. A handler for SIGINT, SIGTERM and SIGHUP kills the child, removes the
+/// temporary directory. A handler for SIGINT, SIGTERM and SIGHUP kills the child's process group, removes the
 /// candidate file and the directory, and exits with 128 + the signal, as a shell reports it.
 ///
 /// A signal handler may only call async-signal-safe functions (`kill`, `unlink`, `rmdir`,
@@ -45,7 +45,11 @@ enum InterruptCleanup {
   nonisolated(unsafe) private static var state = State()
 
   private static let handle: @convention(c) (Int32) -> Void = { number in
-    if InterruptCleanup.state.child > 0 { kill(InterruptCleanup.state.child, SIGKILL) }
+    // The command runs in a process group of its own (``ShellCommandGroup``): kill all of it.
+    if InterruptCleanup.state.child > 0 {
+      kill(-InterruptCleanup.state.child, SIGKILL)
+      kill(InterruptCleanup.state.child, SIGKILL)
+    }
     if let candidate = InterruptCleanup.state.candidate { unlink(candidate) }
     if let directory = InterruptCleanup.state.directory { rmdir(directory) }
     _exit(128 + number)

@@ -96,8 +96,9 @@ struct MinimizeCommand: ParsableCommand {
       // The predicate does not depend on the session: an empty session would "reproduce" it.
       throw CommandFailure(
         .badData,
-        "the predicate holds even for a session without actions, so it does not depend on"
-          + " session \(record.idString); nothing saved. Check the predicate")
+        "cannot minimize session \(record.idString): the predicate holds even for a session"
+          + " without actions, so it does not depend on the session. Nothing was saved; check"
+          + " the predicate")
     }
     let saved = try store.createSession(
       NewSession(

@@ -65,11 +65,14 @@ struct StretchCommand: ParsableCommand {
 
   private func makeSettings() throws -> StretchFile.Settings {
     guard (0.25...2).contains(speed) else {
-      throw CommandFailure(.usage, "--speed must be within 0.25…2 (got \(speed))")
+      throw CommandFailure(
+        .usage, "invalid --speed \(speed): it must be within 0.25…2. Give a speed in that range")
     }
     let pitch = self.pitch.value
     guard (-12...12).contains(pitch) else {
-      throw CommandFailure(.usage, "--pitch must be within -12…12 semitones (got \(pitch))")
+      throw CommandFailure(
+        .usage,
+        "invalid --pitch \(pitch): it must be within -12…12 semitones. Give a pitch in that range")
     }
     let (container, sample) = try audioOutput.resolve(for: output, defaultSample: .pcm16)
     return StretchFile.Settings(

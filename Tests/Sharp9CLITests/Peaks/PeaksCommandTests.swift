@@ -83,7 +83,7 @@ import Testing
           status: 66,
           stdout: "",
           stderr: "sharp9: error: cannot read '\(path)': no such file (nothing exists at this "
-            + "path); check the path\n"))
+            + "path). Check the path\n"))
   }
 
   @Test func notAudio() throws {
@@ -95,7 +95,7 @@ import Testing
           status: 65,
           stdout: "",
           stderr: "sharp9: error: cannot read '\(path)': not a supported audio format (open: "
-            + "Format not recognised.); use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert "
+            + "Format not recognised.). Use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert "
             + "it (e.g. with ffmpeg or sox)\n"))
   }
 
@@ -104,7 +104,10 @@ import Testing
       try run("peaks", "tiny.wav", "--buckets", "0")
         == CLI.Result(
           status: 64,
-          stdout: "", stderr: "sharp9: error: the number of buckets must be at least 1 (got 0)\n"))
+          stdout: "",
+          stderr:
+            "sharp9: error: cannot compute peaks: the number of buckets must be at least 1 (got"
+            + " 0). Ask for at least 1 bucket\n"))
   }
 
   @Test func help() throws {
