@@ -5,7 +5,8 @@ set -euo pipefail
 
 # Build: the system libraries the C shims wrap. Test: what the live player's and the inspector's
 # tests start (a private PulseAudio server with a null sink and its ALSA plugin, tmux for the
-# terminal player, Chromium and a Python virtual environment for the browser tests).
+# terminal player, Chromium and a Python virtual environment for the browser tests, and the
+# sqlite3 shell the store tests use to damage databases).
 packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
   portaudio19-dev libncurses-dev sqlite3
   pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv)
