@@ -50,6 +50,11 @@ struct ErrorReport: Equatable {
       self.init(.badData, "a value cannot be written as JSON (a number that is not finite)")
     case is DecodingError:
       self.init(.badData, "the data is not the JSON sharp9 expects")
+    case let error as TerminalError:
+      self.init(
+        .ioError,
+        "cannot draw the player's screen: \(error). Run sharp9 play in a terminal whose TERM names its type"
+      )
     case let error as CocoaError: self = Self.file(error)
     case let error as POSIXError:
       self.init(.ioError, "a system call failed: \(String(cString: strerror(error.code.rawValue)))")

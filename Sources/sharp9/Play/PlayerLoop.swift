@@ -71,18 +71,18 @@ final class PlayerLoop {
       var lastDraw = ContinuousClock.now - .seconds(1)
       while !quitting {
         null?.pump()
-        let input = terminal.readInput(waitingMilliseconds: 4)
+        let keys = terminal.readKeys(waitingMilliseconds: 4)
         pressSec = output?.stream.timeSec ?? 0
-        for key in PlayerKey.decode(input) {
+        for key in keys where key != .resize {
           try handle(key, terminal: terminal)
         }
         pressSec = 0
         try collect()
         if terminalSignal.load(ordering: .relaxed) != 0 { quitting = true }
-        if terminalResized.exchange(false, ordering: .relaxed) { lastDraw = .now - .seconds(1) }
+        if keys.contains(.resize) { lastDraw = .now - .seconds(1) }
         if ContinuousClock.now - lastDraw >= .milliseconds(33) {
           lastDraw = .now
-          draw(terminal)
+          try draw(terminal)
         }
       }
       try stop()
@@ -194,7 +194,7 @@ final class PlayerLoop {
     if now >= lastT { try core.send(.tick(currentTimeSec: last.positionSec), at: now) }
   }
 
-  private func draw(_ terminal: TerminalSession) {
+  private func draw(_ terminal: TerminalSession) throws {
     let size = terminal.size
     let screen = PlayerScreen(
       layout: PlayerLayout(columns: size.columns, rows: size.rows), peaks: peaks,
@@ -208,6 +208,6 @@ final class PlayerLoop {
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),
       underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp)
-    terminal.emit(screen.draw(view))
+    try terminal.draw(screen.draw(view))
   }
 }
