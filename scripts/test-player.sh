@@ -63,6 +63,8 @@ tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
 sleep 2
 check "start: paused at 0 of 20 s" shows "❚❚ paused   00:00.00 / 00:20.00"
 check "start: key help line" shows "Space play"
+check "start: the terminal reports clicks and drags (button-event mouse mode)" \
+  bash -c "[[ \$(tmux -L sharp9test display -p -t play '#{mouse_button_flag}') == 1 ]]"
 key Space 1.5
 check "Space: playing" shows "▶ playing"
 key a 0.8
@@ -105,7 +107,7 @@ check "L L L: unlocked" shows "unlocked"
 mouse() {  # mouse BUTTON COLUMN ROW
   tmux -L sharp9test send-keys -t play -H 1b 5b 4d \
     "$(printf %x $((32 + $1)))" "$(printf %x $((32 + $2)))" "$(printf %x $((32 + $3)))"
-  sleep 0.3
+  sleep 0.6
 }
 mouse 0 51 4
 check "mouse click: playhead at 00:10.00" shows "❚❚ paused   00:10.00 / 00:20.00"
@@ -136,6 +138,10 @@ key q
 wait_for "$work/exit.txt"
 check "q: exit 0" grep -qx 0 "$work/exit.txt"
 check "q: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
+check "q: mouse reporting off" \
+  bash -c "[[ \$(tmux -L sharp9test display -p -t play '#{mouse_any_flag}') == 0 ]]"
+check "q: standard output is the two closing lines alone" \
+  bash -c "[[ \$(wc -l <'$work/out.txt') -eq 2 ]] && ! grep -q \$'\\e' '$work/out.txt'"
 session=$(sed -n 's/^session //p' "$work/out.txt")
 check "q: prints the session id" test -n "$session"
 check "q: prints the render command" grep -qF "sharp9 render $session" "$work/out.txt"

@@ -61,7 +61,7 @@ final class TerminalSession {
     self.screen = screen
     var colour = false
     do {
-      colour = try Self.enterPlayerMode()
+      colour = try Self.enterPlayerMode(file)
     } catch {
       endwin()
       delscreen(screen)
@@ -82,7 +82,8 @@ final class TerminalSession {
   func restore() {
     guard !restored else { return }
     restored = true
-    _ = putp(Self.dragReportsOff)
+    _ = fputs(Self.dragReportsOff, file)
+    _ = fflush(file)
     endwin()
   }
 
@@ -168,7 +169,9 @@ final class TerminalSession {
 
   /// Raw keys, no echo, keypad, no cursor, the mouse with drags, colour pairs when the terminal
   /// has colour; returns whether it does.
-  private static func enterPlayerMode() throws(TerminalError) -> Bool {
+  private static func enterPlayerMode(_ file: UnsafeMutablePointer<FILE>) throws(TerminalError)
+    -> Bool
+  {
     try TerminalError.check(raw(), "raw")
     try TerminalError.check(noecho(), "noecho")
     try TerminalError.check(nonl(), "nonl")
@@ -191,10 +194,12 @@ final class TerminalSession {
             colours.background < 0 ? background : colours.background), "init_pair")
       }
     }
-    // Curses sends its mouse mode with the first refresh; the drag mode must follow it.
+    // Curses sends its mouse mode with the first refresh; the drag mode must follow it, on the
+    // terminal itself (curses' putp writes to standard output). fputs and fflush fail with
+    // EOF, which is -1 like ERR.
     try TerminalError.check(s9_refresh(), "wrefresh")
-    try TerminalError.check(putp(dragReportsOn), "putp")
-    try TerminalError.check(s9_refresh(), "wrefresh")
+    try TerminalError.check(fputs(dragReportsOn, file), "fputs")
+    try TerminalError.check(fflush(file), "fflush")
     return colour
   }
 }
