@@ -10,10 +10,14 @@ import PackageDescription
 
 /// Debian's portaudio-2.0.pc carries `-pthread`, which SwiftPM refuses with a warning; there the
 /// header and library are on the default paths, so pkg-config is only asked elsewhere (Homebrew).
+/// Likewise Debian's ncursesw.pc carries `-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600` (and its
+/// libncursesw.so is a linker script that adds -ltinfo).
 #if os(Linux)
   let portAudioPkgConfig: String? = nil
+  let ncursesPkgConfig: String? = nil
 #else
   let portAudioPkgConfig: String? = "portaudio-2.0"
+  let ncursesPkgConfig: String? = "ncursesw"
 #endif
 
 /// swift-custom-dump's `expectNoDifference`, for the test targets that compare whole states.
@@ -59,6 +63,11 @@ let package = Package(
       name: "CPortAudio",
       pkgConfig: portAudioPkgConfig,
       providers: [.apt(["portaudio19-dev"]), .brew(["portaudio"])]
+    ),
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: ncursesPkgConfig,
+      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .target(name: "Sharp9Domain"),
     .target(
@@ -107,6 +116,7 @@ let package = Package(
         "Sharp9Audio",
         "Sharp9Server",
         "Sharp9Words",
+        "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Atomics", package: "swift-atomics"),
       ]
@@ -121,7 +131,8 @@ let package = Package(
     .testTarget(
       name: "Sharp9AppTests",
       dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", customDump]),
-    .testTarget(name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain"]),
+    .testTarget(
+      name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain", "CNcurses"]),
     .testTarget(
       name: "Sharp9ServerTests",
       dependencies: [

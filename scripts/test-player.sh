@@ -63,6 +63,8 @@ tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
 sleep 2
 check "start: paused at 0 of 20 s" shows "❚❚ paused   00:00.00 / 00:20.00"
 check "start: key help line" shows "Space play"
+check "start: the terminal reports clicks and drags (button-event mouse mode)" \
+  bash -c "[[ \$(tmux -L sharp9test display -p -t play '#{mouse_button_flag}') == 1 ]]"
 key Space 1.5
 check "Space: playing" shows "▶ playing"
 key a 0.8
@@ -96,10 +98,50 @@ key L 0.1
 key L 0.1
 key L
 check "L L L: unlocked" shows "unlocked"
+
+# The mouse, in the X10 reports ncurses enables for tmux (ESC [ M, then 32 + button, 32 + column,
+# 32 + row; button 0 is the left press, 32 + 0 motion with it held, 3 the release, 32 + 3 motion
+# with no button held). At 100×30 the
+# overview is rows 2-7 and its 98 cells from column 2 span the 20 s track: column 51 is 10.0 s,
+# 39 is 7.55 s, 27 is 5.10 s. In loop mode a tap seeks.
+mouse() {  # mouse BUTTON COLUMN ROW
+  tmux -L sharp9test send-keys -t play -H 1b 5b 4d \
+    "$(printf %x $((32 + $1)))" "$(printf %x $((32 + $2)))" "$(printf %x $((32 + $3)))"
+  sleep 0.6
+}
+mouse 0 51 4
+check "mouse click: playhead at 00:10.00" shows "❚❚ paused   00:10.00 / 00:20.00"
+mouse 32 39 4
+mouse 32 27 4
+mouse 3 27 4
+mouse 35 60 4
+sleep 0.4
+check "mouse drag: playhead at 00:05.10, motion after the release ignored" \
+  shows "❚❚ paused   00:05.10 / 00:20.00"
+
+# Resizing: the screen is drawn again at the new size, every row in its place.
+at_size() {  # at_size ROWS: title first, key help on row ROWS, one L and one R meter ending in dB
+  local text
+  text=$(tmux -L sharp9test capture-pane -p -t play)
+  [[ $(sed -n 1p <<<"$text") == " sharp9 play · track.wav"* ]] &&
+    [[ $(sed -n "${1}p" <<<"$text") == " Space play"* ]] &&
+    [[ $(grep -c '^ L .* dB *$' <<<"$text") -eq 1 && $(grep -c '^ R .* dB *$' <<<"$text") -eq 1 ]] &&
+    [[ $(grep -c 'paused   00:05.10 / 00:20.00' <<<"$text") -eq 1 ]]
+}
+tmux -L sharp9test resize-window -t play -x 80 -y 24
+sleep 1
+check "resize to 80×24: drawn again at the new size" at_size 24
+tmux -L sharp9test resize-window -t play -x 100 -y 30
+sleep 1
+check "resize back to 100×30: drawn again at the new size" at_size 30
 key q
 wait_for "$work/exit.txt"
 check "q: exit 0" grep -qx 0 "$work/exit.txt"
 check "q: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
+check "q: mouse reporting off" \
+  bash -c "[[ \$(tmux -L sharp9test display -p -t play '#{mouse_any_flag}') == 0 ]]"
+check "q: standard output is the two closing lines alone" \
+  bash -c "[[ \$(wc -l <'$work/out.txt') -eq 2 ]] && ! grep -q \$'\\e' '$work/out.txt'"
 session=$(sed -n 's/^session //p' "$work/out.txt")
 check "q: prints the session id" test -n "$session"
 check "q: prints the render command" grep -qF "sharp9 render $session" "$work/out.txt"
@@ -108,6 +150,18 @@ tmux -L sharp9test kill-session -t play
 "$bin" log --db "$db" "$session" | grep -v ' tick ' | sed 's/^ *[0-9]* *[0-9:.]* *//' >"$work/log.txt"
 expected='open|loaded|play/pause|set A|set B|loop on|speed -0.05|speed -0.05|pitch +1|mark now|undo|skip|play/pause|lock|unlock'
 check "log: the actions in order" bash -c "grep -Eo '^(open|loaded|play/pause|set A|set B|loop on|speed -0.05|pitch \+1|mark now|undo|skip|lock|unlock)' '$work/log.txt' | paste -sd'|' | grep -qxF '$expected'"
+logged_times() {  # logged_times TEXT: the times of the session's TEXT events, in seconds
+  "$bin" log --db "$db" "$session" | grep -oE "$1 [0-9]+:[0-9]+\.[0-9]+" |
+    awk '{ split($NF, t, ":"); print t[1] * 60 + t[2] }'
+}
+within() {  # within A B: A and B (seconds) at most one overview column (20 s / 98) apart
+  awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && a - b <= 20 / 98 && b - a <= 20 / 98) }'
+}
+check "log: click = tapWaveform at 10.0 s ± one column" within "$(logged_times 'tap waveform at')" 10.0
+check "log: drag = two dragScrub events (none after the release)" bash -c \
+  "[[ \$(wc -l <<<'$(logged_times 'scrub to')') -eq 2 ]]"
+check "log: first scrub at 7.55 s" within "$(logged_times 'scrub to' | sed -n 1p)" 7.551
+check "log: last scrub at 5.10 s" within "$(logged_times 'scrub to' | sed -n 2p)" 5.102
 check "log: ticks recorded" bash -c "'$bin' log --db '$db' '$session' | grep -q ' tick '"
 
 "$bin" render "$session" --db "$db" --sample float -o "$work/render.wav" >/dev/null

@@ -55,6 +55,11 @@ struct ErrorReport: Equatable {
         "cannot write JSON: a number is not finite. Check the input for NaN or infinite values")
     case is DecodingError:
       self.init(.badData, "cannot read JSON: it is not the JSON sharp9 expects. Check the input")
+    case let error as TerminalError:
+      self.init(
+        .ioError,
+        "cannot draw the player's screen: \(error). Run sharp9 play in a terminal whose TERM names its type"
+      )
     case let error as CocoaError: self = Self.file(error)
     case let error as POSIXError:
       self.init(

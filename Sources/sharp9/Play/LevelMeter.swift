@@ -30,7 +30,9 @@ struct LevelMeter {
     levelDB = max(db, levelDB - Self.levelFallDBPerSec * durationSec)
     holdDB = max(db, holdDB - Self.holdDecayDBPerSec * durationSec)
     hotSec = db >= Self.clipDB ? hotSec + durationSec : 0
-    if hotSec >= Self.clipSec { clipUntilSec = nowSec + Self.clipShownSec }
+    // Block lengths summed in floating point fall short by an ulp (ten 10 ms blocks make
+    // 0.09999…), so 100 ms is reached within a microsecond.
+    if hotSec >= Self.clipSec - 1e-6 { clipUntilSec = nowSec + Self.clipShownSec }
   }
 
   /// Whether the clip light is on at `nowSec`.

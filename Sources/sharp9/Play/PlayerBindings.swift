@@ -24,6 +24,7 @@ enum PlayerBindings {
     case .home: return .send(.seekToStart)
     case .end: return .send(.seekToEnd)
     case .click, .drag: return .ignore  // handled against the screen's layout
+    case .resize: return .ignore  // the screen is drawn again
     case .character(let character):
       return command(for: character, state: state, playheadSec: playheadSec)
     }

@@ -74,17 +74,17 @@ final class PlayerLoop {
       var turnBegan = MonotonicClock.nowSec()
       while !quitting {
         null?.pump()
-        try takeKeys(terminal, waitingMilliseconds: 4)
+        var resized = try takeKeys(terminal, waitingMilliseconds: 4)
         let collectBegan = MonotonicClock.nowSec()
         try collect()
         // Keys that arrived during the collect's appends go out before the draw, not after it.
-        try takeKeys(terminal, waitingMilliseconds: 0)
+        if try takeKeys(terminal, waitingMilliseconds: 0) { resized = true }
         let drawBegan = MonotonicClock.nowSec()
         if terminalSignal.load(ordering: .relaxed) != 0 { quitting = true }
-        if terminalResized.exchange(false, ordering: .relaxed) { lastDraw = .now - .seconds(1) }
+        if resized { lastDraw = .now - .seconds(1) }
         if ContinuousClock.now - lastDraw >= .milliseconds(33) {
           lastDraw = .now
-          draw(terminal)
+          try draw(terminal)
         }
         let turnEnded = MonotonicClock.nowSec()
         latency?.turned(
@@ -104,15 +104,16 @@ final class PlayerLoop {
   private var lastT: Double { core.session?.lastT ?? 0 }
 
   /// Reads the keys that have arrived (waiting up to `waitingMilliseconds` for the first) and
-  /// sends their actions at once.
-  private func takeKeys(_ terminal: TerminalSession, waitingMilliseconds: Int32) throws {
-    let input = terminal.readInput(waitingMilliseconds: waitingMilliseconds)
-    guard !input.isEmpty else { return }
+  /// sends their actions at once; says whether the terminal was resized.
+  private func takeKeys(_ terminal: TerminalSession, waitingMilliseconds: Int32) throws -> Bool {
+    let keys = terminal.readKeys(waitingMilliseconds: waitingMilliseconds)
+    guard !keys.isEmpty else { return false }
     if latency != nil { keysReadSec = MonotonicClock.nowSec() }
     defer { keysReadSec = 0 }
-    for key in PlayerKey.decode(input) {
+    for key in keys where key != .resize {
       try handle(key, terminal: terminal)
     }
+    return keys.contains(.resize)
   }
 
   /// Sends `action` at the next frame the engine has not rendered.
@@ -220,7 +221,7 @@ final class PlayerLoop {
     if now >= lastT { try core.send(.tick(currentTimeSec: last.positionSec), at: now) }
   }
 
-  private func draw(_ terminal: TerminalSession) {
+  private func draw(_ terminal: TerminalSession) throws {
     let size = terminal.size
     let screen = PlayerScreen(
       layout: PlayerLayout(columns: size.columns, rows: size.rows), peaks: peaks,
@@ -234,6 +235,6 @@ final class PlayerLoop {
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),
       underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp)
-    terminal.emit(screen.draw(view))
+    try terminal.draw(screen.draw(view))
   }
 }

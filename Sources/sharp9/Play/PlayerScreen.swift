@@ -17,90 +17,98 @@ struct PlayerView {
   var showHelp: Bool
 }
 
-/// Draws the player's screen as one string of ANSI sequences (home, every row, no scrolling),
-/// in colour or in characters alone.
+/// Lays out the player's screen as styled rows (what is where, in which style); the terminal
+/// puts them on the screen, in colour or with attributes alone.
 struct PlayerScreen {
   let layout: PlayerLayout
   let peaks: WaveformPeaks
+  /// Whether the terminal shows colour: without it, markers, the A–B region and the meters'
+  /// empty cells use characters that stand out by themselves.
   let colour: Bool
 
-  /// The whole screen for `view`.
-  func draw(_ view: PlayerView) -> String {
-    var lines = [String](repeating: "", count: layout.rows + 1)
+  /// The rows of the screen for `view`, top to bottom (`layout.rows` of them).
+  func draw(_ view: PlayerView) -> [ScreenLine] {
+    var lines = [ScreenLine](repeating: ScreenLine(), count: layout.rows + 1)
     let duration = view.state.track?.durationSec ?? peaks.durationSec
     let title = " sharp9 play · \(view.fileName)"
     let session = "session \(view.sessionID.prefix(8)) "
-    lines[1] = paint(pad(title, to: layout.columns - session.count) + session, "1")
+    lines[1] = ScreenLine(pad(title, to: layout.columns - session.count) + session, .strong)
     let overview = waveform(
       span: 0...duration, height: layout.overviewRows.count, view: view, duration: duration)
     for (offset, row) in layout.overviewRows.enumerated() { lines[row] = overview[offset] }
     let window = PlayerLayout.zoomWindow(playheadSec: view.playheadSec, durationSec: duration)
-    lines[layout.overviewRows.upperBound + 1] = paint(
-      " zoom \(formatTime(window.lowerBound)) – \(formatTime(window.upperBound))", "2")
+    lines[layout.overviewRows.upperBound + 1] = ScreenLine(
+      " zoom \(formatTime(window.lowerBound)) – \(formatTime(window.upperBound))", .faint)
     let zoom = waveform(span: window, height: layout.zoomRows.count, view: view, duration: duration)
     for (offset, row) in layout.zoomRows.enumerated() { lines[row] = zoom[offset] }
     let status = statusLines(view, duration: duration)
     for (offset, line) in status.enumerated() where layout.statusRow + offset < layout.rows {
       lines[layout.statusRow + offset] = line
     }
-    lines[layout.rows] = paint(
+    lines[layout.rows] = ScreenLine(
       pad(
         " Space play · a/b A/B · l loop · ←/→ skip · -/= speed · [/] pitch · u undo · ? help · q quit",
-        to: layout.columns), "7")
+        to: layout.columns), .inverse)
     if view.showHelp { overlayHelp(&lines) }
-    var screen = "\u{1B}[H"
-    for row in 1...layout.rows {
-      screen += "\u{1B}[\(row);1H\u{1B}[0m\u{1B}[2K" + lines[row]
-    }
-    return screen + "\u{1B}[0m"
+    return Array(lines.dropFirst())
   }
 
-  private func statusLines(_ view: PlayerView, duration: Double) -> [String] {
+  private func statusLines(_ view: PlayerView, duration: Double) -> [ScreenLine] {
     let state = view.state
-    let play = view.isPlaying ? "▶ playing" : "❚❚ paused"
-    let time = "\(formatTime(view.playheadSec)) / \(formatTime(duration))"
     let loop = state.loop
     let points =
       "A \(loop.aSec.map(formatTime) ?? "--:--.--")  B \(loop.bSec.map(formatTime) ?? "--:--.--")"
-    let lock = state.isLocked ? paint("LOCKED", "1;31") : "unlocked"
+    var transport = ScreenLine(" ")
+    transport.add(view.isPlaying ? "▶ playing" : "❚❚ paused", .strong)
+    transport.add("   ")
+    transport.add("\(formatTime(view.playheadSec)) / \(formatTime(duration))", .strong)
+    transport.add("   speed ")
+    transport.add(formatSpeed(state.transport.speed), .speed)
+    transport.add("   pitch ")
+    transport.add(formatPitch(state.transport.pitchSemitones), .pitch)
+    var modes = ScreenLine(" mode \(state.mode.rawValue)   loop ")
+    modes.add(loop.enabled ? "on" : "off", loop.enabled ? .on : .plain)
+    modes.add("   \(points)   markers \(state.markers.count)   ")
+    modes.add(state.isLocked ? "LOCKED" : "unlocked", state.isLocked ? .alarm : .plain)
+    var toast = ScreenLine(" ")
+    toast.add(state.toast?.message ?? "", .toast)
     return [
-      " \(paint(play, "1"))   \(paint(time, "1"))   speed \(paint(formatSpeed(state.transport.speed), "1;36"))"
-        + "   pitch \(paint(formatPitch(state.transport.pitchSemitones), "1;35"))",
-      " mode \(state.mode.rawValue)   loop \(loop.enabled ? paint("on", "1;32") : "off")   \(points)"
-        + "   markers \(state.markers.count)   \(lock)",
-      "",
+      transport,
+      modes,
+      ScreenLine(),
       meter("L", level: view.levelsDB.left, hold: view.holdsDB.left, clip: view.clipping.left),
       meter("R", level: view.levelsDB.right, hold: view.holdsDB.right, clip: view.clipping.right),
-      " " + paint(state.toast?.message ?? "", "1;33"),
-      " \(view.deviceLine) · underruns \(view.underruns) · late \(view.lateCommands)",
+      toast,
+      ScreenLine(" \(view.deviceLine) · underruns \(view.underruns) · late \(view.lateCommands)"),
     ]
   }
 
-  private func meter(_ name: String, level: Double, hold: Double, clip: Bool) -> String {
+  private func meter(_ name: String, level: Double, hold: Double, clip: Bool) -> ScreenLine {
     let width = max(10, layout.columns - 26)
     let scale = { (db: Double) in
       Int(((db - LevelMeter.floorDB) / -LevelMeter.floorDB * Double(width)).rounded())
     }
     let filled = min(width, max(0, scale(level)))
     let held = min(width - 1, max(0, scale(hold) - 1))
-    var bar = ""
+    var line = ScreenLine(" \(name) ")
     for cell in 0..<width {
       if cell < filled {
-        bar += paint("█", cell > width * 9 / 10 ? "31" : cell > width * 3 / 4 ? "33" : "32")
+        line.add(
+          "█", cell > width * 9 / 10 ? .meterHigh : cell > width * 3 / 4 ? .meterMid : .meterLow)
       } else if cell == held && hold > LevelMeter.floorDB {
-        bar += paint("│", "1;37")
+        line.add("│", .hold)
       } else {
-        bar += colour ? paint("·", "2") : " "
+        line.add(colour ? "·" : " ", .faint)
       }
     }
-    let db = Int(level.rounded())
-    let clipText = clip ? paint(" CLIP", "1;41;37") : "     "
-    return " \(name) \(bar) \(pad(String(db), to: 4, left: true)) dB\(clipText)"
+    line.add(" \(pad(String(Int(level.rounded())), to: 4, left: true)) dB")
+    line.add(clip ? " CLIP" : "     ", clip ? .clip : .plain)
+    return line
   }
 
   /// `height` rows of the waveform over `span`, with the A–B region, markers and the playhead.
   private func waveform(span: ClosedRange<Double>, height: Int, view: PlayerView, duration: Double)
-    -> [String]
+    -> [ScreenLine]
   {
     let width = layout.waveformWidth
     let length = max(span.upperBound - span.lowerBound, 1e-9)
@@ -122,23 +130,15 @@ struct PlayerScreen {
     let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     return (0..<height).map { line in
       let rowFromBottom = height - 1 - line
-      var text = " "
+      var text = ScreenLine(" ")
       for column in 0..<width {
         let eighths = Int((amplitudes[column] * Double(height * 8)).rounded()) - rowFromBottom * 8
-        var cell = blocks[min(8, max(0, eighths))]
+        let cell = blocks[min(8, max(0, eighths))]
         switch kinds[column] {
-        case "p":
-          text += paint("┃", "1;91")
-          continue
-        case "m" where cell == " ":
-          cell = colour ? "│" : "|"
-          text += paint(String(cell), "33")
-          continue
-        case "r":
-          text += colour ? paint(String(cell), "36;44") : String(cell == " " ? "░" : cell)
-          continue
-        default:
-          text += paint(String(cell), "36")
+        case "p": text.add("┃", .playhead)
+        case "m" where cell == " ": text.add(colour ? "│" : "|", .marker)
+        case "r": text.add(colour || cell != " " ? String(cell) : "░", .region)
+        default: text.add(String(cell), .wave)
         }
       }
       return text
@@ -156,20 +156,18 @@ struct PlayerScreen {
     return min(1, Double(peak))
   }
 
-  private func overlayHelp(_ lines: inout [String]) {
+  private func overlayHelp(_ lines: inout [ScreenLine]) {
     let entries = PlayerBindings.help
     let top = max(2, (layout.rows - entries.count - 2) / 2)
     let width = min(layout.columns - 4, 60)
     let left = String(repeating: " ", count: max(0, (layout.columns - width) / 2))
-    lines[top] = left + paint(pad(" Keys (? closes)", to: width), "1;7")
+    lines[top] = ScreenLine(left)
+    lines[top].add(pad(" Keys (? closes)", to: width), .inverseStrong)
     for (offset, entry) in entries.enumerated() where top + 1 + offset < layout.rows {
-      lines[top + 1 + offset] =
-        left + paint(pad(" \(pad(entry.keys, to: 14)) \(entry.what)", to: width), "7")
+      lines[top + 1 + offset] = ScreenLine(left)
+      lines[top + 1 + offset].add(
+        pad(" \(pad(entry.keys, to: 14)) \(entry.what)", to: width), .inverse)
     }
-  }
-
-  private func paint(_ text: String, _ sgr: String) -> String {
-    colour && !text.isEmpty ? "\u{1B}[\(sgr)m\(text)\u{1B}[0m" : text
   }
 
   private func pad(_ text: String, to width: Int, left: Bool = false) -> String {

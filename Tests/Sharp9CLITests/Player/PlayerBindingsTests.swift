@@ -1,0 +1,109 @@
+import CNcurses
+import Foundation
+import Sharp9Domain
+import Testing
+
+@testable import sharp9
+
+/// Every binding of issue #14's key table, from what curses reads to the command it sends.
+@Suite struct PlayerBindingsTests {
+  let marker = Marker(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2)), timeSec: 9)
+  var state: State {
+    State(
+      markers: [
+        Marker(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)), timeSec: 2),
+        marker,
+      ])
+  }
+
+  func command(_ key: PlayerKey?, playhead: Double = 7.5) -> PlayerCommand? {
+    key.map { PlayerBindings.command(for: $0, state: state, playheadSec: playhead) }
+  }
+
+  func character(_ text: Character) -> PlayerKey? {
+    text.unicodeScalars.first.flatMap { PlayerKey.character($0.value) }
+  }
+
+  @Test func charactersGiveTheIssuesActions() {
+    let table: [(Character, PlayerCommand)] = [
+      (" ", .send(.togglePlay)),
+      ("a", .send(.setA(timeSec: 7.5))),
+      ("b", .send(.setB(timeSec: 7.5))),
+      ("l", .send(.toggleLoopEnabled(true))),
+      ("c", .send(.abCycle)),
+      ("m", .send(.markNow)),
+      ("x", .send(.deleteMarker(id: marker.id))),
+      ("-", .send(.speedDelta(-0.05))),
+      ("=", .send(.speedDelta(0.05))),
+      ("+", .send(.speedDelta(0.05))),
+      ("d", .send(.cycleSpeed)),
+      ("[", .send(.pitchDelta(-1))),
+      ("]", .send(.pitchDelta(1))),
+      ("u", .send(.undo)),
+      ("r", .send(.redo)),
+      ("1", .send(.setMode(.marker))),
+      ("2", .send(.setMode(.setA))),
+      ("3", .send(.setMode(.loop))),
+      ("4", .send(.setMode(.setB))),
+      ("L", .send(.setLocked(true))),
+      ("?", .toggleHelp),
+      ("q", .quit),
+      ("z", .ignore),
+    ]
+    for (key, expected) in table {
+      #expect(command(character(key)) == expected, "key \(key)")
+    }
+  }
+
+  @Test func functionKeysSkipAndJump() {
+    #expect(command(PlayerKey.functionKey(KEY_LEFT)) == .send(.skip(seconds: -5)))
+    #expect(command(PlayerKey.functionKey(KEY_RIGHT)) == .send(.skip(seconds: 5)))
+    #expect(command(PlayerKey.functionKey(KEY_HOME)) == .send(.seekToStart))
+    #expect(command(PlayerKey.functionKey(KEY_END)) == .send(.seekToEnd))
+    #expect(PlayerKey.functionKey(KEY_RESIZE) == .resize)
+    #expect(command(.resize) == .ignore)
+    #expect(PlayerKey.functionKey(KEY_F0 + 1) == nil)
+  }
+
+  @Test func ctrlCQuitsAndOtherControlCharactersAreDropped() {
+    #expect(PlayerKey.character(0x03) == .interrupt)
+    #expect(command(.interrupt) == .quit)
+    #expect(PlayerKey.character(0x1A) == nil)
+    #expect(PlayerKey.character(0xE9) == nil)
+  }
+
+  @Test func loopKeyTurnsAnEnabledLoopOff() {
+    var looping = state
+    looping.loop.enabled = true
+    #expect(
+      PlayerBindings.command(for: .character("l"), state: looping, playheadSec: 0)
+        == .send(.toggleLoopEnabled(false)))
+  }
+
+  @Test func deleteWithoutMarkersDoesNothing() {
+    #expect(
+      PlayerBindings.command(for: .character("x"), state: State(), playheadSec: 3) == .ignore)
+  }
+
+  /// Whether each `L` (or other key) at its time unlocks, in order.
+  func unlocking(_ presses: [(Character, Double)]) -> [Bool] {
+    var gate = LockGate()
+    return presses.map { gate.unlocks(.character($0.0), atSec: $0.1) }
+  }
+
+  @Test func threeLsWithinASecondUnlock() {
+    #expect(unlocking([("L", 10.0), ("L", 10.4), ("L", 10.9)]) == [false, false, true])
+  }
+
+  @Test func threeLsSpreadOverMoreThanASecondDoNotUnlock() {
+    #expect(
+      unlocking([("L", 10.0), ("L", 10.6), ("L", 11.0), ("L", 11.5)])
+        == [false, false, false, true])
+  }
+
+  @Test func otherKeysDoNotCountTowardsTheUnlock() {
+    #expect(
+      unlocking([("L", 1.0), (" ", 1.1), ("l", 1.2), ("L", 1.3), ("L", 1.4)])
+        == [false, false, false, false, true])
+  }
+}

@@ -1,0 +1,55 @@
+import Sharp9Audio
+import Sharp9Domain
+import Testing
+
+@testable import sharp9
+
+/// The player's screen as text: every size from 80×24 up fits, and what the status rows say.
+@Suite struct PlayerScreenTests {
+  static func view(playheadSec: Double = 0, state: State = State()) -> PlayerView {
+    PlayerView(
+      state: state, playheadSec: playheadSec, isPlaying: false, fileName: "etude.wav",
+      sessionID: "0123456789abcdef", deviceLine: "pulse", levelsDB: (-60, -60),
+      holdsDB: (-60, -60), clipping: (false, false), underruns: 0, lateCommands: 0,
+      showHelp: false)
+  }
+
+  let peaks = WaveformPeaks(
+    min: [Float](repeating: -0.25, count: 64), max: [Float](repeating: 0.25, count: 64),
+    buckets: 64, durationSec: 20)
+
+  func screen(_ columns: Int, _ rows: Int, colour: Bool = true) -> PlayerScreen {
+    PlayerScreen(layout: PlayerLayout(columns: columns, rows: rows), peaks: peaks, colour: colour)
+  }
+
+  @Test(arguments: [(80, 24), (100, 30), (132, 50)])
+  func everyRowFitsTheWidth(size: (Int, Int)) {
+    let lines = screen(size.0, size.1).draw(Self.view())
+    #expect(lines.count == size.1)
+    for line in lines { #expect(line.text.count <= size.0) }
+    #expect(lines.last?.text.hasPrefix(" Space play") == true)
+  }
+
+  @Test func statusRowsSayTimeSpeedPitchLoopAndLock() {
+    var state = State(track: TrackMeta(name: "etude.wav", durationSec: 20))
+    state.transport.speed = 0.75
+    state.transport.pitchSemitones = -2
+    state.loop = LoopPoints(aSec: 1, bSec: 3, enabled: true)
+    state.isLocked = true
+    let text = screen(80, 24).draw(Self.view(playheadSec: 2.5, state: state)).map(\.text)
+    #expect(text.contains(" ❚❚ paused   00:02.50 / 00:20.00   speed 0.75 x   pitch -2.00 st"))
+    #expect(
+      text.contains(
+        " mode loop   loop on   A 00:01.00  B 00:03.00   markers 0   LOCKED"))
+  }
+
+  @Test func withoutColourTheRegionIsShadedWithCharacters() {
+    var state = State(track: TrackMeta(name: "etude.wav", durationSec: 20))
+    state.loop = LoopPoints(aSec: 5, bSec: 10, enabled: true)
+    let plain = screen(80, 24, colour: false).draw(Self.view(state: state))
+    let coloured = screen(80, 24, colour: true).draw(Self.view(state: state))
+    #expect(plain[1].text.contains("░"))
+    #expect(!coloured[1].text.contains("░"))
+    #expect(coloured[1].spans.contains { $0.style == .region })
+  }
+}
