@@ -5,14 +5,20 @@
 #   1. the state at 1000 seeded random events over HTTP (keep-alive), p50 / p99 ms  (target p99 ≤ 20)
 #   2. the session page interactive: navigation to the slider answering, ms           (target ≤ 1000)
 #   3. slider redraw: select() at random events in a loop (state fetched + drawn), fps (target ≥ 30)
-# usage: [CONFIG=debug] scripts/bench-serve.sh [EVENTS]   (needs scripts/test-browser.sh's venv
+# usage: [CONFIG=debug] [BIN=path/to/sharp9] scripts/bench-serve.sh [EVENTS]   (needs scripts/test-browser.sh's venv
 # for 2 and 3; CONFIG=debug measures the debug build, when a release build is out of reach)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-1000000}
 config=${CONFIG:-release}
-swift build -c "$config" --product sharp9 >/dev/null
-bin="$(swift build -c "$config" --show-bin-path)/sharp9"
+if [[ -n "${BIN:-}" ]]; then
+  bin=$BIN  # a sharp9 built elsewhere (e.g. scripts/build-release.sh's flags in another scratch path)
+elif [[ "$config" == release ]]; then
+  bin=$(scripts/build-release.sh)
+else
+  swift build -c "$config" --product sharp9 >/dev/null
+  bin="$(swift build -c "$config" --show-bin-path)/sharp9"
+fi
 source scripts/serve-helpers.sh
 
 python3 scripts/bench-store-gen.py "$events" >"$work/session.jsonl"
@@ -60,6 +66,7 @@ with sync_playwright() as p:
         for path in (f"/api/sessions/{sid}", f"/api/sessions/{sid}/index", f"/api/sessions/{sid}/times", f"/api/sessions/{sid}/state?at={events}"):
             connection.request("GET", path); connection.getresponse().read()
         api.append((time.perf_counter() - start) * 1000)
+    print(f"| session page interactive, first open (nothing cached yet), ms | {loads[0]:.0f} | | | ≤ 1000 |")
     print(f"| session page interactive (median of 5), ms | {load:.0f} | its four API reads alone {statistics.median(api):.0f} | {load / statistics.median(api):.2f} | ≤ 1000 |")
     fps = page.evaluate("""async (events) => {
       const slider = document.getElementById('slider');

@@ -35,14 +35,18 @@ extension InspectorServer {
       return try APIResponse.json(rows)
     }
     router.get("/api/sessions/:id/index") { _, context in
-      let index = try await library.eventIndex(try context.id)
+      let (index, complete) = try await library.eventIndex(try context.id)
       return APIResponse.bytes(
         index.bytes, type: "application/octet-stream",
-        headers: [.sharp9Kinds: Action.Kind.allCases.map(\.rawValue).joined(separator: ",")])
+        headers: [
+          .sharp9Kinds: Action.Kind.allCases.map(\.rawValue).joined(separator: ","),
+          // `partial`: no changed bits yet (the replay runs); ask again for them.
+          .sharp9Index: complete ? "complete" : "partial",
+        ])
     }
     router.get("/api/sessions/:id/times") { _, context in
       // Float32, little-endian, one per event: what a page needs to find the event at a time.
-      let times = try await library.eventIndex(try context.id).times
+      let times = try await library.eventIndex(try context.id).index.times
       let bytes = times.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
       return APIResponse.bytes(bytes, type: "application/octet-stream")
     }

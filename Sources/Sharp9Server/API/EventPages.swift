@@ -56,6 +56,23 @@ enum EventPages {
     return (bytes, times, previous)
   }
 
+  /// ``index(of:in:after:start:)`` without the changed bits: the events are decoded, not
+  /// reduced, so a page can filter by kind and find times long before a replay could finish.
+  static func kinds(
+    of session: SessionRecord, in store: EventStore, after: Int64
+  ) throws -> (bytes: [UInt8], times: [Float]) {
+    let events = try store.events(of: session, after: after)
+    var bytes: [UInt8] = []
+    var times: [Float] = []
+    bytes.reserveCapacity(Int(max(0, session.eventCount - after)))
+    times.reserveCapacity(bytes.capacity)
+    while let event = try events.next() {
+      bytes.append(kindCodes[event.action.kind] ?? 0)
+      times.append(Float(event.t))
+    }
+    return (bytes, times)
+  }
+
   /// Set in an index byte when the event changed the state.
   static let changedBit: UInt8 = 0x80
 

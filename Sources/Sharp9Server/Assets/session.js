@@ -96,9 +96,15 @@ function refilter() {
   list.select(page.at);
 }
 
+let indexRetry = null;
+
 async function loadIndex() {
+  clearTimeout(indexRetry);
   const { buffer, headers } = await getBytes(`/api/sessions/${id}/index`);
   page.index = new Uint8Array(buffer);
+  page.indexComplete = headers.get("X-Sharp9-Index") !== "partial";
+  // A partial index has kinds but no changed bits yet (the server is replaying): ask again.
+  if (!page.indexComplete) indexRetry = setTimeout(() => loadIndex().catch(fail), 500);
   const kinds = headers.get("X-Sharp9-Kinds").split(",");
   if (!page.kinds.length) {
     page.kinds = kinds;
