@@ -46,7 +46,9 @@ final class StoreThread: SerialExecutor, @unchecked Sendable {
     _ body: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try body() }) }.start()
+      let thread = Thread { continuation.resume(with: Result { try body() }) }
+      thread.name = "sharp9 work"
+      thread.start()
     }
   }
 }
