@@ -5,16 +5,25 @@ A musician practising a 4-minute track: the engine reports ticks at 30 Hz while 
 between them the musician edits (A/B points, loop on/off, markers), seeks, scrubs, changes speed
 and pitch, locks the pad, pauses. Deterministic for a given --seed.
 
-usage: bench-store-gen.py EVENTS [--seed N] > session.jsonl
+With --form, the same session as another writer writes it: `python` is Python's json.dumps with
+`t` first (a space after every ':' and ','), `js` is JSON.stringify of an object built with `t`
+first (node writes it when installed, else an equivalent compact dump). `canonical` (the default)
+is sharp9's own form: compact, `type` first, `t` last.
+
+usage: bench-store-gen.py EVENTS [--seed N] [--form canonical|python|js] > session.jsonl
 """
 import argparse
+import json
 import random
+import shutil
+import subprocess
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("events", type=int)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--form", choices=["canonical", "python", "js"], default="canonical")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     duration = 240.0
@@ -91,7 +100,31 @@ def main() -> None:
             line = line % round(t, 4)
         write(line)
         count += 1
+    if args.form != "canonical":
+        out = reform(out, args.form)
     print("\n".join(out))
+
+
+def reform(lines: list, form: str) -> list:
+    """The lines as another writer writes them: action objects rebuilt with `t` first."""
+    objects = []
+    for line in lines:
+        value = json.loads(line)
+        if "t" in value:
+            value = {"t": value.pop("t"), **value}
+        objects.append(value)
+    if form == "python":
+        return [json.dumps(value) for value in objects]
+    if shutil.which("node"):
+        script = (
+            "const lines = require('fs').readFileSync(0, 'utf8').split('\\n').filter(Boolean);"
+            "process.stdout.write(lines.map(l => JSON.stringify(JSON.parse(l))).join('\\n'));"
+        )
+        source = "\n".join(json.dumps(value) for value in objects)
+        done = subprocess.run(["node", "-e", script], input=source, capture_output=True,
+                              text=True, check=True)
+        return done.stdout.split("\n")
+    return [json.dumps(value, separators=(",", ":")) for value in objects]
 
 
 if __name__ == "__main__":

@@ -14,6 +14,11 @@
 # statements from a fresh C process; and on one open store, the replay engine alone), live recorder appends/s (one transaction per action,
 # synchronous=FULL and NORMAL), and the peak memory of a full replay at EVENTS/10 vs EVENTS.
 # Rates are wall-clock; CPU-time rates (user+sys) are printed too because the machine is shared.
+#
+# Script forms: the same session as sharp9 writes it (canonical), as Python's json.dumps writes it
+# and as JSON.stringify writes it (scripts/bench-store-gen.py --form), each through `import` and
+# `reduce`; the peer is Python's json module parsing the same lines (parsing only). FORMS_ONLY=1
+# runs just this part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-1000000}
@@ -37,6 +42,46 @@ time_run() {
   awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time" >"$out"
 }
 results="$work/results"
+: >"$results"
+forms="canonical python js"
+for form in python js; do
+  python3 scripts/bench-store-gen.py "$events" --form "$form" >"$work/session-$form.jsonl"
+done
+cp "$work/session.jsonl" "$work/session-canonical.jsonl"
+for run in $(seq "$runs"); do
+  for form in $forms; do
+    rm -f "$work"/forms.sqlite*
+    time_run "$work/t" "$sharp9" import "$work/session-$form.jsonl" --db "$work/forms.sqlite" \
+      >/dev/null
+    read -r wall cpu _ <"$work/t"
+    echo "import_$form $(python3 -c "print($events/$wall, $events/$cpu)")" >>"$results"
+    time_run "$work/t" "$sharp9" reduce "$work/session-$form.jsonl" --compact >/dev/null
+    read -r wall cpu _ <"$work/t"
+    echo "reduce_$form $(python3 -c "print($events/$wall, $events/$cpu)")" >>"$results"
+    python3 - "$work/session-$form.jsonl" >>"$results" <<PY
+import json, sys, time
+lines = [line for line in open(sys.argv[1], encoding="utf-8").read().split("\\n") if line]
+start = time.perf_counter()
+for line in lines:
+    json.loads(line)
+print("peer_parse_$form", len(lines) / (time.perf_counter() - start))
+PY
+  done
+done
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    name, *values = line.split()
+    rows.setdefault(name, []).append([float(v) for v in values])
+def med(name, column=0):
+    return statistics.median(r[column] for r in rows[name])
+print("| script form | import, events/s (CPU-time rate) | reduce, events/s | Python json.loads, lines/s | import / peer | import / canonical import |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |")
+for form in ("canonical", "python", "js"):
+    print(f"| {form} | {med('import_' + form):,.0f} ({med('import_' + form, 1):,.0f}) | {med('reduce_' + form):,.0f} | {med('peer_parse_' + form):,.0f} | {med('import_' + form) / med('peer_parse_' + form):.2f} | {med('import_' + form) / med('import_canonical'):.2f} |")
+PY
+[[ -n ${FORMS_ONLY:-} ]] && exit 0
 : >"$results"
 for run in $(seq "$runs"); do
   rm -f "$work"/db.sqlite* "$work"/raw.sqlite* "$work"/rawchunks.sqlite*

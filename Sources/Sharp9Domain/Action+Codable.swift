@@ -72,6 +72,54 @@ extension Action: Codable {
     }
   }
 
+  /// A field value the script parser's fast front reads without building JSON.
+  enum PlainField {
+    case number(Double)
+    case bool(Bool)
+    case text(String)
+  }
+
+  /// The action of `kind` whose one field (`nil`: none given) is a plain value: a finite
+  /// number, a boolean or a mode. `nil` for kinds whose fields are not plain (URLs, tracks, free
+  /// text, ids, dates: the full decoder reads those) and for a missing, extra or mistyped field,
+  /// so the decoder names the problem. The fast front of the script parser builds actions
+  /// through this, next to the decoder, so a new kind is added in this file only.
+  init?(kind: Kind, plain field: PlainField?) {
+    var number: Double? { if case .number(let value)? = field { value } else { nil } }
+    var bool: Bool? { if case .bool(let value)? = field { value } else { nil } }
+    let none = field == nil
+    let action: Action? =
+      switch kind {
+      case .onAppear: none ? .onAppear : nil
+      case .togglePlay: none ? .togglePlay : nil
+      case .abCycle: none ? .abCycle : nil
+      case .cycleSpeed: none ? .cycleSpeed : nil
+      case .markNow: none ? .markNow : nil
+      case .seekToStart: none ? .seekToStart : nil
+      case .seekToEnd: none ? .seekToEnd : nil
+      case .undo: none ? .undo : nil
+      case .redo: none ? .redo : nil
+      // `now` is optional and a date: only its absence is plain.
+      case .clearToastIfExpired: none ? .clearToastIfExpired(now: nil) : nil
+      case .tapWaveform: number.map { .tapWaveform(timeSec: $0) }
+      case .dragScrub: number.map { .dragScrub(timeSec: $0) }
+      case .addMarker: number.map { .addMarker(timeSec: $0) }
+      case .setA: number.map { .setA(timeSec: $0) }
+      case .setB: number.map { .setB(timeSec: $0) }
+      case .tick: number.map { .tick(currentTimeSec: $0) }
+      case .speedDelta: number.map { .speedDelta($0) }
+      case .pitchDelta: number.map { .pitchDelta($0) }
+      case .skip: number.map { .skip(seconds: $0) }
+      case .toggleLoopEnabled: bool.map { .toggleLoopEnabled($0) }
+      case .setLocked: bool.map { .setLocked($0) }
+      case .setMode:
+        if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
+      case .importPicked, .importSucceeded, .importFailed, .deleteMarker: nil
+      }
+    guard let action, number?.isFinite ?? true else { return nil }
+    self = action
+  }
+
   /// Decodes an action, rejecting unknown types, missing fields and non-finite numbers.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: Field.self)

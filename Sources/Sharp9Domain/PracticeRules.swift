@@ -1,13 +1,16 @@
 import Foundation
 
-/// The numeric rules of practice: ranges, grids and timings the reducer enforces and the
-/// invariants check.
+/// The numeric rules of practice, each stated once: ranges, grids and timings that the reducer
+/// enforces, the invariants check, the playback timeline and the stretcher clamp to, and the
+/// front ends' buttons and messages use.
 public enum PracticeRules {
-  /// Slowest and fastest playback speed.
+  /// Slowest and fastest playback speed: below a quarter the material no longer sounds like
+  /// music, and a practice tool never needs more than double.
   public static let speedRange: ClosedRange<Double> = 0.25...2.0
   /// Speed buttons step by this much, and speed is always a whole number of steps.
   public static let speedStep = 0.05
-  /// Lowest and highest transposition in semitones.
+  /// Lowest and highest transposition in semitones: an octave either way covers every
+  /// instrument's needs.
   public static let pitchRange: ClosedRange<Double> = -12...12
   /// Pitch is kept on a grid of hundredths of a semitone (cents): fine enough for any tuning
   /// tweak, coarse enough that repeated deltas never drift.
@@ -17,20 +20,25 @@ public enum PracticeRules {
   /// A second `markNow` less than this many seconds after the last accepted one is ignored
   /// (a double tap on the pad must not drop two markers).
   public static let markNowDebounce: TimeInterval = 0.150
-  /// How far the practice pad's skip buttons jump, in seconds.
+  /// How far the practice pad's skip buttons jump, in seconds (what a front end sends as
+  /// `skip(seconds:)`).
   public static let skipSeconds = 5.0
+  /// How long a toast stays up, measured from the time of the action that raised it.
+  public static let toastLifetime: TimeInterval = 2.0
+  /// How many edits can be undone; older ones are forgotten.
+  public static let undoDepth = 100
 
   /// `value` rounded to the nearest speed step and clamped to ``speedRange``.
   ///
-  /// Rounding as `(x * 20).rounded() / 20` yields exactly the `Double` nearest to each grid value
+  /// Rounding as `(x * 20).rounded() / 20` (20 steps per unit) yields exactly the `Double` nearest to each grid value
   /// (`0.75`, not `0.7500000001`), however many steps led there.
   public static func snapSpeed(_ value: Double) -> Double {
-    clamp(snap(value, stepsPerUnit: 20), to: speedRange)
+    clamp(snap(value, stepsPerUnit: (1 / speedStep).rounded()), to: speedRange)
   }
 
-  /// `value` rounded to the nearest hundredth of a semitone and clamped to ``pitchRange``.
+  /// `value` rounded to the nearest ``pitchStep`` and clamped to ``pitchRange``.
   public static func snapPitch(_ value: Double) -> Double {
-    clamp(snap(value, stepsPerUnit: 100), to: pitchRange)
+    clamp(snap(value, stepsPerUnit: (1 / pitchStep).rounded()), to: pitchRange)
   }
 
   /// Whether `value` is a speed ``snapSpeed(_:)`` can produce.

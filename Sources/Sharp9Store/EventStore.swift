@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Sharp9Domain
 
@@ -29,13 +30,16 @@ public final class EventStore {
     path: String, mode: Database.OpenMode = .createIfMissing,
     checkpointPolicy: CheckpointPolicy = CheckpointPolicy(), synchronous: SynchronousMode = .full
   ) throws {
+    // A reader that could not create the -wal and -shm files beside the database (read-only
+    // media, a directory of someone else's) opens it immutable instead of failing.
+    let mode = mode == .mustExist && Self.isReadOnly(path) ? .readOnlyImmutable : mode
     if mode == .createIfMissing, path != ":memory:" {
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
     do {
       database = try Database(path: path, mode: mode)
-    } catch let error as SQLiteError where mode == .mustExist {
+    } catch let error as SQLiteError where mode != .createIfMissing {
       // Asked only on failure: the first FileManager call costs a tenth of a millisecond.
       if path != ":memory:", !FileManager.default.fileExists(atPath: path) {
         throw StoreError.databaseMissing(path: path)
@@ -47,8 +51,23 @@ public final class EventStore {
     // Reading the schema first turns a file that is not a database into a clear error before any
     // pragma could try to write to it.
     _ = try database.scalarText("SELECT count(*) FROM sqlite_schema")
+    // Refused before anything is written: a foreign, newer or altered file stays as it was.
+    let migrations = MigrationRunner()
+    try migrations.refuseUnusable(database)
+    if mode == .readOnlyImmutable {
+      guard try migrations.isUpToDate(database) else {
+        throw SQLiteError(
+          code: SQLITE_READONLY, message: "the database needs migrating but is read-only",
+          operation: "open \(path)")
+      }
+      return
+    }
     if path != ":memory:" {
-      let journal = try database.scalarText("PRAGMA journal_mode = WAL")
+      // Changing the journal mode needs an exclusive lock and does not wait on busy_timeout: a
+      // second process creating the same new database retries instead of failing.
+      let journal = try database.retryingWhileBusy {
+        try database.scalarText("PRAGMA journal_mode = WAL")
+      }
       guard journal?.lowercased() == "wal" else {
         throw SQLiteError(
           code: 0, message: "journal mode is \(journal ?? "unknown")",
@@ -57,7 +76,16 @@ public final class EventStore {
     }
     try database.execute(
       "PRAGMA synchronous = \(synchronous.rawValue.uppercased()); PRAGMA foreign_keys = ON")
-    try MigrationRunner().migrate(database)
+    _ = try database.retryingWhileBusy { try migrations.migrate(database) }
+  }
+
+  /// True when `path` exists but this process cannot write it or its directory (so SQLite could
+  /// not create the `-wal` and `-shm` files a WAL reader needs).
+  static func isReadOnly(_ path: String) -> Bool {
+    // access(2), not FileManager: this runs on every open, and `state --at` is timed per call.
+    guard path != ":memory:", access(path, F_OK) == 0 else { return false }
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    return access(path, W_OK) != 0 || access(directory, W_OK) != 0
   }
 
   /// A private in-memory store (tests, previews).

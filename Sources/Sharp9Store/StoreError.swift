@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure of the event store a user or caller can act on (SQLite failures are ``SQLiteError``,
 /// schema refusals ``MigrationError``).
 public enum StoreError: Error, Equatable, CustomStringConvertible {
@@ -11,6 +13,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case conflict(session: String, expected: Int64, actual: Int64)
   /// An event's `t` is negative, not finite, or before the previous event's.
   case invalidTime(seq: Int64, t: Double, previous: Double)
+  /// An event's `t` puts it after ``latestDate`` (`t: 1e300`): its date could not be written.
+  case timeBeyondDates(seq: Int64, t: Double, latest: Double)
+  /// A script to import holds no action (empty, blank lines, or a header alone).
+  case noActions
   /// A stored event could not be decoded.
   case corruptEvent(session: String, seq: Int64, reason: String)
   /// A sequence number outside the session.
@@ -20,7 +26,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .databaseMissing(let path):
-      "no sharp9 database at \(path) (record or import a session first, or pass --db PATH)"
+      "no sharp9 database at \(path)"
     case .sessionNotFound(let prefix):
       "no session id starts with \"\(prefix)\" (list them with `sharp9 sessions`)"
     case .ambiguousSession(let prefix, let matches):
@@ -32,10 +38,20 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .invalidTime(let seq, let t, let previous):
       "event \(seq): t = \(shortNumberText(t)) must be finite and not before the previous"
         + " event's t = \(shortNumberText(previous))"
+    case .timeBeyondDates(let seq, let t, let latest):
+      "event \(seq): t = \(shortNumberText(t)) is after the year 9999 (at most"
+        + " \(shortNumberText(latest)) for this session)"
+    case .noActions: "the script holds no actions"
     case .corruptEvent(let session, let seq, let reason):
       "session \(session) event \(seq) is unreadable: \(reason)"
     case .sequenceOutOfRange(let session, let seq, let count):
       "session \(session) has events 0…\(count); \(seq) is out of range"
     }
   }
+}
+
+extension StoreError {
+  /// The latest moment an event may happen: 9999-12-31T23:59:59.999Z, the last a four-digit
+  /// interchange date can say.
+  public static let latestDate = Date(timeIntervalSince1970: 253_402_300_799.999)
 }

@@ -19,7 +19,26 @@ struct DatabaseOptions: ParsableArguments {
 
   /// Opens the store; commands that only read pass `.mustExist`, so a wrong path is an error.
   func open(_ mode: Database.OpenMode) throws -> EventStore {
-    try EventStore(path: resolvedPath, mode: mode)
+    try EventStore(path: try checkedPath(), mode: mode)
+  }
+
+  /// ``resolvedPath``, refused when it cannot name a database file: empty, or a directory.
+  ///
+  /// - Throws: ``CommandFailure`` (64) saying what to give instead.
+  func checkedPath() throws -> String {
+    let path = resolvedPath
+    guard !path.isEmpty else {
+      throw CommandFailure(.usage, "--db is empty. Give the database file, e.g. --db sharp9.sqlite")
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      let example = URL(fileURLWithPath: path).appending(path: "sharp9.sqlite").path
+      throw CommandFailure(
+        .usage, "--db \(path) is a directory. Give the database file in it, e.g. --db \(example)")
+    }
+    return path
   }
 }
 

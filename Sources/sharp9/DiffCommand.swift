@@ -1,4 +1,5 @@
 import ArgumentParser
+import Sharp9Domain
 import Sharp9Store
 
 /// `sharp9 diff SESSION A B`: what changed in the state between two events.
@@ -19,6 +20,9 @@ struct DiffCommand: ParsableCommand {
   @Argument(help: "The second event (sequence number).")
   var b: Int64
 
+  @Flag(help: "Print one JSON object {a, b, changes: [{path, before, after}]}.")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
@@ -27,8 +31,15 @@ struct DiffCommand: ParsableCommand {
     let changes = try StateDiff.changes(
       from: try store.state(of: record, at: a), to: try store.state(of: record, at: b))
     var output = StandardOutput()
+    if json {
+      output.line(
+        try ReportJSON.line(
+          ReportJSON.Diff(a: a, b: b, changes: changes.map(ReportJSON.Change.init))))
+      try output.flush()
+      return
+    }
     if changes.isEmpty { output.line("no differences between event \(a) and event \(b)") }
     for change in changes { output.line(change.description) }
-    output.flush()
+    try output.flush()
   }
 }

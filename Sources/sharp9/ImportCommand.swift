@@ -25,14 +25,43 @@ struct ImportCommand: ParsableCommand {
   func run() throws {
     let (text, name) = try readScript()
     let store = try database.open(.createIfMissing)
-    let session = try store.importScript(
-      text, title: title, defaultTitle: name,
-      sharp9Version: Sharp9Command.configuration.version,
-      audio: { RecordedAudio.describing($0, relativeTo: scriptDirectory) })
+    let session: SessionRecord
+    var missingAudio: String?
+    let bar = ProgressBar(label: "import")
+    defer { bar.finish() }
+    do {
+      session = try store.importScript(
+        text, title: title, defaultTitle: name,
+        sharp9Version: Sharp9Command.release,
+        audio: { path in
+          let source = RecordedAudio.describing(path, relativeTo: scriptDirectory)
+          if source.sha256 == nil { missingAudio = path }
+          return source
+        }, progress: bar.update)
+      bar.finish()
+    } catch let error as SessionScriptError {
+      throw CommandFailure(.badData, "\(inputName): \(error)")
+    } catch StoreError.noActions {
+      throw CommandFailure(
+        .badData, "\(inputName): the script holds no actions. A session needs at least one")
+    }
+    if let missingAudio {
+      StandardError.line(
+        "sharp9: warning: the audio file \(TerminalText.escaped(missingAudio)) named in the"
+          + " header was not found; the session is stored without its hash (render it with"
+          + " --audio PATH)")
+    }
     var output = StandardOutput()
     output.line(session.idString)
-    output.flush()
+    do {
+      try output.flush()
+    } catch {
+      throw error.after("session \(session.idString) was stored; do not import the script again")
+    }
   }
+
+  /// How errors name the script: the path as given, or `stdin`.
+  private var inputName: String { script == "-" ? "stdin" : script }
 
   private var scriptDirectory: URL? {
     script == "-" ? nil : URL(fileURLWithPath: script).deletingLastPathComponent()
@@ -43,10 +72,6 @@ struct ImportCommand: ParsableCommand {
   private func readScript() throws -> (Data, String) {
     if script == "-" { return (FileHandle.standardInput.readDataToEndOfFile(), "stdin") }
     let url = URL(fileURLWithPath: script)
-    do {
-      return (try Data(contentsOf: url), url.lastPathComponent)
-    } catch {
-      throw ValidationError("cannot read \(script): \(error.localizedDescription)")
-    }
+    return (try Data(contentsOf: url), url.lastPathComponent)
   }
 }

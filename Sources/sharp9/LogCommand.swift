@@ -13,16 +13,27 @@ struct LogCommand: ParsableCommand {
       """)
 
   @OptionGroup var session: SessionArgument
+  @Flag(help: "Print one JSON object per event (JSON Lines): seq, t, action, effects, note.")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
     let replay = try store.replay(record)
-    let marks = try store.editMarks(of: record)  // history hook: undone edits, undo/redo pairs
+    let marks = EditMarksText.marks(try store.editTimeline(of: record))
     let width = String(record.eventCount).count
     var output = StandardOutput()
     while let step = try replay.next() {
+      if json {
+        output.line(
+          try ReportJSON.line(
+            ReportJSON.Event(
+              seq: step.seq, t: step.t, action: step.action, effects: step.effects,
+              note: marks[step.seq])))
+        continue
+      }
       let seq = String(step.seq)
       var line = String(repeating: " ", count: width - seq.count) + seq
       line += "  " + formatTime(step.t) + "  " + EventText.summary(step.action)
@@ -30,8 +41,8 @@ struct LogCommand: ParsableCommand {
         line += "  → " + step.effects.map(EventText.summary).joined(separator: "; ")
       }
       if let mark = marks[step.seq] { line += "  [\(mark)]" }
-      output.line(line)
+      output.line(TerminalText.escaped(line))
     }
-    output.flush()
+    try output.flush()
   }
 }

@@ -14,7 +14,7 @@ final class ProgressBar {
   /// A bar titled `label`; silent unless stderr is a TTY.
   init(label: String) {
     self.label = label
-    enabled = isatty(STDERR_FILENO) == 1
+    enabled = StandardStream.error.isTerminal
   }
 
   /// Shows `fraction` (0…1) done.
@@ -26,13 +26,13 @@ final class ProgressBar {
     shownPercent = percent
     let filled = Int(clamped * Double(width))
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
+    StandardError.write("\r\(label) [\(bar)] \(percent)%")
   }
 
   /// Ends the line so later output starts on a fresh one (once; later calls do nothing).
   func finish() {
     guard enabled, shownPercent >= 0 else { return }
     shownPercent = -1
-    FileHandle.standardError.write(Data("\n".utf8))
+    StandardError.write("\n")
   }
 }

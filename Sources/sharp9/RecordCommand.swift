@@ -13,11 +13,14 @@ struct RecordCommand: ParsableCommand {
     abstract: "Record a live session from JSON Lines actions on standard input.",
     discussion: """
       Each input line is one action in the JSON interchange form, e.g. {"type":"setA","timeSec":1.5}. \
-      It is stamped with the recorder's monotonic clock (seconds since recording started; a line \
-      may carry its own "t", which must not go backwards), appended durably, and answered with \
-      exactly one output line, flushed at once: the resulting state as compact JSON, or \
-      {"error":"…"} (the line is then not recorded). Blank lines are answered with the current \
-      state. The session is created with the first recorded action; its id goes to standard error.
+      It is stamped with the recorder's monotonic clock (seconds since recording started), \
+      appended durably, and answered with exactly one output line, flushed at once: the \
+      resulting state as compact JSON (see --answer), or {"error":"…"} (the line is then not \
+      recorded). A line may carry its own "t": it must be finite, not before the previous \
+      event's, and within the year 9999; lines without "t" are never stamped before the last \
+      recorded one, so no line can block the lines after it. Blank lines are answered with the \
+      current state. The session is created with the first recorded action; its id goes to \
+      standard error.
       """)
 
   @Option(help: ArgumentHelp("The audio file being practiced on.", valueName: "path"))
@@ -33,16 +36,28 @@ struct RecordCommand: ParsableCommand {
       valueName: "mode"))
   var sync: SynchronousMode = .full
 
+  @Option(
+    help: ArgumentHelp(
+      "What each line is answered with: state (the whole state as compact JSON), compact"
+        + " ({\"seq\",\"t\",\"effects\"}) or none (only errors are answered).",
+      valueName: "answer"))
+  var answer: RecordAnswer = .state
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try EventStore(path: database.resolvedPath, synchronous: sync)
+    if let audio, AudioFileLocator.locate(path: audio) == nil {
+      // A path that names no readable file would be recorded without its hash: refuse it.
+      throw CommandFailure(
+        .noInput, "cannot read audio file \(audio): no such file. Check the path")
+    }
+    let store = try EventStore(path: try database.checkedPath(), synchronous: sync)
     let core = try AppCore(
       dependencies: AppDependencies(log: store, engine: SilentAudioEngine(recordsCalls: false)),
       start: .new(
         NewSessionInfo(
           title: title ?? "live session", audio: audio.map { RecordedAudio.describing($0) },
-          sharp9Version: Sharp9Command.configuration.version)),
+          sharp9Version: Sharp9Command.release)),
       reportsLoadResults: false)
     let encoder = OrderedJSONEncoder()
     let codec = StateCodec()
@@ -50,11 +65,15 @@ struct RecordCommand: ParsableCommand {
     var lineNumber = 0
     while let text = readLine(strippingNewline: true) {
       lineNumber += 1
-      let answer: String
+      let reply: String?
       do {
+        var step: RecordedStep?
         if let (action, explicitT) = try Self.parse(text, number: lineNumber) {
           let isFirst = core.session == nil
           let sent = try core.send(action, at: explicitT)
+          if let first = sent.events.first {
+            step = RecordedStep(seq: first.seq, t: first.t, effects: sent.effects)
+          }
           if isFirst, let session = core.session {
             Self.note("session \(session.idString)")
           }
@@ -62,13 +81,28 @@ struct RecordCommand: ParsableCommand {
             Self.note("warning: the engine could not perform \(failure.effect): \(failure.error)")
           }
         }
+        switch answer {
         // The same bytes as `encoder.string(state)`, far faster for a state with history.
-        answer = try codec.interchangeJSON(core.state)
+        case .state: reply = try codec.interchangeJSON(core.state)
+        case .compact:
+          reply = try encoder.string(step ?? RecordedStep(seq: core.session?.eventCount ?? 0))
+        case .quiet: reply = nil
+        }
       } catch {
-        answer = Self.errorLine(error, encoder: encoder)
+        reply = Self.errorLine(error, encoder: encoder)
       }
-      output.line(answer)
-      output.flush()
+      guard let reply else { continue }
+      output.line(reply)
+      do {
+        try output.flush()
+      } catch {
+        // The answers cannot be delivered: stop taking actions, keep what was recorded.
+        try core.finish()
+        let kept = core.session.map {
+          "\($0.eventCount) events were recorded in session \($0.idString)"
+        }
+        throw error.after(kept ?? "no session was created")
+      }
     }
     if let session = core.session {
       try core.finish()
@@ -77,12 +111,12 @@ struct RecordCommand: ParsableCommand {
   }
 
   private static func note(_ text: String) {
-    FileHandle.standardError.write(Data("sharp9 record: \(text)\n".utf8))
+    StandardError.line("sharp9 record: \(text)")
   }
 
   /// The action of one input line (with its own `t`, if it has one), or `nil` for a blank line.
   private static func parse(_ text: String, number: Int) throws -> (Action, Double?)? {
-    switch try LiveActionLine.parse(text, number: number) {
+    switch try SessionScriptParser.parseLine(text, number: number, requiresTime: false) {
     case nil: return nil
     case .header?:
       throw SessionScriptError(
@@ -92,7 +126,25 @@ struct RecordCommand: ParsableCommand {
     }
   }
 
+  /// `{"error":"…"}` with the same words as a command's error line.
   private static func errorLine(_ error: any Error, encoder: OrderedJSONEncoder) -> String {
-    (try? encoder.string(["error": String(describing: error)])) ?? #"{"error":"unprintable"}"#
+    (try? encoder.string(["error": ErrorReport(error).message])) ?? #"{"error":"unprintable"}"#
   }
+}
+
+/// What `record` answers each line with.
+enum RecordAnswer: String, ExpressibleByArgument, CaseIterable {
+  /// The whole resulting state, as compact interchange JSON.
+  case state
+  /// The recorded event's number, `t` and effects: `{"seq":3,"t":1.5,"effects":[…]}`.
+  case compact
+  /// Nothing for a recorded line (`none`); errors are still answered.
+  case quiet = "none"
+}
+
+/// The `--answer compact` line. A blank line is answered with the head and no `t`.
+private struct RecordedStep: Encodable {
+  var seq: Int64
+  var t: Double?
+  var effects: [Effect] = []
 }

@@ -24,7 +24,9 @@ struct ReduceCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The session script; - reads standard input.", valueName: "script"))
   var script: String
 
-  @Option(help: ArgumentHelp("Apply only the first <n> actions (default: all).", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Apply only the first <n> actions (default: all).", valueName: "n"))
   var at: Int?
 
   @Flag(help: "Print one JSON line per action instead: {\"seq\",\"t\",\"action\",\"effects\"}.")
@@ -38,29 +40,28 @@ struct ReduceCommand: ParsableCommand {
   }
 
   func run() throws {
-    try CommandFailure.reporting {
-      let input = ScriptInput(path: script)
-      let session = try input.readScript()
-      let count = at ?? session.actions.count
-      guard count <= session.actions.count else {
-        throw CommandFailure(
-          "\(input.name): --at \(count) is beyond the script's \(session.actions.count) actions")
-      }
-      var state = State()
-      var output = StandardOutput()
-      let encoder = OrderedJSONEncoder()
-      for index in 0..<count {
-        let scripted = session.actions[index]
-        let emitted = Reducer.reduce(
-          into: &state, action: scripted.action, context: session.context(forActionAt: index))
-        if effects {
-          let step = Step(seq: index + 1, t: scripted.t, action: scripted.action, effects: emitted)
-          output.line(try encoder.string(step))
-        }
-      }
-      if !effects { output.line(try OrderedJSONEncoder(pretty: !compact).string(state)) }
-      output.flush()
+    let input = ScriptInput(path: script)
+    let session = try input.readScript()
+    let count = at ?? session.actions.count
+    guard count <= session.actions.count else {
+      throw CommandFailure(
+        .usage,
+        "\(input.name): --at \(count) is beyond the script's \(session.actions.count) actions")
     }
+    var state = State()
+    var output = StandardOutput()
+    let encoder = OrderedJSONEncoder()
+    for index in 0..<count {
+      let scripted = session.actions[index]
+      let emitted = Reducer.reduce(
+        into: &state, action: scripted.action, context: session.context(forActionAt: index))
+      if effects {
+        let step = Step(seq: index + 1, t: scripted.t, action: scripted.action, effects: emitted)
+        output.line(try encoder.string(step))
+      }
+    }
+    if !effects { output.line(try OrderedJSONEncoder(pretty: !compact).string(state)) }
+    try output.flush()
   }
 
   /// One line of `--effects` output.

@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     abstract: "Render what was heard during a session to an audio file.",
     discussion: """
       Replays the session and plays its engine commands on a virtual clock: the output is \
-      wall-clock audio at the source's sample rate and channels (24-bit), with loops, seeks, \
+      wall-clock audio at the source's sample rate and channels (24-bit unless --bits), with loops, seeks, \
       speed and pitch exactly as the playback timeline says (see `sharp9 timeline`). Paused \
       spans are silence unless --skip-pauses. The source audio is the session's recorded file, \
       checked against its recorded SHA-256. The output file appears complete or not at all.
@@ -24,25 +24,26 @@ struct RenderCommand: ParsableCommand {
   var output: String
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Start at this session time (seconds, or MM:SS.xx).", valueName: "time"))
   var from: SessionTime?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("End at this session time (seconds, or MM:SS.xx).", valueName: "time"))
   var to: SessionTime?
 
   @Flag(help: "Leave paused spans out instead of writing them as silence.")
   var skipPauses = false
 
-  @Option(help: "Output format: wav or flac (default: from the output's extension, else wav).")
-  var format: AudioContainer?
+  @OptionGroup var audioOutput: AudioOutputOptions
 
   @Option(
     help: ArgumentHelp(
-      "Sample format: pcm24, pcm16 or float (32-bit: bit for bit what `sharp9 play --tee` wrote)."
-    ))
-  var sample: AudioSampleFormat = .pcm24
+      "Sample format: pcm24, pcm16 or float (32-bit: bit for bit what `sharp9 play --tee` wrote);"
+        + " the same as --bits 24, 16 or float."))
+  var sample: AudioSampleFormat?
 
   @Flag(
     help: "Compare the recorded tick positions with the model: the largest drift and where.")
@@ -54,6 +55,9 @@ struct RenderCommand: ParsableCommand {
   var audio: String?
 
   @Flag(help: "Render even when the audio file differs from the one the session recorded.")
+  var allowDifferentAudio = false
+
+  @Flag(help: "Replace the output file if it exists.")
   var force = false
 
   @OptionGroup var database: DatabaseOptions
@@ -70,15 +74,23 @@ struct RenderCommand: ParsableCommand {
     let endSec = min(to?.seconds ?? .infinity, RecordedPlayback.endSec(of: record))
     if let from, from.seconds >= endSec {
       throw CommandFailure(
+        .usage,
         "--from \(formatTime(from.seconds)) is not before the session's end "
           + "(\(formatTime(endSec)))")
     }
-    let source = try SessionAudioFile.resolve(record, override: audio, force: force)
-    let outputURL = URL(filePath: output)
-    let container = format ?? (outputURL.pathExtension.lowercased() == "flac" ? .flac : .wav)
+    let source = try SessionAudioFile.resolve(record, override: audio, force: allowDifferentAudio)
+    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    inputs.append(("the session's source audio", source.path))
+    if let recorded = record.audio?.path {
+      inputs.append(("the session's recorded audio", recorded))
+    }
+    try OutputFile.check(output, inputs: inputs, force: force)
+    let (container, bits) = try audioOutput.resolve(for: output, defaultSample: .pcm24)
+    let sample = self.sample ?? bits
     let bar = ProgressBar(label: "render")
     let (probe, frames, drift) = try Self.render(
-      record, from: store, source: source, to: outputURL, container: container, sample: sample,
+      record, from: store, source: source, to: URL(filePath: output), container: container,
+      sample: sample,
       settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses),
       progress: bar.update)
     bar.finish()
@@ -88,7 +100,7 @@ struct RenderCommand: ParsableCommand {
       "rendered \(formatTime(seconds)) of session \(record.idString) "
         + "(\(probe.sampleRate) Hz, \(probe.channels) ch) to \(output)")
     if report { for line in DriftReportText.lines(drift) { out.line(line) } }
-    out.flush()
+    try out.flush()
   }
 
   /// Renders `session` from `source` into `output` (`sample`, the source's rate and channels) up to
@@ -113,5 +125,4 @@ struct RenderCommand: ParsableCommand {
   }
 }
 
-extension AudioContainer: ExpressibleByArgument {}
 extension AudioSampleFormat: ExpressibleByArgument {}

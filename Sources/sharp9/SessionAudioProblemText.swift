@@ -12,7 +12,7 @@ extension SessionAudioFile.Problem: CustomStringConvertible {
     case .notTheRecordedFile(let path, let found, let recorded):
       "audio file \(path) is not the session's audio (SHA-256 "
         + "\(found.map { String($0.prefix(12)) } ?? "unreadable"), recorded "
-        + "\(recorded.prefix(12))); pass --force to render it anyway"
+        + "\(recorded.prefix(12))); pass --allow-different-audio to render it anyway"
     }
   }
 }

@@ -9,13 +9,25 @@ struct SessionsCommand: ParsableCommand {
     abstract: "List the stored sessions.",
     discussion: """
       A header line, then one session per line, oldest first, starting with its full id: \
-      title, start time (UTC), number of events, duration (t of the last event) and source audio.
+      title (the first 31 characters), start time (UTC), number of events, duration (t of the \
+      last event) and source audio. Control characters in titles and paths are escaped.
       """)
+
+  @Flag(help: "Print one JSON object per session (JSON Lines) instead of a table.")
+  var json = false
 
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
+    if json {
+      var output = StandardOutput()
+      for session in try store.sessions() {
+        output.line(try ReportJSON.line(ReportJSON.Session(session)))
+      }
+      try output.flush()
+      return
+    }
     var rows = [["ID", "TITLE", "STARTED", "EVENTS", "DURATION", "AUDIO"]]
     for session in try store.sessions() {
       rows.append([
@@ -24,7 +36,7 @@ struct SessionsCommand: ParsableCommand {
       ])
     }
     var output = StandardOutput()
-    for line in TextTable.lines(rows, rightAligned: [3, 4]) { output.line(line) }
-    output.flush()
+    for line in TextTable.lines(rows, rightAligned: [3, 4], truncated: [1]) { output.line(line) }
+    try output.flush()
   }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Sharp9Domain
+import Sharp9Store
 
 /// The `sharp9` command: parses, calls the library, prints.
 ///
@@ -8,7 +10,8 @@ struct Sharp9Command: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sharp9",
     abstract: "Record, replay, inspect and render slow-down / pitch / loop practice sessions.",
-    version: "0.1.0",
+    discussion: ExitStatus.table,
+    version: versionText,
     groupedSubcommands: [
       CommandGroup(
         name: "Sessions",
@@ -52,4 +55,14 @@ struct Sharp9Command: AsyncParsableCommand {
       CommandGroup(name: "Inspector", subcommands: [ServeCommand.self]),
     ]
   )
+}
+
+extension Sharp9Command {
+  /// The sharp9 release, recorded in every session it creates.
+  static let release = "0.1.0"
+
+  /// `sharp9 --version`: the release, the reducer version sessions are replayed with, and the
+  /// newest database schema (migration) this build writes.
+  static let versionText =
+    "sharp9 \(release) (reducer \(Reducer.version), schema \(Migration.embedded.map(\.id).max() ?? 0))"
 }

@@ -24,7 +24,6 @@ extension StateCommand {
     let percentile = { (q: Double) in
       microseconds[min(microseconds.count - 1, Int(q * Double(microseconds.count)))]
     }
-    FileHandle.standardError.write(
-      Data("state-at-open-store p50-us \(percentile(0.5)) p99-us \(percentile(0.99))\n".utf8))
+    StandardError.line("state-at-open-store p50-us \(percentile(0.5)) p99-us \(percentile(0.99))")
   }
 }

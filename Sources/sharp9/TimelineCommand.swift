@@ -45,7 +45,7 @@ struct TimelineCommand: ParsableCommand {
       }
       if report { for line in DriftReportText.lines(drift) { output.line(line) } }
     }
-    output.flush()
+    try output.flush()
   }
 
   /// The session's timeline segments and tick drift (the track's length from `audio` when given);
@@ -56,6 +56,7 @@ struct TimelineCommand: ParsableCommand {
     let duration = try SessionAudioFile.durationSec(of: record, log: store, override: audio)
     guard let duration else {
       throw CommandFailure(
+        .noInput,
         "the length of session \(record.idString)'s track is unknown; "
           + "pass --audio PATH")
     }

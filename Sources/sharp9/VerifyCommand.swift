@@ -14,12 +14,24 @@ struct VerifyCommand: ParsableCommand {
       """)
 
   @OptionGroup var session: SessionArgument
+  @Flag(help: "Print the report as one JSON object (the exit status is the same).")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
-    let report = try store.verify(try store.session(matching: session.session))
+    let bar = ProgressBar(label: "verify")
+    let report = try store.verify(
+      try store.session(matching: session.session), progress: bar.update)
+    bar.finish()
     var output = StandardOutput()
+    if json {
+      output.line(try ReportJSON.line(ReportJSON.Verify(report)))
+      try output.flush()
+      if !report.isOK { throw ExitCode(ExitStatus.foundProblem.rawValue) }
+      return
+    }
     let id = report.session.idString
     if report.reducerChanged {
       output.line(
@@ -31,7 +43,7 @@ struct VerifyCommand: ParsableCommand {
         "ok: session \(id): \(report.eventsReplayed) events replayed,"
           + " \(report.checkpointsCompared) checkpoints match (reducer \(report.currentReducerVersion))"
       )
-      output.flush()
+      try output.flush()
       return
     }
     output.line(
@@ -42,7 +54,7 @@ struct VerifyCommand: ParsableCommand {
     output.line("recorded → replayed:")
     for change in divergence.changes { output.line("  \(change)") }
     for line in try DivergenceText.lines(store, report) { output.line(line) }  // history hook
-    output.flush()
+    try output.flush()
     throw ExitCode(1)
   }
 }

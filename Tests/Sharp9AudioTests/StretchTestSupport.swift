@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 @testable import Sharp9Audio
 

@@ -6,6 +6,19 @@ import Testing
     OVERVIEW: Record, replay, inspect and render slow-down / pitch / loop practice
     sessions.
 
+    Exit statuses (sysexits.h):
+      0   ok
+      1   ran and found a problem (verify divergence, check violation, fuzz)
+      64  usage: the command line is wrong
+      65  bad data: script, bundle, audio, or a corrupt/newer/foreign database
+      66  an input does not exist or cannot be read (file, session, database)
+      69  unavailable: something the command needs is missing
+      70  internal error: a bug in sharp9 (please report it)
+      73  cannot create an output (exists without --force, is an input, ...)
+      74  I/O error: a read or write failed (disk full, output closed)
+      75  temporarily unavailable: the database is locked, or another writer
+          got there first; retry
+
     USAGE: sharp9 <subcommand>
 
     OPTIONS:
@@ -82,7 +95,18 @@ import Testing
     #expect(result.stdout == Self.expected)
   }
 
+  @Test func helpForAnUnknownCommandIsAUsageError() throws {
+    #expect(
+      try CLI.run(["help", "nosuch"])
+        == CLI.Result(
+          status: 64, stdout: "",
+          stderr: "sharp9: error: there is no command \"nosuch\". See `sharp9 --help`\n"))
+    #expect(try CLI.run(["help", "render"]).status == 0)
+  }
+
   @Test func versionIsPrinted() throws {
-    #expect(try CLI.run(["--version"]) == CLI.Result(status: 0, stdout: "0.1.0\n", stderr: ""))
+    #expect(
+      try CLI.run(["--version"])
+        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 2, schema 3)\n", stderr: ""))
   }
 }

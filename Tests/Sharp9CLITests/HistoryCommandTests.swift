@@ -213,7 +213,11 @@ import Testing
         still fails. It gets the path of the candidate session script in
         $SHARP9_CANDIDATE, its action count in $SHARP9_CANDIDATE_EVENTS, and the script
         on standard input; its output is discarded. Example: --until 'sharp9 reduce
-        --compact "$SHARP9_CANDIDATE" | grep -q Locked'
+        --compact "$SHARP9_CANDIDATE" | grep -q Locked'. Exit 1–63 means the failure is
+        gone; 64–78 (sysexits.h), 126, 127 or a signal mean the command could not run,
+        and minimizing stops with status 69. --timeout kills a candidate's command
+        after that many seconds (the candidate then counts as not failing); an
+        interrupted minimize kills the command and removes its temporary files.
 
         --invariant: some state breaks a domain invariant (see `sharp9 check`).
 
@@ -225,7 +229,7 @@ import Testing
         standard output (marker ids as `sharp9 reduce` reads them); a summary with the
         new session's id goes to standard error.
 
-        USAGE: sharp9 minimize <session> [--until <command>] [--invariant] [--diverges] [--db <path>]
+        USAGE: sharp9 minimize <session> [--until <command>] [--timeout <seconds>] [--invariant] [--diverges] [--db <path>]
 
         ARGUMENTS:
           <session>               The session's id, or a unique prefix of it (see
@@ -234,6 +238,8 @@ import Testing
         OPTIONS:
           --until <command>       A shell command exiting 0 while the candidate still
                                   fails.
+          --timeout <seconds>     With --until: kill a candidate's command after this
+                                  many seconds (it then counts as not failing).
           --invariant             Keep the failure "some state breaks an invariant".
           --diverges              Keep the failure "the replays disagree".
           --db <path>             The sharp9 database file (default: $SHARP9_DB, else

@@ -67,4 +67,43 @@ import Testing
     let sessions = try await cli.run(["sessions"])
     #expect(sessions.stdout.split(separator: "\n").count == 1)
   }
+
+  /// W1: a line whose own `t` is ahead of the clock moves the clock; it never blocks the lines
+  /// after it. Absurd `t` is refused, and the lines after it still record.
+  @Test func noLineCanBlockTheLinesAfterIt() async throws {
+    let cli = try StoreCLI()
+    let input = """
+      {"type":"setA","timeSec":1,"t":1000}
+      {"type":"setB","timeSec":2}
+      {"type":"setA","timeSec":1.5,"t":1e300}
+      {"type":"togglePlay"}
+      {"type":"togglePlay","t":1000.5}
+
+      """
+    let result = try await cli.run(["record", "--answer", "compact"], input: input)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 5)
+    #expect(lines[0] == #"{"seq":1,"t":1000,"effects":[]}"#)
+    #expect(lines[1].hasPrefix(#"{"seq":2,"t":1000"#), "\(lines[1])")
+    #expect(
+      lines[2].hasPrefix(#"{"error":"event 3: t = 1e+300 is after the year 9999"#), "\(lines[2])")
+    #expect(lines[3].hasPrefix(#"{"seq":3,"t":1000"#), "\(lines[3])")
+    #expect(lines[4].hasPrefix(#"{"seq":4,"t":1000.5,"#), "\(lines[4])")
+  }
+
+  @Test func answerNoneAnswersOnlyErrors() async throws {
+    let cli = try StoreCLI()
+    let input = """
+      {"type":"setA","timeSec":1}
+      nonsense
+      {"type":"setB","timeSec":2}
+
+      """
+    let result = try await cli.run(["record", "--answer", "none"], input: input)
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix(#"{"error":"line 2: malformed JSON"#), "\(result.stdout)")
+    #expect(result.stdout.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("sharp9 record: 2 events in session "), "\(result.stderr)")
+  }
 }

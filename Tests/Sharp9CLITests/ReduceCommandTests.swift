@@ -205,28 +205,34 @@ import Testing
     ] as [(String, String)])
   func badScriptsPrintOneErrorLineAndNothingElse(script: String, message: String) throws {
     let result = try CLI.run(["reduce", "-", "--effects"], stdin: script)
-    #expect(result == CLI.Result(status: 1, stdout: "", stderr: message + "\n"))
+    #expect(result == CLI.Result(status: 65, stdout: "", stderr: message + "\n"))
   }
 
   @Test func aMissingFileIsNamed() throws {
     let result = try CLI.run(["reduce", "missing.jsonl"])
     #expect(
       result
-        == CLI.Result(status: 1, stdout: "", stderr: "sharp9: error: missing.jsonl: no such file\n")
+        == CLI.Result(
+          status: 66, stdout: "",
+          stderr: "sharp9: error: cannot read missing.jsonl: no such file. Check the path\n")
     )
   }
 
   @Test func atBeyondTheScriptIsAnError() throws {
     let result = try CLI.run(["reduce", "-", "--at", "6"], stdin: Self.script)
     let message = "sharp9: error: stdin: --at 6 is beyond the script's 5 actions\n"
-    #expect(result == CLI.Result(status: 1, stdout: "", stderr: message))
+    #expect(result == CLI.Result(status: 64, stdout: "", stderr: message))
   }
 
   @Test func aNegativeAtIsAUsageError() throws {
-    let result = try CLI.run(["reduce", "-", "--at=-1"])
-    #expect(result.status == 64)
-    #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("Error: --at must be 0 or more, not -1.\n"))
+    for at in [["--at=-1"], ["--at", "-1"]] {
+      let result = try CLI.run(["reduce", "-"] + at)
+      #expect(result.status == 64)
+      #expect(result.stdout == "")
+      #expect(
+        result.stderr
+          == "sharp9: error: --at must be 0 or more, not -1. See `sharp9 reduce --help`\n")
+    }
   }
 
   @Test func reduceHelpIsComplete() throws {

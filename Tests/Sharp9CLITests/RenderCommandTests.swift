@@ -111,8 +111,9 @@ import Testing
     #expect(
       result
         == .init(
-          status: 1, stdout: "",
-          stderr: "Error: audio file tone.wav is missing or unreadable; pass --audio PATH to use"
+          status: 66, stdout: "",
+          stderr:
+            "sharp9: error: audio file tone.wav is missing or unreadable; pass --audio PATH to use"
             + " a copy elsewhere\n"))
     let files = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
     #expect(!files.contains { $0.contains("out.wav") })
@@ -153,13 +154,14 @@ import Testing
       cli.directory.appending(path: "other.wav"), sampleRate: 8_000,
       samples: WaveFile.sine(hertz: 330, seconds: 2, sampleRate: 8_000))
     let refused = try await cli.run(["render", id, "-o", "out.wav", "--audio", "other.wav"])
-    #expect(refused.status == 1)
+    #expect(refused.status == 65)
     #expect(refused.stdout == "")
-    #expect(refused.stderr.hasPrefix("Error: audio file other.wav is not the session's audio"))
-    #expect(refused.stderr.hasSuffix("; pass --force to render it anyway\n"))
+    #expect(
+      refused.stderr.hasPrefix("sharp9: error: audio file other.wav is not the session's audio"))
+    #expect(refused.stderr.hasSuffix("; pass --allow-different-audio to render it anyway\n"))
     #expect(!FileManager.default.fileExists(atPath: cli.directory.appending(path: "out.wav").path))
     let forced = try await cli.run(
-      ["render", id, "-o", "out.wav", "--audio", "other.wav", "--force"])
+      ["render", id, "-o", "out.wav", "--audio", "other.wav", "--allow-different-audio"])
     #expect(forced.status == 0)
     #expect(FileManager.default.fileExists(atPath: cli.directory.appending(path: "out.wav").path))
   }
@@ -169,6 +171,32 @@ import Testing
     let id = try await importSession(cli)
     let result = try await cli.run(["render", id, "-o", "x.wav", "--from", "2", "--to", "1"])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: --to must be later than --from.\n"))
+    #expect(
+      result.stderr
+        == "sharp9: error: --to must be later than --from. See `sharp9 render --help`\n")
+  }
+
+  /// W11: a session whose track arrives by `importSucceeded` alone plays in the timeline (and
+  /// so in the render) exactly when the reducer says it plays.
+  @Test func importSucceededWithoutImportPickedPlays() async throws {
+    let cli = try StoreCLI()
+    try WaveFile.write(
+      cli.directory.appending(path: "tone.wav"), sampleRate: 8_000,
+      samples: WaveFile.sine(hertz: 220, seconds: 2, sampleRate: 8_000))
+    let script = """
+      {"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"tone.wav","title":"bare"}}
+      {"type":"importSucceeded","track":{"name":"tone.wav","durationSec":2},"t":0}
+      {"type":"togglePlay","t":0.5}
+      {"type":"togglePlay","t":1}
+
+      """
+    let id = try await cli.run(["import", try cli.file("bare.jsonl", script)]).stdout
+      .trimmingCharacters(in: .newlines)
+    let state = try await cli.run(["state", id, "--at", "2", "--json"])
+    #expect(state.stdout.contains(#""isPlaying":true"#))
+    let timeline = try await cli.run(["timeline", id])
+    #expect(
+      timeline.stdout.contains("00:00.50–00:01.00  00:00.00→00:00.50  1.00 x  0.00 st  playing"),
+      "\(timeline.stdout)")
   }
 }

@@ -20,6 +20,21 @@ enum ChunkSurgery {
   static func replaceAction(
     of seq: Int64, with action: Action, in session: SessionRecord, of store: EventStore
   ) throws {
+    try replaceEvent(of: seq, in: session, of: store) { _, _ in (action, nil) }
+  }
+
+  /// Replaces the `t` of event `seq` inside its chunk: a time no writer would store.
+  static func replaceTime(
+    of seq: Int64, with t: Double, in session: SessionRecord, of store: EventStore
+  ) throws {
+    try replaceEvent(of: seq, in: session, of: store) { action, _ in (action, t) }
+  }
+
+  /// Rewrites event `seq` of its chunk with what `change` returns (a `nil` t keeps the old one).
+  private static func replaceEvent(
+    of seq: Int64, in session: SessionRecord, of store: EventStore,
+    _ change: (Action, Double) -> (Action, Double?)
+  ) throws {
     let select = try store.database.prepare(
       """
       SELECT first_seq, count, events FROM event_chunks
@@ -33,7 +48,12 @@ enum ChunkSurgery {
       var reader = try EventChunkReader(bytes)
       while !reader.isAtEnd {
         let (t, stored) = try reader.next()
-        rebuilt.append(rebuilt.nextSeq == seq ? action : stored, t: t)
+        guard rebuilt.nextSeq == seq else {
+          rebuilt.append(stored, t: t)
+          continue
+        }
+        let (action, newT) = change(stored, t)
+        rebuilt.append(action, t: newT ?? t)
       }
     }
     let update = try store.database.prepare(

@@ -1,7 +1,7 @@
 import Foundation
-import Sharp9Domain
 import Testing
 
+@testable import Sharp9Domain
 @testable import Sharp9Store
 
 @Suite("edit timeline (history as replayed)")
@@ -101,12 +101,11 @@ struct EditTimelineTests {
     let store = try EventStore.inMemory()
     let session = try HistoryFixtures.session(
       Self.actions + [.undo, .undo, .redo, .redo, .redo], in: store)
+    let history = try store.editTimeline(of: session)
     #expect(
-      try store.editMarks(of: session)
-        == [
-          9: "undone by 11", 11: "undoes 9", 12: "undoes 8", 13: "redoes 8", 14: "redoes 9",
-          15: "nothing to redo",
-        ].filter { $0.key != 9 })
+      history.revisionEvents.map { [$0.seq, $0.isUndo ? 1 : 0, $0.target ?? -1] }
+        == [[11, 1, 9], [12, 1, 8], [13, 0, 8], [14, 0, 9], [15, 0, -1]])
+    #expect(history.undoneEdits.isEmpty)
   }
 
   @Test(

@@ -1,7 +1,7 @@
 import Foundation
-import Sharp9Domain
 import Testing
 
+@testable import Sharp9Domain
 @testable import Sharp9Store
 
 /// The fast JSON writer must produce exactly the encoders' bytes: state hashes recorded before it

@@ -69,4 +69,57 @@ import Testing
     #expect(report.isOK)
     #expect(report.eventsReplayed == 8)
   }
+
+  /// W5: what a reader relies on is checked: a finished session's final checkpoint, snapshots
+  /// that decode, and times that are finite and never go back (every reader refuses those).
+  @Test func deletedCheckpointsAreReported() throws {
+    let store = try EventStore.inMemory()
+    let session = try store.importScript(
+      Self.script, title: nil, defaultTitle: "w5", sharp9Version: "test")
+    #expect(try store.verify(session).isOK)
+    try store.database.execute("DELETE FROM checkpoints")
+    let divergence = try #require(try store.verify(session).divergence)
+    #expect(
+      divergence.snapshotProblem?.contains("checkpoint of the last event (3) is missing") == true)
+  }
+
+  @Test func truncatedSnapshotIsReported() throws {
+    let store = try EventStore.inMemory()
+    let session = try store.importScript(
+      Self.script, title: nil, defaultTitle: "w5", sharp9Version: "test")
+    try store.database.execute("UPDATE checkpoints SET state = substr(state, 1, 7)")
+    let divergence = try #require(try store.verify(session).divergence)
+    #expect(divergence.snapshotProblem == "the recorded snapshot is unreadable (7 bytes)")
+  }
+
+  @Test(arguments: [Double.nan, .infinity, -1, 0.25])
+  func unreadableTimesAreRefusedByEveryReader(t: Double) throws {
+    let store = try EventStore.inMemory()
+    let session = try store.importScript(
+      Self.script, title: nil, defaultTitle: "w5", sharp9Version: "test")
+    try ChunkSurgery.replaceTime(of: 3, with: t, in: session, of: store)
+    for read in [
+      { _ = try store.verify(session) },
+      {
+        let replay = try store.replay(session)
+        while try replay.next() != nil {}
+      },
+      { try store.exportScript(session) { _ in } },
+    ] as [() throws -> Void] {
+      #expect {
+        try read()
+      } throws: { error in
+        guard case StoreError.corruptEvent(_, let seq, let reason) = error else { return false }
+        return seq == 3 && reason.hasPrefix("its t (")
+      }
+    }
+  }
+
+  static let script = """
+    {"session":{"startedAt":"2026-01-01T00:00:00Z","title":"w5"}}
+    {"type":"setA","timeSec":1,"t":0.5}
+    {"type":"setB","timeSec":2,"t":1}
+    {"type":"toggleLoopEnabled","enabled":true,"t":2}
+
+    """
 }

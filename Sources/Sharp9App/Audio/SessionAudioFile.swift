@@ -32,6 +32,7 @@ public enum SessionAudioFile {
     if let recorded = session.audio?.sha256, !force {
       let found = AudioFileLocator.sha256(of: url)
       guard found == recorded else {
+        _ = try AudioFileReader(url: url)  // a file that is not audio at all says so first
         throw Problem.notTheRecordedFile(path: path, found: found, recorded: recorded)
       }
     }
@@ -58,8 +59,14 @@ public enum SessionAudioFile {
     {
       return Double(frames) / Double(rate)
     }
-    if let path = override ?? session.audio?.path,
-      let url = find(path, of: session, override: override),
+    if let override {
+      // An override given is used or refused, never silently passed over.
+      guard let url = find(override, of: session, override: override) else {
+        throw Problem.missing(path: override, overridden: true)
+      }
+      return try AudioFileReader(url: url).format.durationSec
+    }
+    if let path = session.audio?.path, let url = find(path, of: session, override: nil),
       let reader = try? AudioFileReader(url: url)
     {
       return reader.format.durationSec

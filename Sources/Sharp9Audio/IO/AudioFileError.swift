@@ -70,7 +70,7 @@ public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertibl
     case .unreadable: "check the file's permissions"
     case .unsupportedFormat:
       "use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert it (e.g. with ffmpeg or sox)"
-    case .unsupportedOutput: "FLAC stores 16- or 24-bit PCM; use WAV for float samples"
+    case .unsupportedOutput: "choose another output format or sample format (WAV stores them all)"
     case .writeFailed: "check free space and that the directory is writable"
     }
   }

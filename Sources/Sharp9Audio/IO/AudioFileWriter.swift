@@ -1,8 +1,8 @@
 import CSndfile
 import Foundation
 
-/// Writes interleaved `Float` frames to WAV (16-bit, 24-bit, float) or FLAC (16-bit, 24-bit),
-/// never leaving a partial file behind.
+/// Writes interleaved `Float` frames to WAV (16-bit, 24-bit, float), FLAC (16-bit, 24-bit), AIFF,
+/// Ogg Vorbis, Opus or MP3 (see ``AudioContainer``), never leaving a partial file behind.
 ///
 /// Audio goes to a hidden temporary file beside the target (`.NAME.UUID.partial`), which
 /// ``finish()`` closes and renames over the target in one step. A writer released without
@@ -43,7 +43,7 @@ public final class AudioFileWriter {
     // WAV sizes are 32-bit: stop well before the header's 4 GiB limit rather than corrupt it.
     let wavLimit = Int64(UInt32.max - 1 << 16) / Int64(max(1, channels) * sample.bytesPerSample)
     try self.init(
-      url: url, sndfileFormat: container.sndfileFormat | sample.sndfileFormat,
+      url: url, sndfileFormat: container.sndfileFormat(sample),
       sampleRate: sampleRate, channels: channels,
       maximumFrames: container == .wav ? wavLimit : Int64.max)
   }
@@ -57,6 +57,14 @@ public final class AudioFileWriter {
     info.samplerate = Int32(clamping: sampleRate)
     info.channels = Int32(clamping: channels)
     info.format = sndfileFormat
+    // libsndfile accepts Opus at any rate here and fails only when opening: say why up front.
+    let opusRates = [8_000, 12_000, 16_000, 24_000, 48_000]
+    let isOpus = sndfileFormat & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_OPUS)
+    guard !isOpus || opusRates.contains(sampleRate) else {
+      throw AudioFileError(
+        url: url, kind: .unsupportedOutput,
+        detail: "Opus stores 8, 12, 16, 24 or 48 kHz only, not \(sampleRate) Hz")
+    }
     guard sampleRate > 0, channels > 0, sf_format_check(&info) == Int32(SF_TRUE) else {
       throw AudioFileError(
         url: url, kind: .unsupportedOutput,

@@ -1,11 +1,13 @@
+import Sharp9Domain
+
 /// Named tuning constants of the stretch engine, each with the reason for its value.
 enum StretchTuning {
-  /// Slowest supported speed: below a quarter the material no longer sounds like music.
-  static let minimumSpeed = 0.25
-  /// Fastest supported speed: a practice tool never needs more than double.
-  static let maximumSpeed = 2.0
-  /// Transposition range in semitones: an octave either way covers every instrument's needs.
-  static let maximumPitchSemitones = 12.0
+  /// Slowest supported speed: the practice range (`PracticeRules`, stated once).
+  static let minimumSpeed = PracticeRules.speedRange.lowerBound
+  /// Fastest supported speed: the practice range.
+  static let maximumSpeed = PracticeRules.speedRange.upperBound
+  /// Transposition range in semitones, either way: the practice range.
+  static let maximumPitchSemitones = PracticeRules.pitchRange.upperBound
 
   /// Peaks more than 90 dB below the loudest bin are noise floor, not partials worth tracking.
   static let peakFloorPower: Float = 1e-9

@@ -6,18 +6,16 @@ import Foundation
 /// Two writers, both deterministic:
 /// - ``string(_:pretty:)`` (``OrderedJSONEncoder``): keys in declaration order, `type` first;
 ///   what the CLI prints and session scripts contain.
-/// - ``encoder(canonical:pretty:)`` (`JSONEncoder` with sorted keys): the canonical form that
+/// - ``encoder(pretty:)`` (`JSONEncoder` with sorted keys): the canonical form that
 ///   state hashes are computed over, so it must never change for a given value.
 ///
 /// `JSONEncoder` writes keys in hash order on Linux (different on every run), so it is only ever
 /// used with `.sortedKeys`.
 public enum Interchange {
-  /// A `JSONEncoder` writing sorted keys (the canonical form), compact unless `pretty`.
-  ///
-  /// `canonical` is kept for callers that state their intent; keys are sorted either way, because
-  /// unsorted `JSONEncoder` output changes from run to run. For keys in declaration order use
-  /// ``string(_:pretty:)``.
-  public static func encoder(canonical: Bool = false, pretty: Bool = false) -> JSONEncoder {
+  /// A `JSONEncoder` writing sorted keys (the canonical form), compact unless `pretty`. Keys are
+  /// always sorted: unsorted `JSONEncoder` output changes from run to run. For keys in
+  /// declaration order use ``string(_:pretty:)``.
+  public static func encoder(pretty: Bool = false) -> JSONEncoder {
     let encoder = JSONEncoder()
     var formatting: JSONEncoder.OutputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     if pretty { formatting.insert(.prettyPrinted) }
@@ -85,7 +83,7 @@ public enum Interchange {
   /// order.
   public static func string(_ value: some Encodable, canonical: Bool) throws -> String {
     canonical
-      ? String(decoding: try encoder(canonical: true).encode(value), as: UTF8.self)
+      ? String(decoding: try encoder().encode(value), as: UTF8.self)
       : try string(value)
   }
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `JSONEncoder` cannot be used for this: on Linux it writes keys in hash order, which differs
 /// between runs, so its output is only deterministic with `.sortedKeys` (what
-/// ``Interchange/encoder(canonical:pretty:)`` uses for hashing). Dates are written as ISO-8601
+/// ``Interchange/encoder(pretty:)`` uses for hashing). Dates are written as ISO-8601
 /// UTC with milliseconds, `/` is not escaped, and NaN or infinite numbers are refused with an
 /// `EncodingError` naming the field.
 public struct OrderedJSONEncoder: Sendable {

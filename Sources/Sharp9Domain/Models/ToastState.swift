@@ -4,11 +4,8 @@ import Foundation
 public struct ToastState: Sendable, Equatable, Hashable, Codable {
   /// The text shown.
   public var message: String
-  /// When the toast disappears: 2 s after the action that raised it (see ``ToastState/lifetime``).
+  /// When the toast disappears: ``PracticeRules/toastLifetime`` after the action that raised it.
   public var expiresAt: Date
-
-  /// How long a toast stays up, measured from the time of the action that raised it.
-  public static let lifetime: TimeInterval = 2.0
 
   /// Creates a toast.
   public init(message: String, expiresAt: Date) {

@@ -4,7 +4,7 @@ import Foundation
 /// and forwards and bring the engine in line.
 extension Reducer {
   /// Records the edit `label` that changed `before` into `state`, if it changed anything: pushes
-  /// it on the undo stack (forgetting the oldest beyond ``EditHistory/depth``) and clears redo.
+  /// it on the undo stack (forgetting the oldest beyond ``PracticeRules/undoDepth``) and clears redo.
   static func recordEdit(_ label: String, from before: EditBaseline, into state: inout State) {
     var step = EditStep(label: label)
     if before.loop != state.loop { step.loop = ValueChange(before: before.loop, after: state.loop) }
@@ -22,8 +22,8 @@ extension Reducer {
     }
     guard !step.isEmpty else { return }
     state.history.undo.append(step)
-    if state.history.undo.count > EditHistory.depth {
-      state.history.undo.removeFirst(state.history.undo.count - EditHistory.depth)
+    if state.history.undo.count > PracticeRules.undoDepth {
+      state.history.undo.removeFirst(state.history.undo.count - PracticeRules.undoDepth)
     }
     state.history.redo = []
   }

@@ -12,7 +12,7 @@ import Foundation
 /// - Actions about the track's content (time, markers, A/B, the loop) are no-ops with no track
 ///   loaded; speed, pitch, mode and the lock work without one.
 /// - Every time is clamped to `[0, duration]`; a non-finite number makes the action a no-op.
-/// - Toasts live ``ToastState/lifetime`` from the `now` of the action that raised them.
+/// - Toasts live ``PracticeRules/toastLifetime`` from the `now` of the action that raised them.
 /// - Edits (``Action/editLabel(in:)``) that change something are recorded for undo and redo.
 public enum Reducer {
   /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
@@ -70,10 +70,10 @@ public enum Reducer {
     }
   }
 
-  /// Shows `message` for ``ToastState/lifetime`` from the action's time.
+  /// Shows `message` for ``PracticeRules/toastLifetime`` from the action's time.
   static func showToast(_ message: String, in state: inout State, _ context: ActionContext) {
     state.toast = ToastState(
-      message: message, expiresAt: context.now.addingTimeInterval(ToastState.lifetime))
+      message: message, expiresAt: context.now.addingTimeInterval(PracticeRules.toastLifetime))
   }
 
   /// The effect that tells the engine the current loop.

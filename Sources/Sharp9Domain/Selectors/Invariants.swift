@@ -36,8 +36,8 @@ public enum Invariants {
       found.append("isLoading is true while a track is loaded")
     }
     let depth = state.history.undo.count + state.history.redo.count
-    if depth > EditHistory.depth {
-      found.append("history holds \(depth) edits, more than the \(EditHistory.depth) allowed")
+    if depth > PracticeRules.undoDepth {
+      found.append("history holds \(depth) edits, more than the \(PracticeRules.undoDepth) allowed")
     }
     return found
   }

@@ -41,11 +41,33 @@ public struct SessionScript: Sendable, Equatable, Hashable {
 
   /// Parses a whole script (see ``SessionScriptParser`` for the format and the errors).
   public static func parse(_ text: String) throws(SessionScriptError) -> SessionScript {
+    var text = text
+    return try text.withUTF8 { utf8 in
+      Result { () throws(SessionScriptError) in try parse(bytes: UnsafeRawBufferPointer(utf8)) }
+    }.get()
+  }
+
+  /// Parses a whole script given as its bytes (a file's content): a line that is not UTF-8 is
+  /// an error naming it, as for every other reader of scripts.
+  public static func parse(_ data: Data) throws(SessionScriptError) -> SessionScript {
+    try data.withUnsafeBytes { bytes in
+      Result { () throws(SessionScriptError) in try parse(bytes: bytes) }
+    }.get()
+  }
+
+  private static func parse(bytes: UnsafeRawBufferPointer) throws(SessionScriptError)
+    -> SessionScript
+  {
     var parser = SessionScriptParser()
     var actions: [ScriptedAction] = []
+    var start = bytes.startIndex
     // Split on the byte, not the Character: "\r\n" is one Character and would not split.
-    for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      if let scripted = try parser.parse(line: Substring(bytes)) { actions.append(scripted) }
+    while true {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+      let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+      if let scripted = try parser.parse(bytes: line) { actions.append(scripted) }
+      guard end < bytes.endIndex else { break }
+      start = end + 1
     }
     return SessionScript(header: parser.header, actions: actions)
   }

@@ -1,6 +1,8 @@
 import Foundation
 
 /// Reads a session script one line at a time, so scripts of any length stream in constant memory.
+/// `reduce` and `import` both read scripts through it (and ``ScriptLineParser``), so a script is
+/// accepted or refused the same way by both.
 ///
 /// A script is JSON Lines: an optional first line `{"session":{…}}` (see ``SessionScriptHeader``),
 /// then one action per line with its `t`, seconds since the session started (finite, `>= 0`,
@@ -24,7 +26,7 @@ public struct SessionScriptParser {
   public private(set) var lastT: Double?
 
   private var sawContent = false
-  private let decoder = Interchange.decoder()
+  private let lines = ScriptLineParser(decoder: Interchange.decoder())
 
   /// Creates a parser positioned before line 1.
   public init() {}
@@ -32,29 +34,40 @@ public struct SessionScriptParser {
   /// Reads the next line (without its newline; a trailing `\r` is ignored). Returns the action it
   /// holds, or `nil` for a blank line or the header line.
   ///
-  /// - Throws: ``SessionScriptError`` naming the line and field when the line is malformed, holds
-  ///   an unknown type, misses a field, has a non-finite number, lacks `t`, or has a `t` below the
-  ///   previous line's; and when a header line appears after the first non-blank line.
+  /// - Throws: ``SessionScriptError`` naming the line and field when the line is not valid UTF-8
+  ///   or not one JSON object, repeats a key, holds an unknown type or field, misses a field, has
+  ///   a number a Double cannot hold, lacks `t`, or has a `t` below the previous line's; and when
+  ///   a header line appears after the first non-blank line.
   public mutating func parse(line text: some StringProtocol) throws(SessionScriptError)
     -> ScriptedAction?
   {
+    var text = String(text)
+    return try text.withUTF8 { utf8 in
+      Result { () throws(SessionScriptError) in try parse(bytes: UnsafeRawBufferPointer(utf8)) }
+    }.get()
+  }
+
+  /// Reads the next line given as its bytes (without the newline): what `import` calls on a
+  /// file's content, without making a String of each line.
+  public mutating func parse(bytes: UnsafeRawBufferPointer) throws(SessionScriptError)
+    -> ScriptedAction?
+  {
     lineNumber += 1
-    guard let line = try Self.parseLine(text, number: lineNumber, decoder: decoder) else {
+    switch try lines.parse(bytes, number: lineNumber, requiresTime: true) {
+    case nil:
       return nil
-    }
-    defer { sawContent = true }
-    switch line {
-    case .header(let header):
+    case .header(let header)?:
       guard !sawContent else {
         throw SessionScriptError(
           line: lineNumber, message: "the session header must be the first line of the script")
       }
+      sawContent = true
       self.header = header
       return nil
-    case .action(let action, let t):
-      guard let t else {
-        throw SessionScriptError(line: lineNumber, message: "field \"t\": missing")
-      }
+    case .action(let action, let t)?:
+      sawContent = true
+      // `requiresTime` guarantees it.
+      let t = t ?? 0
       if let lastT, t < lastT {
         throw SessionScriptError(
           line: lineNumber,
@@ -76,22 +89,12 @@ public struct SessionScriptParser {
   public static func parseLine(
     _ text: some StringProtocol, number: Int, requiresTime: Bool = true
   ) throws(SessionScriptError) -> SessionScriptLine? {
-    let line = try parseLine(text, number: number, decoder: Interchange.decoder())
-    if requiresTime, case .action(_, nil) = line {
-      throw SessionScriptError(line: number, message: "field \"t\": missing")
-    }
-    return line
-  }
-
-  private static func parseLine(
-    _ text: some StringProtocol, number: Int, decoder: JSONDecoder
-  ) throws(SessionScriptError) -> SessionScriptLine? {
-    let trimmed = text.last == "\r" ? text.dropLast() : text[...]
-    guard trimmed.contains(where: { !$0.isWhitespace }) else { return nil }
-    do {
-      return try decoder.decode(DecodedScriptLine.self, from: Data(trimmed.utf8)).line
-    } catch {
-      throw SessionScriptError(line: number, decoding: error, text: trimmed)
-    }
+    var text = String(text)
+    let parser = ScriptLineParser()
+    return try text.withUTF8 { utf8 in
+      Result { () throws(SessionScriptError) in
+        try parser.parse(UnsafeRawBufferPointer(utf8), number: number, requiresTime: requiresTime)
+      }
+    }.get()
   }
 }

@@ -31,17 +31,14 @@
 /// - Reaching the end of the track (with no active loop ahead) stops playback at the end.
 /// - Play at the end of the track restarts from 0; play or pause when already in that state, and
 ///   every command but speed, pitch and loop before a track is loaded, are ignored.
-/// - Speeds and pitches outside ``speedRange`` / ``pitchRange`` are clamped; non-finite values
+/// - Speeds and pitches outside ``PracticeRules/speedRange`` / ``PracticeRules/pitchRange`` are
+///   clamped; non-finite values
 ///   are ignored.
 /// - A load puts the playhead at 0, paused, and clears the loop; speed and pitch are kept.
 public struct PlaybackTimeline: Sendable, Equatable {
   /// The shortest loop that wraps (10 ms: a renderer crossfade fits twice in it; anything shorter
   /// is a click generator, not a loop).
   public static let minimumLoopSec = 0.01
-  /// Speeds the engine plays at (the reducer's range).
-  public static let speedRange: ClosedRange<Double> = 0.25...2.0
-  /// Transpositions the engine plays at (the reducer's range).
-  public static let pitchRange: ClosedRange<Double> = -12...12
 
   /// The model's clock: seconds since the session started.
   public internal(set) var wallSec: Double
@@ -116,19 +113,21 @@ public struct PlaybackTimeline: Sendable, Equatable {
     mark(.seek)
   }
 
-  /// Changes the speed (clamped to ``speedRange``).
+  /// Changes the speed (clamped to ``PracticeRules/speedRange``).
   public mutating func setSpeed(_ speed: Double) {
     guard speed.isFinite else { return }
-    let clamped = min(max(speed, Self.speedRange.lowerBound), Self.speedRange.upperBound)
+    let clamped = min(
+      max(speed, PracticeRules.speedRange.lowerBound), PracticeRules.speedRange.upperBound)
     guard clamped != self.speed else { return }
     self.speed = clamped
     mark(.speed)
   }
 
-  /// Changes the transposition (clamped to ``pitchRange``).
+  /// Changes the transposition (clamped to ``PracticeRules/pitchRange``).
   public mutating func setPitchSemitones(_ semitones: Double) {
     guard semitones.isFinite else { return }
-    let clamped = min(max(semitones, Self.pitchRange.lowerBound), Self.pitchRange.upperBound)
+    let clamped = min(
+      max(semitones, PracticeRules.pitchRange.lowerBound), PracticeRules.pitchRange.upperBound)
     guard clamped != pitchSemitones else { return }
     pitchSemitones = clamped
     mark(.pitch)

@@ -23,7 +23,7 @@ extension InspectorServer {
       let source = try audioProblem { try media.sourceAudio(of: session) }
       let peaks = try await WaveformPeakComputer().computePeaks(url: source, targetBuckets: buckets)
       // The bytes `sharp9 peaks FILE --json` prints.
-      let data = try Interchange.encoder(canonical: true).encode(peaks)
+      let data = try Interchange.encoder().encode(peaks)
       return APIResponse.json(String(decoding: data, as: UTF8.self))
     }
     for container in AudioContainer.allCases {

@@ -60,7 +60,4 @@ struct ByteWriter {
     prefix.append(UInt8(length))
     bytes.replaceSubrange(start..<start + 1, with: prefix)
   }
-
-  /// Keeps only the first `count` bytes.
-  mutating func truncate(to count: Int) { bytes.removeLast(bytes.count - count) }
 }

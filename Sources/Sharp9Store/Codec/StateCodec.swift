@@ -9,7 +9,7 @@ import Sharp9Domain
 ///   from a snapshot differ from one started from scratch). Snapshots written before it are JSON
 ///   with dates as their exact `timeIntervalSinceReferenceDate`; they still decode (told apart by
 ///   their first byte, `{`). A snapshot that does not decode is skipped by `state(at:)`.
-/// - The hash is SHA-256 of the canonical interchange JSON (`Interchange.encoder(canonical: true)`),
+/// - The hash is SHA-256 of the canonical interchange JSON (`Interchange.encoder()`),
 ///   the form the issue specifies, so other tools can recompute it from `sharp9 state --json`.
 /// - The printed form is the interchange JSON with keys in declaration order
 ///   (`OrderedJSONEncoder`), what `sharp9 state --json` and `sharp9 record` write.
@@ -31,7 +31,7 @@ public struct StateCodec {
     return encoder
   }
 
-  private var canonicalEncoder: JSONEncoder { Interchange.encoder(canonical: true) }
+  private var canonicalEncoder: JSONEncoder { Interchange.encoder() }
 
   /// The lossless snapshot bytes of `state` (binary, see ``BinaryStateSnapshot``).
   public func snapshot(_ state: State) throws -> Data {

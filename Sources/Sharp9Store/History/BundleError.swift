@@ -12,6 +12,8 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
   case wouldReplaceDatabase(path: String)
   /// The finished bundle could not be moved into place.
   case writeFailed(path: String, reason: String)
+  /// The bundle's session does not replay to its own checkpoints: it was damaged or edited.
+  case failsVerification(path: String, seq: Int64)
   /// The target already holds a session with the bundle's id but different events.
   case conflictingSession(id: String, existingEvents: Int64, bundledEvents: Int64)
 
@@ -34,9 +36,13 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
       "\(path) is the database the session is read from; choose another bundle file"
     case .writeFailed(let path, let reason):
       "cannot write \(path): \(reason) (check the directory exists and is writable)"
+    case .failsVerification(let path, let seq):
+      "\(path): the bundled session does not replay to its checkpoint at event \(seq); the bundle"
+        + " is damaged or was edited"
     case .conflictingSession(let id, let existing, let bundled):
       "session \(id) already exists with \(existing) events (the bundle has \(bundled));"
-        + " delete it first (`sharp9 delete \(id.prefix(8))`) to import the bundle"
+        + " import it as a new session (`sharp9 import-bundle FILE --as-new`), or delete the"
+        + " existing one first (`sharp9 delete \(id.prefix(8))`)"
     }
   }
 }

@@ -7,7 +7,7 @@ extension EventStore {
   /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` for a `seq` outside
   ///   `0...eventCount`.
   public func editTimeline(
-    of session: SessionRecord, at seq: Int64? = nil, depth: Int = EditHistory.depth
+    of session: SessionRecord, at seq: Int64? = nil, depth: Int = PracticeRules.undoDepth
   ) throws -> EditTimeline {
     let target = seq ?? session.eventCount
     guard (0...session.eventCount).contains(target) else {

@@ -24,8 +24,9 @@ extension SessionBundle {
   public static func importBundle(at path: String, into store: EventStore, audioDirectory: URL)
     throws -> ImportResult
   {
-    // Opening it as an event store validates its schema (refusing a newer one).
-    _ = try EventStore(path: path, mode: .mustExist)
+    // Opening it as an event store validates its schema (refusing a newer one); its session
+    // must verify before anything is copied.
+    try verifyBundle(at: path, in: try EventStore(path: path, mode: .mustExist))
     return try store.database.attach(path, as: "bundle") {
       let id = try manifestSession(in: store.database, path: path)
       if let existing = try? store.session(id: id) {
@@ -48,13 +49,46 @@ extension SessionBundle {
     }
   }
 
-  private static func manifestSession(in database: Database, path: String) throws -> UUID {
+  /// Imports the session of the bundle at `path` as a new session with a new id (for a bundle
+  /// whose id conflicts with a different session already in `store`): its actions are stored
+  /// again, marker ids re-homed as `fork` does, and new checkpoints are written. Bundled audio is
+  /// not extracted; the session keeps the recorded audio path.
+  ///
+  /// - Throws: ``BundleError``, ``MigrationError``, ``StoreError`` or ``SQLiteError``; the target
+  ///   is unchanged then.
+  public static func importBundleAsNewSession(
+    at path: String, into store: EventStore, title: String?, sharp9Version: String
+  ) throws -> SessionRecord {
+    let bundle = try EventStore(path: path, mode: .mustExist)
+    try verifyBundle(at: path, in: bundle)
+    let id = try manifestSession(in: bundle.database, path: path, schema: "main")
+    let session = try bundle.session(id: id)
+    let (actions, seqs) = try bundle.scriptedActions(of: session)
+    let new = NewSession(
+      title: title ?? session.title, startedAt: session.startedAt.date, audio: session.audio,
+      sharp9Version: sharp9Version)
+    return try store.createSession(new, actions: actions, originalSeqs: seqs, from: session.id)
+  }
+
+  /// Refuses a bundle whose session does not replay to its own checkpoints (damaged or edited);
+  /// one recorded by another reducer version is accepted, as `verify` reports it.
+  private static func verifyBundle(at path: String, in bundle: EventStore) throws {
+    let id = try manifestSession(in: bundle.database, path: path, schema: "main")
+    let report = try bundle.verify(try bundle.session(id: id))
+    if let divergence = report.divergence, !report.reducerChanged {
+      throw BundleError.failsVerification(path: path, seq: divergence.seq)
+    }
+  }
+
+  private static func manifestSession(
+    in database: Database, path: String, schema: String = "bundle"
+  ) throws -> UUID {
     let hasManifest = try database.prepare(
-      "SELECT count(*) FROM bundle.sqlite_schema WHERE name = 'bundle_manifest'")
+      "SELECT count(*) FROM \(schema).sqlite_schema WHERE name = 'bundle_manifest'")
     guard try hasManifest.firstRow({ $0.int64(0) }) == 1 else {
       throw BundleError.notABundle(path: path)
     }
-    let select = try database.prepare("SELECT key, value FROM bundle.bundle_manifest")
+    let select = try database.prepare("SELECT key, value FROM \(schema).bundle_manifest")
     var manifest: [String: String] = [:]
     while try select.step() { manifest[select.text(0) ?? ""] = select.text(1) ?? "" }
     guard manifest["format"] == format else {
@@ -162,7 +196,10 @@ extension SessionBundle {
       try copy.run()
     }
     if let audioPath {
-      let update = try database.prepare("UPDATE main.sessions SET audio_path = ? WHERE pk = ?")
+      // Where the audio is found, not what the session recorded: `export` still writes the
+      // reporter's path, and `render` finds the extracted copy.
+      let update = try database.prepare(
+        "UPDATE main.sessions SET audio_located_path = ? WHERE pk = ?")
       try update.bind(audioPath, at: 1)
       try update.bind(localPK, at: 2)
       try update.run()

@@ -36,18 +36,21 @@ public enum SessionBundle {
 
   /// Writes `session` of `store` to a bundle at `path`, replacing any file there.
   ///
-  /// - Parameter withAudio: embed the source audio (its SHA-256 must match the recorded one).
+  /// - Parameters:
+  ///   - withAudio: embed the source audio (its SHA-256 must match the recorded one).
+  ///   - audioFile: where that audio is (the file `render` would use), when not at the recorded
+  ///     path.
   /// - Throws: ``BundleError``, ``SQLiteError`` or a file error; `path` is untouched then.
   public static func write(
     _ session: SessionRecord, from store: EventStore, to path: String, withAudio: Bool,
-    sharp9Version: String
+    audioFile: String? = nil, sharp9Version: String
   ) throws {
     let destination = URL(fileURLWithPath: path)
     let database = URL(fileURLWithPath: store.database.path)
     guard destination.resolvingSymlinksInPath() != database.resolvingSymlinksInPath() else {
       throw BundleError.wouldReplaceDatabase(path: path)
     }
-    let audio = withAudio ? try readAudio(of: session) : nil
+    let audio = withAudio ? try readAudio(of: session, at: audioFile) : nil
     let temporary = destination.deletingLastPathComponent()
       .appending(path: ".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
     defer { removeDatabaseFiles(temporary.path) }
@@ -114,16 +117,17 @@ public enum SessionBundle {
     var bytes: Data
   }
 
-  private static func readAudio(of session: SessionRecord) throws -> Audio {
+  private static func readAudio(of session: SessionRecord, at file: String?) throws -> Audio {
     guard let source = session.audio else {
       throw BundleError.audioMissing(session: session.idString, path: nil)
     }
-    guard let bytes = FileManager.default.contents(atPath: source.path) else {
-      throw BundleError.audioMissing(session: session.idString, path: source.path)
+    let path = file ?? source.path
+    guard let bytes = FileManager.default.contents(atPath: path) else {
+      throw BundleError.audioMissing(session: session.idString, path: path)
     }
     let actual = hexSHA256(bytes)
     if let recorded = source.sha256, recorded.lowercased() != actual {
-      throw BundleError.audioChanged(path: source.path, recorded: recorded, actual: actual)
+      throw BundleError.audioChanged(path: path, recorded: recorded, actual: actual)
     }
     let name = URL(fileURLWithPath: source.path).lastPathComponent
     return Audio(name: name, sha256: actual, bytes: bytes)

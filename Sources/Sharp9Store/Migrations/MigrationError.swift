@@ -17,7 +17,7 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
       "\(path) was migrated with a different text of migration \(id) \(name) than this sharp9"
         + " carries; refusing to use it (use the sharp9 build that created it)"
     case .notSharp9(let path):
-      "\(path) is an SQLite database but not a sharp9 one; pick another --db"
+      "\(path) is an SQLite database but not a sharp9 one"
     }
   }
 }

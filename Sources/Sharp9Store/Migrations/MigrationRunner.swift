@@ -16,6 +16,34 @@ public struct MigrationRunner {
     self.migrations = migrations.sorted { $0.id < $1.id }
   }
 
+  /// Refuses a database sharp9 must not touch, reading only: another application's file (objects
+  /// but no `sharp9_migrations`), or one with an unknown or changed migration. Called before
+  /// anything could write (even the switch to WAL), so a refused file stays byte-identical and
+  /// gets no `-wal` or `-shm` beside it.
+  ///
+  /// - Throws: ``MigrationError`` or ``SQLiteError``.
+  public func refuseUnusable(_ database: Database) throws {
+    let objects = try database.cached(
+      "SELECT count(*), count(*) FILTER (WHERE name = 'sharp9_migrations') FROM sqlite_schema")
+    guard let (count, bookkeeping) = try objects.firstRow({ ($0.int64(0), $0.int64(1)) }) else {
+      return
+    }
+    guard bookkeeping == 1 else {
+      if count > 0 { throw MigrationError.notSharp9(path: database.path) }
+      return
+    }
+    try validate(try appliedMigrations(database), path: database.path)
+  }
+
+  /// True when every known migration is applied (reading only).
+  public func isUpToDate(_ database: Database) throws -> Bool {
+    let objects = try database.cached(
+      "SELECT count(*) FROM sqlite_schema WHERE name = 'sharp9_migrations'")
+    guard try objects.firstRow({ $0.int64(0) }) == 1 else { return false }
+    let recorded = try appliedMigrations(database)
+    return migrations.allSatisfy { isApplied($0, in: recorded) }
+  }
+
   /// Validates the database's applied migrations and applies the pending ones.
   ///
   /// - Returns: the ids applied by this call.
@@ -61,9 +89,10 @@ public struct MigrationRunner {
     }
     if bookkeeping == 1 { return }
     guard count == 0 else { throw MigrationError.notSharp9(path: database.path) }
+    // IF NOT EXISTS: another process creating the same new database may have got here first.
     try database.execute(
       """
-      CREATE TABLE sharp9_migrations (
+      CREATE TABLE IF NOT EXISTS sharp9_migrations (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
         sha256 TEXT NOT NULL,

@@ -21,6 +21,8 @@ public final class EventCursor {
   private var chunkEnd: Int64
   /// Set once the last event was read and the statement reset.
   private var isReleased = false
+  /// The `t` of the event read before, once one was (a cursor starting mid-session has none).
+  private var previousT: Double?
 
   /// Reads events `after + 1 ... through`.
   init(store: EventStore, session: SessionRecord, after: Int64, through: Int64) throws {
@@ -52,6 +54,13 @@ public final class EventCursor {
     let seq = nextSeq
     do {
       guard let (t, action) = try chunk?.next() else { throw corrupt(seq, "the event is missing") }
+      // Every writer refuses such times, so a stored one is damage; acting on it would export a
+      // script import rejects and render silence.
+      guard t.isFinite, t >= 0 else { throw corrupt(seq, "its t (\(t)) is not a time") }
+      if let previousT, t < previousT {
+        throw corrupt(seq, "its t (\(t)) is before the previous event's (\(previousT))")
+      }
+      previousT = t
       nextSeq += 1
       return StoredEvent(seq: seq, t: t, action: action)
     } catch let error as ActionCodec.DecodingError {

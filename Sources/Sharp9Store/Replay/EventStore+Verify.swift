@@ -7,7 +7,11 @@ extension EventStore {
   ///
   /// A session recorded by another reducer version is replayed and compared all the same (the
   /// report says so); it is not refused.
-  public func verify(_ session: SessionRecord) throws -> VerifyReport {
+  ///
+  /// `progress` is called with the fraction of events replayed, at each checkpoint.
+  public func verify(_ session: SessionRecord, progress: (Double) -> Void = { _ in }) throws
+    -> VerifyReport
+  {
     let checkpoints = try recordedCheckpoints(of: session)
     var report = VerifyReport(
       session: session, recordedReducerVersion: session.reducerVersion,
@@ -22,6 +26,7 @@ extension EventStore {
       while replay.seqSoFar < checkpoint.seq, try replay.advance() {}
       guard replay.seqSoFar == checkpoint.seq else { break }
       report.checkpointsCompared += 1
+      progress(Double(checkpoint.seq) / Double(max(session.eventCount, 1)))
       if let divergence = try compare(
         checkpoint, of: session, with: replay.state, lastAgreeing: lastAgreeing)
       {
@@ -33,6 +38,17 @@ extension EventStore {
     }
     if report.divergence == nil { while try replay.advance() {} }
     report.eventsReplayed = replay.seqSoFar
+    progress(1)
+    // A finished session (an import, an ended recording) is always checkpointed at its last
+    // event: a missing one means the checkpoints were deleted, and nothing would be compared.
+    if report.divergence == nil, session.endedAt != nil, session.eventCount > 0,
+      checkpoints.last?.seq != session.eventCount
+    {
+      report.divergence = VerifyReport.Divergence(
+        seq: session.eventCount, lastAgreeingSeq: lastAgreeing, changes: [],
+        snapshotProblem: "the checkpoint of the last event (\(session.eventCount)) is missing:"
+          + " the session's checkpoints were deleted or never written")
+    }
     return report
   }
 
@@ -79,11 +95,16 @@ extension EventStore {
     if let recorded, try stateCodec.hash(recorded) != checkpoint.hash {
       snapshotProblem = "the recorded snapshot does not match the recorded hash"
     }
+    let rawSnapshot = recorded == nil ? try? JSONValue.parse(snapshotData) : nil
+    if recorded == nil, rawSnapshot == nil {
+      // Truncated or garbled: a reader starting from this snapshot could not use it.
+      snapshotProblem = "the recorded snapshot is unreadable (\(snapshotData.count) bytes)"
+    }
     if replayedHash == checkpoint.hash, snapshotProblem == nil { return nil }
     var changes: [FieldChange] = []
     if let recorded {
       changes = try StateDiff.changes(from: recorded, to: replayed)
-    } else if let raw = try? JSONValue.parse(snapshotData) {
+    } else if let raw = rawSnapshot {
       // A JSON snapshot from another State layout: compare its JSON with the replayed one's.
       let lossless = try JSONValue.parse(try stateCodec.losslessJSON(replayed))
       changes = StateDiff.changes(from: raw, to: lossless)

@@ -1,3 +1,5 @@
+import Sharp9Domain
+
 /// What `verify` found when replaying a session from scratch against its recorded checkpoints.
 public struct VerifyReport: Sendable, Equatable {
   /// The first checkpoint where the replayed state differs from the recorded one.

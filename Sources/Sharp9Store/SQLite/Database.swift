@@ -15,6 +15,10 @@ public final class Database {
     /// A file from elsewhere (an upload): read-only, defensive, triggers and views disabled and
     /// the schema untrusted, so reading it runs none of its code.
     case untrusted
+    /// Read only, as SQLite's `immutable` URI parameter says: no lock, no `-wal` or `-shm`
+    /// file, so a database on read-only media (or in a directory the user cannot write) can be
+    /// read. Nothing may change the file while it is open this way.
+    case readOnlyImmutable
   }
 
   /// The path given to `open`, or `:memory:`.
@@ -27,14 +31,21 @@ public final class Database {
   /// - Throws: ``SQLiteError`` when the file cannot be opened.
   public init(path: String, mode: OpenMode = .createIfMissing) throws {
     self.path = path
-    var flags = SQLITE_OPEN_NOMUTEX
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+    var name = path
     switch mode {
-    case .createIfMissing: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-    case .mustExist: flags |= SQLITE_OPEN_READWRITE
-    case .untrusted: flags |= SQLITE_OPEN_READONLY
+    case .createIfMissing: flags |= SQLITE_OPEN_CREATE
+    case .mustExist: break
+    case .untrusted: flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+    case .readOnlyImmutable:
+      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+      var allowed = CharacterSet.urlPathAllowed
+      allowed.remove(charactersIn: "?#%")
+      name =
+        "file:\(path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)?immutable=1"
     }
     var pointer: OpaquePointer?
-    let code = sqlite3_open_v2(path, &pointer, flags, nil)
+    let code = sqlite3_open_v2(name, &pointer, flags, nil)
     guard let pointer else {
       throw SQLiteError(code: code, message: "out of memory", operation: "open \(path)")
     }
@@ -67,6 +78,21 @@ public final class Database {
   /// Checks a result code of a call on this connection (see ``SQLiteError/check(_:on:_:sql:)``).
   func check(_ code: Int32, _ operation: @autoclosure () -> String, sql: String? = nil) throws {
     try SQLiteError.check(code, on: handle, operation(), sql: sql)
+  }
+
+  /// Runs `body`, and again after 50 ms while it fails with `SQLITE_BUSY`, for about 5 seconds
+  /// (the busy timeout): for the few steps SQLite does not wait on by itself (changing the
+  /// journal mode, the first write of a new database).
+  public func retryingWhileBusy<Result>(_ body: () throws -> Result) throws -> Result {
+    var attempt = 0
+    while true {
+      do {
+        return try body()
+      } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && attempt < 100 {
+        attempt += 1
+        sqlite3_sleep(50)
+      }
+    }
   }
 
   /// Runs one or more SQL statements without parameters (schema, pragmas, transaction control).

@@ -61,7 +61,7 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     switch primaryCode {
     case SQLITE_BUSY, SQLITE_LOCKED: "another sharp9 process holds the database; retry"
     case SQLITE_NOTADB, SQLITE_CORRUPT:
-      "the file is not an intact sharp9 database; pick another --db"
+      "the file is not an intact sharp9 database"
     case SQLITE_READONLY: "the database is read-only; check file permissions"
     case SQLITE_FULL: "the disk is full; free space and retry"
     case SQLITE_CANTOPEN: "check that the directory exists and is writable"

@@ -2,9 +2,9 @@ import Foundation
 import Sharp9Domain
 
 extension EventStore {
-  /// Imports a session script (JSON Lines, see `SessionScriptParser`; read by
-  /// ``ScriptLineReader``) as a new session, in one
-  /// transaction: a bad line (or any other failure) leaves no session behind.
+  /// Imports a session script (JSON Lines, read by `SessionScriptParser`, the parser `reduce`
+  /// uses too) as a new session, in one transaction: a bad line (or any other failure) leaves no
+  /// session behind.
   ///
   /// The session starts at the header's `startedAt`, else `SessionScript.defaultStartedAt` (the
   /// same start `sharp9 reduce` uses, so both give the same states). Its title is `title`, else
@@ -14,7 +14,8 @@ extension EventStore {
   /// - Parameters:
   ///   - text: the whole script (lines split on `\n`; a trailing `\r` is ignored).
   ///   - audio: resolves the header's audio path into an ``RecordedAudio`` (hash, format), or `nil`.
-  /// - Throws: `SessionScriptError` (naming the line and field), ``StoreError`` or ``SQLiteError``.
+  /// - Throws: `SessionScriptError` (naming the line and field), ``StoreError`` (``StoreError/noActions``
+  ///   for a script without an action) or ``SQLiteError``.
   public func importScript(
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
     audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) }
@@ -28,29 +29,38 @@ extension EventStore {
   }
 
   /// Imports a session script given as its bytes (a file's content, read without making a
-  /// String of it), as ``importScript(_:title:defaultTitle:sharp9Version:audio:)`` does. Bytes
-  /// that are not UTF-8 are read as `String(decoding:as:)` repairs them.
+  /// String of it), as ``importScript(_:title:defaultTitle:sharp9Version:audio:)`` does. A line
+  /// that is not UTF-8 is an error, as it is for `reduce`. `progress` is called with the fraction
+  /// of the bytes read, about every 64 KiB.
   public func importScript(
     _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) }
+    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) },
+    progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
     try data.withUnsafeBytes { bytes in
       try importScript(
         bytes: bytes, title: title, defaultTitle: defaultTitle, sharp9Version: sharp9Version,
-        audio: audio)
+        audio: audio, progress: progress)
     }
   }
 
   private func importScript(
     bytes: UnsafeRawBufferPointer, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> RecordedAudio?
+    audio: (String) -> RecordedAudio?, progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
-    try withBulkWriteCache {
+    var read = 0
+    var reported = 0
+    return try withBulkWriteCache {
       try database.transaction {
-        var parser = ScriptLineReader()
+        var parser = SessionScriptParser()
         var appender: EventAppender?
         try Self.forEachLine(of: bytes) { line in
-          guard let scripted = try parser.next(bytes: line) else { return }
+          read += line.count + 1
+          if read - reported >= 1 << 16 {
+            reported = read
+            progress(Double(read) / Double(max(bytes.count, 1)))
+          }
+          guard let scripted = try parser.parse(bytes: line) else { return }
           let writer =
             try appender
             ?? startImport(
@@ -61,12 +71,13 @@ extension EventStore {
             scripted.action, from: SessionScript.unrecordedSessionID, to: writer.session.id)
           try writer.appendInPlace(action, t: scripted.t)
         }
-        let writer =
-          try appender
-          ?? startImport(
-            header: parser.header, title: title, defaultTitle: defaultTitle,
-            sharp9Version: sharp9Version, audio: audio)
+        // Empty input, blank lines or a header alone: not a session (nothing was written).
+        progress(1)
+        guard let writer = appender else { throw StoreError.noActions }
         try writer.finishBatch()
+        // Ended at its last event: `verify` then knows a checkpoint must be there.
+        try endSession(
+          writer.session.id, at: writer.session.startedAt.date.addingTimeInterval(writer.lastT))
         return try session(id: writer.session.id)
       }
     }

@@ -132,6 +132,8 @@ final class EventAppender {
     guard t.isFinite, t >= 0, t >= lastT else {
       throw StoreError.invalidTime(seq: seq, t: t, previous: lastT)
     }
+    let latest = StoreError.latestDate.timeIntervalSince(startedAt)
+    guard t <= latest else { throw StoreError.timeBeyondDates(seq: seq, t: t, latest: latest) }
     return seq
   }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Sharp9App
 import Sharp9Store
 
 /// `sharp9 bundle SESSION -o FILE.sharp9 [--with-audio]`.
@@ -21,18 +22,33 @@ struct BundleCommand: ParsableCommand {
   @Flag(help: "Embed the source audio (it must still match the recorded SHA-256).")
   var withAudio = false
 
+  @Option(
+    help: ArgumentHelp(
+      "With --with-audio: embed this copy of the audio (checked against the recorded SHA-256)"
+        + " instead of the one found as render finds it.", valueName: "path"))
+  var audio: String?
+
+  @Flag(help: "Replace the output file if it exists.")
+  var force = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
+    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    // The file render would use: the recorded path, where it was found at import, or --audio.
+    let audioFile =
+      try withAudio ? SessionAudioFile.resolve(record, override: audio, force: false) : nil
+    if let audioFile { inputs.append(("the session's audio", audioFile.path)) }
+    try OutputFile.check(output, inputs: inputs, force: force)
     try SessionBundle.write(
-      record, from: store, to: output, withAudio: withAudio,
-      sharp9Version: Sharp9Command.configuration.version)
+      record, from: store, to: output, withAudio: withAudio, audioFile: audioFile?.path,
+      sharp9Version: Sharp9Command.release)
     var text = StandardOutput()
     text.line(
       "bundled session \(record.idString) (\(record.eventCount) events"
         + (withAudio ? ", with audio" : "") + ") to \(output)")
-    text.flush()
+    try text.flush()
   }
 }

@@ -17,17 +17,26 @@ struct CheckCommand: ParsableCommand {
       """)
 
   @OptionGroup var session: SessionArgument
+  @Flag(help: "Print the report as one JSON object (the exit status is the same).")
+  var json = false
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     let store = try database.open(.mustExist)
     let report = try store.check(try store.session(matching: session.session))
     var output = StandardOutput()
+    if json {
+      output.line(try ReportJSON.line(ReportJSON.Check(report)))
+      try output.flush()
+      if !report.passed { throw ExitCode(ExitStatus.foundProblem.rawValue) }
+      return
+    }
     let id = report.session.idString
     guard let finding = report.finding else {
       output.line(
         "ok: session \(id): \(report.eventsChecked) events, every state keeps every invariant")
-      output.flush()
+      try output.flush()
       return
     }
     output.line(
@@ -36,7 +45,7 @@ struct CheckCommand: ParsableCommand {
     for violation in finding.violations { output.line("  \(violation)") }
     output.line("state diff made by event \(finding.seq) (before → after):")
     for change in report.changes { output.line("  \(change)") }
-    output.flush()
+    try output.flush()
     throw ExitCode(1)
   }
 }

@@ -14,6 +14,7 @@ struct ForkCommand: ParsableCommand {
   @OptionGroup var session: SessionArgument
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("How many events to keep (0 … the session's event count).", valueName: "seq")
   )
   var at: Int64
@@ -31,10 +32,14 @@ struct ForkCommand: ParsableCommand {
     let store = try database.open(.mustExist)
     let record = try store.session(matching: session.session)
     let fork = try store.fork(
-      record, at: at, title: title, sharp9Version: Sharp9Command.configuration.version)
+      record, at: at, title: title, sharp9Version: Sharp9Command.release)
     var output = StandardOutput()
     output.line("forked \(record.idString) at event \(at): \"\(fork.title)\"")
     output.line(fork.idString)
-    output.flush()
+    do {
+      try output.flush()
+    } catch {
+      throw error.after("session \(fork.idString) was stored; do not fork again")
+    }
   }
 }

@@ -18,13 +18,16 @@ struct FuzzCommand: ParsableCommand {
       printed; the exit status is 1 if any run failed.
       """)
 
-  @Option(help: "The seed of the first run.")
+  @Option(
+    parsing: .unconditional, help: "The seed of the first run.")
   var seed: UInt64 = 1
 
-  @Option(help: "Events per generated session.")
+  @Option(
+    parsing: .unconditional, help: "Events per generated session.")
   var events = 1_000
 
-  @Option(help: "How many runs, with seeds seed, seed+1, ….")
+  @Option(
+    parsing: .unconditional, help: "How many runs, with seeds seed, seed+1, ….")
   var runs = 1
 
   @OptionGroup var database: DatabaseOptions
@@ -38,7 +41,10 @@ struct FuzzCommand: ParsableCommand {
     let runner = FuzzRunner()
     var output = StandardOutput()
     var failures = 0
+    let bar = ProgressBar(label: "fuzz")
+    defer { bar.finish() }
     for offset in 0..<UInt64(runs) {
+      bar.update(Double(offset) / Double(runs))
       let seed = seed &+ offset
       let report = try runner.run(seed: seed, events: events)
       guard let problem = report.problem else {
@@ -50,15 +56,15 @@ struct FuzzCommand: ParsableCommand {
       // The database is only opened (and created) when there is something to save.
       let store = try database.open(.createIfMissing)
       if let saved = try runner.save(
-        report, into: store, sharp9Version: Sharp9Command.configuration.version)
+        report, into: store, sharp9Version: Sharp9Command.release)
       {
         output.line(
           "  minimized to \(saved.eventCount) events, saved as session \(saved.idString)"
             + " (reproduce: sharp9 fuzz --seed \(seed) --events \(events))")
       }
-      output.flush()
+      try output.flush()
     }
-    output.flush()
+    try output.flush()
     if failures > 0 { throw ExitCode(1) }
   }
 }

@@ -18,8 +18,12 @@ struct HistoryCommand: ParsableCommand {
   @OptionGroup var session: SessionArgument
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("Show the history as of this event (default: the last).", valueName: "seq"))
   var at: Int64?
+
+  @Flag(help: "Print the history as one JSON object.")
+  var json = false
 
   @OptionGroup var database: DatabaseOptions
 
@@ -28,7 +32,12 @@ struct HistoryCommand: ParsableCommand {
     let record = try store.session(matching: session.session)
     let history = try store.editTimeline(of: record, at: at)
     var output = StandardOutput()
+    if json {
+      output.line(try ReportJSON.line(ReportJSON.History(history, session: record)))
+      try output.flush()
+      return
+    }
     for line in EditTimelineText.lines(history, session: record) { output.line(line) }
-    output.flush()
+    try output.flush()
   }
 }

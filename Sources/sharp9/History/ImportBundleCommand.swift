@@ -8,22 +8,44 @@ struct ImportBundleCommand: ParsableCommand {
     commandName: "import-bundle",
     abstract: "Add the session of a bundle (see `sharp9 bundle`) to the database.",
     discussion: """
-      The session keeps its id: importing the same bundle again adds nothing. Bundled audio is \
-      written to the audio/ directory next to the database when the recorded path does not hold \
-      the same file, and the session points there. The session id is printed alone on the last \
-      line of standard output.
+      The session keeps its id: importing the same bundle again adds nothing, and a different \
+      session with the same id is a conflict (status 65, nothing changed); --as-new imports it as \
+      a new session instead. The bundled session must replay to its own checkpoints. Bundled \
+      audio is written to the audio/ directory next to the database when the recorded path does \
+      not hold the same file; the session keeps its recorded path (export still writes it) and \
+      render finds the extracted copy. The session id is printed alone on the last line of \
+      standard output.
       """)
 
   @Argument(help: ArgumentHelp("The bundle file.", valueName: "file"))
   var bundle: String
 
+  @Flag(help: "Import the bundle's session as a new session with a new id.")
+  var asNew = false
+
+  @Option(help: "With --as-new: the new session's title (default: the bundled one's).")
+  var title: String?
+
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
     guard FileManager.default.fileExists(atPath: bundle) else {
-      throw ValidationError("no bundle at \(bundle)")
+      throw CommandFailure(.noInput, "no bundle at \(bundle). Check the path")
     }
     let store = try database.open(.createIfMissing)
+    if asNew {
+      let session = try SessionBundle.importBundleAsNewSession(
+        at: bundle, into: store, title: title, sharp9Version: Sharp9Command.release)
+      var output = StandardOutput()
+      output.line("imported the bundled session as session \(session.idString)")
+      output.line(session.idString)
+      do {
+        try output.flush()
+      } catch {
+        throw error.after("session \(session.idString) was stored; do not import it again")
+      }
+      return
+    }
     let audioDirectory = URL(fileURLWithPath: database.resolvedPath).deletingLastPathComponent()
       .appending(path: "audio")
     let result = try SessionBundle.importBundle(
@@ -37,6 +59,10 @@ struct ImportBundleCommand: ParsableCommand {
     }
     if let audio = result.extractedAudio { output.line("audio written to \(audio)") }
     output.line(result.session.idString)
-    output.flush()
+    do {
+      try output.flush()
+    } catch {
+      throw error.after("session \(result.session.idString) is in the database")
+    }
   }
 }

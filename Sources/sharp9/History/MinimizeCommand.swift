@@ -16,7 +16,11 @@ struct MinimizeCommand: ParsableCommand {
       --until COMMAND: a shell command (/bin/sh -c) that exits 0 while the candidate still \
       fails. It gets the path of the candidate session script in $SHARP9_CANDIDATE, its action \
       count in $SHARP9_CANDIDATE_EVENTS, and the script on standard input; its output is \
-      discarded. Example: --until 'sharp9 reduce --compact "$SHARP9_CANDIDATE" | grep -q Locked'
+      discarded. Example: --until 'sharp9 reduce --compact "$SHARP9_CANDIDATE" | grep -q Locked'. \
+      Exit 1–63 means the failure is gone; 64–78 (sysexits.h), 126, 127 or a signal mean the \
+      command could not run, and minimizing stops with status 69. --timeout kills a candidate's \
+      command after that many seconds (the candidate then counts as not failing); an \
+      interrupted minimize kills the command and removes its temporary files.
 
       --invariant: some state breaks a domain invariant (see `sharp9 check`).
 
@@ -35,6 +39,13 @@ struct MinimizeCommand: ParsableCommand {
       "A shell command exiting 0 while the candidate still fails.", valueName: "command"))
   var until: String?
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --until: kill a candidate's command after this many seconds (it then counts as"
+        + " not failing).", valueName: "seconds"))
+  var timeout: Double?
+
   @Flag(help: "Keep the failure \"some state breaks an invariant\".")
   var invariant = false
 
@@ -49,6 +60,9 @@ struct MinimizeCommand: ParsableCommand {
       throw ValidationError(
         "choose exactly one predicate: --until COMMAND, --invariant or --diverges")
     }
+    if let timeout, !(timeout > 0 && timeout.isFinite) {
+      throw ValidationError("--timeout must be a positive number of seconds, not \(timeout)")
+    }
   }
 
   func run() throws {
@@ -58,29 +72,52 @@ struct MinimizeCommand: ParsableCommand {
     let header = SessionScriptHeader(
       startedAt: record.startedAt.date, audio: record.audio?.path, title: record.title)
     let predicate: SessionMinimizer.Predicate
+    var external: ExternalPredicate?
+    var progress: ProgressBar?
     if let until {
-      let command = try ExternalPredicate(command: until)
-      predicate = .custom { try command.holds($0) }
+      let command = try ExternalPredicate(
+        command: until, timeout: timeout.map { .milliseconds(Int($0 * 1000)) })
+      external = command
+      let bar = ProgressBar(label: "minimize")
+      progress = bar
+      // ddmin's end is unknown; the share of actions removed so far is what a user watches.
+      predicate = .custom {
+        bar.update(1 - Double($0.actions.count) / Double(max(actions.count, 1)))
+        return try command.holds($0)
+      }
     } else {
       predicate = invariant ? .invariant : .diverges
     }
     let result = try SessionMinimizer().minimize(
       SessionScript(header: header, actions: actions), originalSeqs: seqs,
       recordedIn: record.id, predicate)
+    progress?.finish()
+    guard !result.script.actions.isEmpty else {
+      // The predicate does not depend on the session: an empty session would "reproduce" it.
+      throw CommandFailure(
+        .badData,
+        "the predicate holds even for a session without actions, so it does not depend on"
+          + " session \(record.idString); nothing saved. Check the predicate")
+    }
     let saved = try store.createSession(
       NewSession(
         title:
           "\(record.title) (minimized, \(result.script.actions.count) of \(actions.count) events)",
         startedAt: record.startedAt.date, audio: record.audio,
-        sharp9Version: Sharp9Command.configuration.version),
+        sharp9Version: Sharp9Command.release),
       unrecordedScript: result.script)
     var output = StandardOutput()
     output.write(try result.script.encoded())
-    output.flush()
+    do {
+      try output.flush()
+    } catch {
+      throw error.after("the minimal session was stored as session \(saved.idString)")
+    }
     let kept = result.keptSeqs.map(String.init).joined(separator: ", ")
     let summary =
       "minimized \(record.idString) from \(actions.count) to \(result.script.actions.count) events"
-      + " (kept \(kept)) in \(result.tests) tests; saved as session \(saved.idString)\n"
-    FileHandle.standardError.write(Data(summary.utf8))
+      + " (kept \(kept)) in \(result.tests) tests; saved as session \(saved.idString)"
+      + ((external?.timedOut ?? 0) > 0 ? " (\(external?.timedOut ?? 0) candidates timed out)" : "")
+    StandardError.line(summary)
   }
 }

@@ -18,25 +18,24 @@ struct PeaksCommand: AsyncParsableCommand {
   @Argument(help: "The audio file.")
   var file: String
 
-  @Option(help: "Number of time buckets (at least 1).")
+  @Option(
+    parsing: .unconditional, help: "Number of time buckets (at least 1).")
   var buckets: Int = 50
 
   @Flag(help: "Print JSON {buckets, durationSec, max, min} instead of a text waveform.")
   var json = false
 
   func run() async throws {
-    try await CommandFailure.reporting {
-      let url = URL(filePath: file)
-      let peaks = try await WaveformPeakComputer().computePeaks(url: url, targetBuckets: buckets)
-      if json {
-        let data = try Interchange.encoder(canonical: true).encode(peaks)
-        print(String(decoding: data, as: UTF8.self))
-      } else {
-        let format = try AudioFileReader(url: url).format
-        print(
-          PeaksText(name: url.lastPathComponent, format: format, peaks: peaks).rendered,
-          terminator: "")
-      }
+    let url = URL(filePath: file)
+    let peaks = try await WaveformPeakComputer().computePeaks(url: url, targetBuckets: buckets)
+    var output = StandardOutput()
+    if json {
+      let data = try Interchange.encoder().encode(peaks)
+      output.line(String(decoding: data, as: UTF8.self))
+    } else {
+      let format = try AudioFileReader(url: url).format
+      output.write(PeaksText(name: url.lastPathComponent, format: format, peaks: peaks).rendered)
     }
+    try output.flush()
   }
 }

@@ -35,6 +35,6 @@ struct DevicesCommand: ParsableCommand {
       ])
     }
     for line in TextTable.lines(rows, rightAligned: [3, 4, 5]) { out.line(line) }
-    out.flush()
+    try out.flush()
   }
 }

@@ -113,7 +113,7 @@ struct PlayCommand: ParsableCommand {
       out.line("session \(record.idString)")
       let db = database.path.map { " --db \($0)" } ?? ""
       out.line("render it: sharp9 render \(record.idString) -o practice.wav\(db)")
-      out.flush()
+      try out.flush()
     }
     if let error = outcome { throw error }
   }

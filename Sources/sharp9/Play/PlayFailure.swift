@@ -8,16 +8,13 @@ struct PlayFailure: Error, CustomStringConvertible {
   var exitCode: Int32
   var description: String { message }
 
-  /// Runs `body`; a ``PlayFailure`` becomes its line and status, anything else goes through
-  /// ``CommandFailure/reporting(_:)``.
+  /// Runs `body`; a ``PlayFailure`` becomes a ``CommandFailure`` with its status, reported like
+  /// every other failure by ``CommandLineRun``.
   static func reporting(_ body: () throws -> Void) throws {
-    try CommandFailure.reporting {
-      do {
-        try body()
-      } catch let failure as PlayFailure {
-        FileHandle.standardError.write(Data("sharp9: error: \(failure.message)\n".utf8))
-        throw ExitCode(failure.exitCode)
-      }
+    do {
+      try body()
+    } catch let failure as PlayFailure {
+      throw CommandFailure(ExitStatus(rawValue: failure.exitCode) ?? .unavailable, failure.message)
     }
   }
 }

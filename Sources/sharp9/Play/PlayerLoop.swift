@@ -168,7 +168,7 @@ final class PlayerLoop {
     }
     if let tee { try engine.drainTee(into: tee) }
     if core.state.toast != nil,
-      Double(last.frame) / rate >= toastRaisedSec + ToastState.lifetime
+      Double(last.frame) / rate >= toastRaisedSec + PracticeRules.toastLifetime
     {
       try send(.clearToastIfExpired(now: nil))
     }

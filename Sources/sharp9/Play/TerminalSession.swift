@@ -36,6 +36,7 @@ final class TerminalSession {
     guard tty >= 0, tcgetattr(tty, &saved) == 0 else {
       if tty >= 0 { close(tty) }
       throw CommandFailure(
+        .unavailable,
         "cannot start the player: there is no terminal. Run sharp9 play in a terminal.")
     }
     var raw = saved

@@ -17,58 +17,61 @@ struct StretchCommand: ParsableCommand {
   @Argument(help: "The audio file to read (WAV, AIFF, FLAC, Ogg Vorbis, Opus, MP3).")
   var input: String
 
-  @Argument(help: "The file to write (replaced only once complete).")
-  var output: String
+  @Argument(help: ArgumentHelp("The file to write (or give it with -o).", valueName: "output"))
+  var outputArgument: String?
 
-  @Option(help: "Playback speed, 0.25…2 (1 = original tempo, 0.5 = half speed).")
+  @Option(name: .customShort("o"), help: ArgumentHelp("The file to write.", valueName: "path"))
+  var outputOption: String?
+
+  /// The output file, as an argument or with `-o`.
+  private var output: String { outputOption ?? outputArgument ?? "" }
+
+  func validate() throws {
+    guard (outputOption == nil) != (outputArgument == nil) else {
+      throw ValidationError("give the output file once: as OUT or with -o")
+    }
+  }
+
+  @Option(
+    parsing: .unconditional, help: "Playback speed, 0.25…2 (1 = original tempo, 0.5 = half speed).")
   var speed: Double = 1
 
-  @Option(help: "Transposition in semitones, −12…12 (fractions allowed).")
-  var pitch: Double = 0
+  @Option(
+    parsing: .unconditional,
+    help: "Transposition in semitones, -12…12 (fractions allowed; `--pitch -2` lowers).")
+  var pitch = SignedNumber(0)
 
   @Option(help: "fast, standard or best (resampler and vocoder overlap).")
   var quality: StretchQuality = .standard
 
-  @Option(help: "Output container: wav or flac (default: from OUT's extension, else wav).")
-  var format: String?
+  @OptionGroup var audioOutput: AudioOutputOptions
 
-  @Option(help: "Output samples: 16, 24 or float (float is WAV only).")
-  var bits: String = "16"
+  @Flag(help: "Replace the output file if it exists.")
+  var force = false
 
   func run() throws {
-    try CommandFailure.reporting {
-      let settings = try makeSettings()
-      let bar = ProgressBar(label: "stretch")
-      defer { bar.finish() }
-      let frames = try StretchFile.stretch(
-        input: URL(filePath: input), output: URL(filePath: output), settings: settings,
-        progress: bar.update)
-      bar.finish()
-      print("wrote \(output) (\(frames) frames)")
-    }
+    try OutputFile.check(output, inputs: [("the input being stretched", input)], force: force)
+    let settings = try makeSettings()
+    let bar = ProgressBar(label: "stretch")
+    defer { bar.finish() }
+    let frames = try StretchFile.stretch(
+      input: URL(filePath: input), output: URL(filePath: output), settings: settings,
+      progress: bar.update)
+    bar.finish()
+    var text = StandardOutput()
+    text.line("wrote \(output) (\(frames) frames)")
+    try text.flush()
   }
 
   private func makeSettings() throws -> StretchFile.Settings {
     guard (0.25...2).contains(speed) else {
-      throw CommandFailure("--speed must be within 0.25…2 (got \(speed))")
+      throw CommandFailure(.usage, "--speed must be within 0.25…2 (got \(speed))")
     }
+    let pitch = self.pitch.value
     guard (-12...12).contains(pitch) else {
-      throw CommandFailure("--pitch must be within −12…12 semitones (got \(pitch))")
+      throw CommandFailure(.usage, "--pitch must be within -12…12 semitones (got \(pitch))")
     }
-    let containerName = format ?? (output.lowercased().hasSuffix(".flac") ? "flac" : "wav")
-    guard let container = AudioContainer(rawValue: containerName.lowercased()) else {
-      throw CommandFailure("--format must be wav or flac (got \(containerName))")
-    }
-    let sample: AudioSampleFormat
-    switch bits.lowercased() {
-    case "16": sample = .pcm16
-    case "24": sample = .pcm24
-    case "float", "32": sample = .float
-    default: throw CommandFailure("--bits must be 16, 24 or float (got \(bits))")
-    }
-    if container == .flac && sample == .float {
-      throw CommandFailure("FLAC cannot store float samples; use --bits 16 or 24")
-    }
+    let (container, sample) = try audioOutput.resolve(for: output, defaultSample: .pcm16)
     return StretchFile.Settings(
       speed: speed, pitchSemitones: pitch, quality: quality, container: container,
       sample: sample)

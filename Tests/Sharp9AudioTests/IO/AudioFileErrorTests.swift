@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import Sharp9Domain
 import Testing
 
 @testable import Sharp9Audio

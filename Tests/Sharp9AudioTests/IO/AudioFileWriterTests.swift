@@ -56,7 +56,11 @@ import Testing
     #expect(error.description.hasSuffix("; check free space and that the directory is writable"))
   }
 
-  @Test(arguments: AudioContainer.allCases, [AudioSampleFormat.pcm16, .pcm24, .float])
+  /// The lossless containers; an Ogg stream carries a serial number libsndfile draws at random,
+  /// so Vorbis and Opus files differ run to run by those bytes (their audio does not).
+  @Test(
+    arguments: AudioContainer.allCases.filter { !$0.isLossy },
+    [AudioSampleFormat.pcm16, .pcm24, .float])
   func sameInputGivesSameBytes(container: AudioContainer, sample: AudioSampleFormat) throws {
     guard !(container == .flac && sample == .float) else { return }
     let first = scratch.file("first.\(container.rawValue)")

@@ -1,3 +1,4 @@
+import Sharp9Domain
 import Testing
 
 @testable import Sharp9Audio

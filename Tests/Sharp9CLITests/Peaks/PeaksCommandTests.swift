@@ -80,7 +80,7 @@ import Testing
     #expect(
       try run("peaks", "nope.wav")
         == CLI.Result(
-          status: 1,
+          status: 66,
           stdout: "",
           stderr: "sharp9: error: cannot read '\(path)': no such file (nothing exists at this "
             + "path); check the path\n"))
@@ -92,7 +92,7 @@ import Testing
     #expect(
       try run("peaks", "notes.txt")
         == CLI.Result(
-          status: 1,
+          status: 65,
           stdout: "",
           stderr: "sharp9: error: cannot read '\(path)': not a supported audio format (open: "
             + "Format not recognised.); use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert "
@@ -103,7 +103,7 @@ import Testing
     #expect(
       try run("peaks", "tiny.wav", "--buckets", "0")
         == CLI.Result(
-          status: 1,
+          status: 64,
           stdout: "", stderr: "sharp9: error: the number of buckets must be at least 1 (got 0)\n"))
   }
 

@@ -231,12 +231,12 @@ import Testing
       _ = Reducer.reduce(into: &state, action: .speedDelta(0.05), context: context)
       _ = Reducer.reduce(into: &state, action: .speedDelta(-0.05), context: context)
     }
-    #expect(state.history.undo.count == EditHistory.depth)
+    #expect(state.history.undo.count == PracticeRules.undoDepth)
     #expect(state.history.undo.first?.speed == ValueChange(before: 0.25, after: 0.3))
-    for _ in 1...EditHistory.depth {
+    for _ in 1...PracticeRules.undoDepth {
       _ = Reducer.reduce(into: &state, action: .undo, context: context)
     }
-    #expect(state.history.undo.isEmpty && state.history.redo.count == EditHistory.depth)
+    #expect(state.history.undo.isEmpty && state.history.redo.count == PracticeRules.undoDepth)
     #expect(state.transport.speed == 0.25)
     _ = Reducer.reduce(into: &state, action: .undo, context: context)
     #expect(state.toast?.message == "Nothing to undo")

@@ -46,7 +46,7 @@ struct TestStore {
 
   /// A toast raised at `t`.
   static func toast(_ message: String, at t: Double) -> ToastState {
-    ToastState(message: message, expiresAt: date(t + ToastState.lifetime))
+    ToastState(message: message, expiresAt: date(t + PracticeRules.toastLifetime))
   }
 
   /// Sends `action` at session time `at` (default: the previous action's time), and expects the

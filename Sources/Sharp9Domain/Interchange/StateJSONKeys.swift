@@ -1,0 +1,98 @@
+import Foundation
+
+/// The keys of one JSON object that ``StateJSONWriter`` writes, declared in the order the model's
+/// `encode(to:)` writes them (the interchange order, what `OrderedJSONEncoder` produces).
+///
+/// ``sorted`` is the same keys in UTF-8 byte order, the order of the canonical (hashed) form that
+/// `JSONEncoder` with `.sortedKeys` writes. Both lists are computed once per key type.
+protocol StateJSONKey: RawRepresentable<String>, CaseIterable {
+  /// The keys in declaration order.
+  static var declared: [Self] { get }
+  /// The keys in UTF-8 byte order.
+  static var sorted: [Self] { get }
+}
+
+extension StateJSONKey {
+  /// `allCases` sorted as `JSONEncoder`'s `.sortedKeys` sorts (by UTF-8 bytes).
+  static func sortedByUTF8() -> [Self] {
+    allCases.sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
+  }
+}
+
+/// ``State``'s keys.
+enum StateKey: String, StateJSONKey {
+  case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
+  case history
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``TrackMeta``'s keys.
+enum TrackKey: String, StateJSONKey {
+  case name, durationSec
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``Transport``'s keys.
+enum TransportKey: String, StateJSONKey {
+  case isPlaying, currentTimeSec, speed, pitchSemitones
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``LoopPoints``' keys.
+enum LoopKey: String, StateJSONKey {
+  case aSec, bSec, enabled
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``Marker``'s keys.
+enum MarkerKey: String, StateJSONKey {
+  case id, timeSec
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``Viewport``'s keys.
+enum ViewportKey: String, StateJSONKey {
+  case startSec, endSec
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``ToastState``'s keys.
+enum ToastKey: String, StateJSONKey {
+  case message, expiresAt
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``EditHistory``'s keys.
+enum HistoryKey: String, StateJSONKey {
+  case undo, redo
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``EditStep``'s keys.
+enum StepKey: String, StateJSONKey {
+  case label, loop, speed, pitch, markersAdded, markersRemoved
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``MarkerEdit``'s keys.
+enum MarkerEditKey: String, StateJSONKey {
+  case marker, index
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``ValueChange``'s keys.
+enum ChangeKey: String, StateJSONKey {
+  case before, after
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}

@@ -1,0 +1,299 @@
+import Foundation
+
+/// Writes the JSON of a ``State`` byte for byte as the Foundation-based writers do, without them:
+/// in the canonical form (`Interchange.encoder()`: sorted keys, what state hashes
+/// are computed over) or in the interchange form (`OrderedJSONEncoder`: keys in declaration
+/// order, what `sharp9 state --json` and `sharp9 record` print).
+///
+/// Why: `JSONEncoder` and `OrderedJSONEncoder` need milliseconds for a state with a full edit
+/// history (100 steps). Checkpoint hashes are computed every 1000 events by import, record and
+/// `verify`, and the live recorder answers every action with the state, so the encoders cost more
+/// than reducing the events. Each object's layout is written once (its fields in a `switch` over a
+/// ``StateJSONKey``); the key order picks the sequence. Numbers are written as both encoders write
+/// them (`description` without a trailing `.0`), dates through `Interchange.formatDate`, UUIDs
+/// uppercase.
+///
+/// Anything it would not write exactly like the encoder in question (a non-finite number, which
+/// both refuse; in the canonical form, a string with control or non-ASCII characters, whose
+/// escaping is `JSONEncoder`'s business) makes ``bytes(of:order:dates:)`` return `nil`; the caller
+/// then falls back to the encoder. Tests compare the writers on seeded random sessions.
+package struct StateJSONWriter {
+  /// The order of each object's keys.
+  package enum KeyOrder {
+    /// UTF-8 byte order, as `JSONEncoder` with `.sortedKeys` writes (the hashed form).
+    case sorted
+    /// Declaration order, as `OrderedJSONEncoder` writes (the printed interchange form).
+    case declared
+  }
+
+  /// How dates are written: as the interchange's ISO-8601 text, or as the exact
+  /// `timeIntervalSinceReferenceDate` number (the lossless JSON snapshot form, `JSONEncoder`'s
+  /// `.deferredToDate`, used by snapshots written before the binary format).
+  package enum Dates {
+    case interchange
+    case referenceSeconds
+  }
+
+  private var out: [UInt8] = []
+  private let order: KeyOrder
+  private let dates: Dates
+
+  private init(order: KeyOrder, dates: Dates) {
+    self.order = order
+    self.dates = dates
+  }
+
+  /// The JSON of `state` in `order` with `dates` written as said, or `nil` when the encoder must
+  /// write it.
+  package static func bytes(of state: State, order: KeyOrder = .sorted, dates: Dates = .interchange)
+    -> [UInt8]?
+  {
+    var writer = StateJSONWriter(order: order, dates: dates)
+    writer.out.reserveCapacity(
+      1024 + (state.history.undo.count + state.history.redo.count) * 160 + state.markers.count * 64)
+    guard writer.state(state) else { return nil }
+    return writer.out
+  }
+
+  private mutating func state(_ state: State) -> Bool {
+    object(StateKey.self) { writer, key in
+      switch key {
+      case .track:
+        return writer.optional(state.track) { writer, track in
+          writer.object(TrackKey.self) { writer, key in
+            switch key {
+            case .name: writer.string(track.name)
+            case .durationSec: writer.number(track.durationSec)
+            }
+          }
+        }
+      case .transport: return writer.transport(state.transport)
+      case .loop: return writer.loop(state.loop)
+      case .mode: return writer.string(state.mode.rawValue)
+      case .markers: return writer.array(state.markers) { $0.marker($1) }
+      case .viewport:
+        return writer.object(ViewportKey.self) { writer, key in
+          switch key {
+          case .startSec: writer.number(state.viewport.startSec)
+          case .endSec: writer.number(state.viewport.endSec)
+          }
+        }
+      case .isLoading: return writer.bool(state.isLoading)
+      case .toast:
+        return writer.optional(state.toast) { writer, toast in
+          writer.object(ToastKey.self) { writer, key in
+            switch key {
+            case .message: writer.string(toast.message)
+            case .expiresAt: writer.date(toast.expiresAt)
+            }
+          }
+        }
+      case .isLocked: return writer.bool(state.isLocked)
+      case .lastMarkNowAt: return writer.optional(state.lastMarkNowAt) { $0.date($1) }
+      case .history:
+        return writer.object(HistoryKey.self) { writer, key in
+          switch key {
+          case .undo: writer.array(state.history.undo) { $0.step($1) }
+          case .redo: writer.array(state.history.redo) { $0.step($1) }
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func transport(_ transport: Transport) -> Bool {
+    object(TransportKey.self) { writer, key in
+      switch key {
+      case .isPlaying: writer.bool(transport.isPlaying)
+      case .currentTimeSec: writer.number(transport.currentTimeSec)
+      case .speed: writer.number(transport.speed)
+      case .pitchSemitones: writer.number(transport.pitchSemitones)
+      }
+    }
+  }
+
+  private mutating func step(_ step: EditStep) -> Bool {
+    object(StepKey.self) { writer, key in
+      switch key {
+      case .label: writer.string(step.label)
+      case .loop: writer.optional(step.loop) { $0.change($1) { $0.loop($1) } }
+      case .speed: writer.optional(step.speed) { $0.change($1) { $0.number($1) } }
+      case .pitch: writer.optional(step.pitch) { $0.change($1) { $0.number($1) } }
+      case .markersAdded: writer.array(step.markersAdded) { $0.markerEdit($1) }
+      case .markersRemoved: writer.array(step.markersRemoved) { $0.markerEdit($1) }
+      }
+    }
+  }
+
+  private mutating func change<Value>(
+    _ change: ValueChange<Value>, _ value: (inout Self, Value) -> Bool
+  ) -> Bool {
+    object(ChangeKey.self) { writer, key in
+      switch key {
+      case .before: value(&writer, change.before)
+      case .after: value(&writer, change.after)
+      }
+    }
+  }
+
+  private mutating func markerEdit(_ edit: MarkerEdit) -> Bool {
+    object(MarkerEditKey.self) { writer, key in
+      switch key {
+      case .marker: return writer.marker(edit.marker)
+      case .index:
+        writer.raw(String(edit.index))
+        return true
+      }
+    }
+  }
+
+  private mutating func marker(_ marker: Marker) -> Bool {
+    object(MarkerKey.self) { writer, key in
+      switch key {
+      case .id: writer.uuid(marker.id)
+      case .timeSec: writer.number(marker.timeSec)
+      }
+    }
+  }
+
+  private mutating func loop(_ loop: LoopPoints) -> Bool {
+    object(LoopKey.self) { writer, key in
+      switch key {
+      case .aSec: writer.optional(loop.aSec) { $0.number($1) }
+      case .bSec: writer.optional(loop.bSec) { $0.number($1) }
+      case .enabled: writer.bool(loop.enabled)
+      }
+    }
+  }
+
+  // MARK: - Containers
+
+  /// `{"key":value,…}` with the keys of `Key` in this writer's order; `field` writes one value.
+  private mutating func object<Key: StateJSONKey>(
+    _: Key.Type, _ field: (inout Self, Key) -> Bool
+  ) -> Bool {
+    out.append(UInt8(ascii: "{"))
+    var first = true
+    for key in order == .sorted ? Key.sorted : Key.declared {
+      if !first { out.append(UInt8(ascii: ",")) }
+      first = false
+      out.append(UInt8(ascii: "\""))
+      raw(key.rawValue)
+      out.append(UInt8(ascii: "\""))
+      out.append(UInt8(ascii: ":"))
+      guard field(&self, key) else { return false }
+    }
+    out.append(UInt8(ascii: "}"))
+    return true
+  }
+
+  private mutating func array<Element>(
+    _ elements: [Element], _ element: (inout Self, Element) -> Bool
+  ) -> Bool {
+    out.append(UInt8(ascii: "["))
+    for index in elements.indices {
+      if index > elements.startIndex { out.append(UInt8(ascii: ",")) }
+      guard element(&self, elements[index]) else { return false }
+    }
+    out.append(UInt8(ascii: "]"))
+    return true
+  }
+
+  /// `null`, or the value written by `write` (both encoders write absent optionals as `null`).
+  private mutating func optional<Value>(_ value: Value?, _ write: (inout Self, Value) -> Bool)
+    -> Bool
+  {
+    guard let value else {
+      raw("null")
+      return true
+    }
+    return write(&self, value)
+  }
+
+  // MARK: - Scalars
+
+  /// As both encoders: the shortest round-trip `description`, without a trailing `.0`.
+  private mutating func number(_ value: Double) -> Bool {
+    guard value.isFinite else { return false }
+    var text = value.description
+    text.withUTF8 { utf8 in
+      let integral =
+        utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".")
+        && utf8[utf8.count - 1] == UInt8(ascii: "0")
+      out.append(contentsOf: integral ? UnsafeBufferPointer(rebasing: utf8.dropLast(2)) : utf8)
+    }
+    return true
+  }
+
+  /// A UUID string as `uuidString` writes it (upper-case hex, 8-4-4-4-12), without building a
+  /// String: markers are most of a state's bytes after the edit history.
+  private mutating func uuid(_ id: UUID) -> Bool {
+    let hexDigits: StaticString = "0123456789ABCDEF"
+    out.append(UInt8(ascii: "\""))
+    withUnsafeBytes(of: id.uuid) { bytes in
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+        out.append(hexDigits.utf8Start[Int(byte >> 4)])
+        out.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+    return true
+  }
+
+  private mutating func date(_ date: Date) -> Bool {
+    switch dates {
+    case .interchange: string(Interchange.formatDate(date))
+    case .referenceSeconds: number(date.timeIntervalSinceReferenceDate)
+    }
+  }
+
+  private mutating func bool(_ value: Bool) -> Bool {
+    raw(value ? "true" : "false")
+    return true
+  }
+
+  /// A string literal. Sorted (canonical) form: only `"` and `\` are escaped here; control and
+  /// non-ASCII characters fall back to `JSONEncoder`. Declared form: `OrderedJSONEncoder`'s rules,
+  /// which are simple enough to follow exactly: `"`, `\` and control characters escaped (`\n`,
+  /// `\r`, `\t`, `\b`, `\f`, else `\u00xx` in lowercase hex), everything else as it is.
+  private mutating func string(_ text: String) -> Bool {
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        out.append(UInt8(ascii: "\\"))
+        out.append(byte)
+      case 0x20..<0x7F:
+        out.append(byte)
+      default:
+        guard order == .declared else { return false }
+        if byte >= 0x7F {
+          out.append(byte)
+        } else {
+          controlEscape(byte)
+        }
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+    return true
+  }
+
+  private mutating func controlEscape(_ byte: UInt8) {
+    out.append(UInt8(ascii: "\\"))
+    switch byte {
+    case 0x0A: out.append(UInt8(ascii: "n"))
+    case 0x0D: out.append(UInt8(ascii: "r"))
+    case 0x09: out.append(UInt8(ascii: "t"))
+    case 0x08: out.append(UInt8(ascii: "b"))
+    case 0x0C: out.append(UInt8(ascii: "f"))
+    default:
+      let digits = Array("0123456789abcdef".utf8)
+      out.append(contentsOf: "u00".utf8)
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0x0F)])
+    }
+  }
+
+  private mutating func raw(_ text: String) { out.append(contentsOf: text.utf8) }
+}

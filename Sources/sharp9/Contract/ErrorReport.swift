@@ -1,0 +1,214 @@
+import CSQLite
+import Foundation
+import Sharp9App
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// Words and an exit status for every error a command can end with.
+///
+/// Libraries throw errors that carry data (a path, an SQLite result code, a line number); this is
+/// where they become the one line a user reads, `sharp9: error: <what failed>: <why>. <what to
+/// do>`, with a status from ``ExitStatus``. No Foundation or SQL internals reach the user: an
+/// SQLite failure is told by its result code, never by its statement text.
+///
+/// A new library error type gets a case here; anything unknown is reported as an internal error
+/// (status 70), which a test would show.
+struct ErrorReport: Equatable {
+  /// The exit status.
+  var status: ExitStatus
+  /// The line after `sharp9: error: `, escaped so it stays one line of plain text.
+  var message: String
+
+  init(_ status: ExitStatus, _ message: String) {
+    self.status = status
+    self.message = TerminalText.escaped(message)
+  }
+
+  /// The report for `error`.
+  init(_ error: any Error) {
+    switch error {
+    case let failure as CommandFailure: self.init(failure.status, failure.message)
+    case let failure as OutputFailure: self = Self.output(failure)
+    case let problem as SessionAudioFile.Problem:
+      switch problem {
+      case .noRecordedAudio, .missing: self.init(.noInput, problem.description)
+      case .notTheRecordedFile: self.init(.badData, problem.description)
+      }
+    case let error as StoreError: self = Self.store(error)
+    case let error as SQLiteError: self = Self.sqlite(error)
+    case let error as MigrationError: self = Self.migration(error)
+    case let error as BundleError: self = Self.bundle(error)
+    case let error as SessionScriptError: self.init(.badData, error.description)
+    case let error as AudioFileError: self = Self.audio(error)
+    case let error as StretchError: self.init(.unavailable, error.description)
+    case let error as WaveformPeaksError: self.init(.usage, error.description)
+    case let error as SessionMinimizer.Failure: self.init(.badData, error.description)
+    case let error as ActionCodec.DecodingError:
+      self.init(.badData, "a stored event is unreadable: \(error). Run `sharp9 verify SESSION`")
+    case is EncodingError:
+      self.init(.badData, "a value cannot be written as JSON (a number that is not finite)")
+    case is DecodingError:
+      self.init(.badData, "the data is not the JSON sharp9 expects")
+    case let error as CocoaError: self = Self.file(error)
+    case let error as POSIXError:
+      self.init(.ioError, "a system call failed: \(String(cString: strerror(error.code.rawValue)))")
+    default:
+      self.init(.internalError, "\(error) (this is a bug in sharp9; please report it)")
+    }
+  }
+
+  /// The full line written to standard error.
+  var line: String { "sharp9: error: \(message)" }
+
+  private static func output(_ failure: OutputFailure) -> ErrorReport {
+    let stream = failure.stream == .output ? "standard output" : "standard error"
+    var message = "cannot write to \(stream): \(failure.reason)"
+    if let committed = failure.committed {
+      message += ". Nothing is lost: \(committed)"
+    } else {
+      message += ". Check free space, or what the output is redirected to"
+    }
+    return ErrorReport(.ioError, message)
+  }
+
+  private static func store(_ error: StoreError) -> ErrorReport {
+    switch error {
+    case .databaseMissing(let path):
+      ErrorReport(
+        .noInput,
+        "no sharp9 database at \(path). Record or import a session first, or give the database"
+          + " with --db")
+    case .sessionNotFound(let prefix):
+      ErrorReport(
+        .noInput, "no session id starts with \"\(prefix)\". List them with `sharp9 sessions`")
+    case .ambiguousSession(let prefix, let matches):
+      ErrorReport(
+        .usage,
+        "\"\(prefix)\" matches \(matches.count) sessions (\(matches.joined(separator: ", ")))."
+          + " Give more characters of the id")
+    case .conflict(let session, let expected, let actual):
+      ErrorReport(
+        .temporary,
+        "session \(session) was appended to by another writer (expected \(expected) events,"
+          + " found \(actual)). Reload it and retry")
+    case .invalidTime, .timeBeyondDates:
+      ErrorReport(.badData, error.description)
+    case .noActions:
+      ErrorReport(.badData, "the script holds no actions. A session needs at least one")
+    case .corruptEvent:
+      ErrorReport(.badData, "\(error). Run `sharp9 verify` on the session")
+    case .sequenceOutOfRange(let session, let seq, let count):
+      ErrorReport(
+        .usage, "event \(seq) is out of range: session \(session) has events 0…\(count)")
+    }
+  }
+
+  private static func sqlite(_ error: SQLiteError) -> ErrorReport {
+    let what = "the database cannot be used"
+    switch error.primaryCode {
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return ErrorReport(
+        .temporary, "\(what): it is locked by another sharp9 process. Retry when it is done")
+    case SQLITE_NOTADB, SQLITE_CORRUPT:
+      return ErrorReport(
+        .badData, "\(what): the file is not an intact SQLite database (\(error.message))")
+    case SQLITE_READONLY:
+      return ErrorReport(
+        .cannotCreate, "\(what): it is read-only. Check the file's and directory's permissions")
+    case SQLITE_FULL:
+      return ErrorReport(.ioError, "\(what): the disk is full. Free space and retry")
+    case SQLITE_IOERR:
+      return ErrorReport(.ioError, "\(what): a read or write failed (\(error.message))")
+    case SQLITE_CANTOPEN:
+      return ErrorReport(
+        .cannotCreate,
+        "\(what): the file cannot be opened. Check that its directory exists and is writable")
+    case SQLITE_TOOBIG, SQLITE_RANGE, SQLITE_MISMATCH, SQLITE_CONSTRAINT:
+      return ErrorReport(.badData, "\(what): \(error.message)")
+    default:
+      return ErrorReport(
+        .internalError,
+        "\(what): SQLite result \(error.code), \(error.message) (this is a bug in sharp9;"
+          + " please report it)")
+    }
+  }
+
+  private static func migration(_ error: MigrationError) -> ErrorReport {
+    switch error {
+    case .unknownMigration(let path, let id, let name):
+      ErrorReport(
+        .badData,
+        "\(path) was written by a newer sharp9 (migration \(id) \(name) is unknown to this"
+          + " version). Upgrade sharp9 to use it")
+    case .changedMigration(let path, let id, let name):
+      ErrorReport(
+        .badData,
+        "\(path) was migrated with a different text of migration \(id) \(name). Use the sharp9"
+          + " build that created it")
+    case .notSharp9(let path):
+      ErrorReport(
+        .badData,
+        "\(path) is an SQLite database of another application, not sharp9's. Give sharp9's"
+          + " database with --db")
+    }
+  }
+
+  private static func bundle(_ error: BundleError) -> ErrorReport {
+    switch error {
+    case .notABundle, .unsupportedFormat, .audioChanged, .conflictingSession, .failsVerification:
+      ErrorReport(.badData, error.description)
+    case .audioMissing: ErrorReport(.noInput, error.description)
+    case .wouldReplaceDatabase(let path):
+      ErrorReport(
+        .cannotCreate,
+        "\(path) is the database the session is read from. Write the bundle to another file")
+    case .writeFailed(let path, let reason):
+      ErrorReport(
+        .cannotCreate,
+        "cannot write \(path): \(reason). Check that the directory exists and is writable")
+    }
+  }
+
+  private static func audio(_ error: AudioFileError) -> ErrorReport {
+    switch error.kind {
+    case .notFound, .notAFile, .unreadable: ErrorReport(.noInput, error.description)
+    case .empty, .unsupportedFormat, .malformed, .truncated:
+      ErrorReport(.badData, error.description)
+    case .unsupportedOutput: ErrorReport(.usage, error.description)
+    case .writeFailed: ErrorReport(.cannotCreate, error.description)
+    }
+  }
+
+  private static func file(_ error: CocoaError) -> ErrorReport {
+    let path = (error.userInfo[NSFilePathErrorKey] as? String) ?? error.url?.path ?? "a file"
+    let reason = (error.underlying as? POSIXError).map {
+      String(cString: strerror($0.code.rawValue))
+    }
+    switch error.code {
+    case .fileReadNoSuchFile, .fileNoSuchFile:
+      return ErrorReport(.noInput, "cannot read \(path): no such file. Check the path")
+    case .fileReadNoPermission:
+      return ErrorReport(.noInput, "cannot read \(path): permission denied. Check its permissions")
+    case .fileWriteNoPermission, .fileWriteVolumeReadOnly:
+      return ErrorReport(
+        .cannotCreate, "cannot write \(path): permission denied. Check the directory's permissions")
+    case .fileWriteOutOfSpace:
+      return ErrorReport(.ioError, "cannot write \(path): the disk is full. Free space and retry")
+    case .fileWriteFileExists:
+      return ErrorReport(.cannotCreate, "cannot write \(path): it exists")
+    default:
+      let kind = error.isFileError && error.code.rawValue >= 512 ? "write" : "read"
+      return ErrorReport(
+        kind == "write" ? .cannotCreate : .noInput,
+        "cannot \(kind) \(path): \(reason ?? "the operation failed")")
+    }
+  }
+}
+
+extension Error {
+  /// The underlying POSIX error of a Foundation file error, if it has one.
+  fileprivate var underlying: (any Error)? {
+    (self as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
+  }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+
+/// The exit statuses of every `sharp9` command, from BSD's `sysexits.h`, so scripts (and
+/// `minimize --until`) can tell "found a problem" from "could not run".
+///
+/// Commands never pick a number themselves: they throw a ``CommandFailure`` with one of these,
+/// or a library error that ``ErrorReport`` words and classifies. The README's "Exit statuses"
+/// section and `sharp9 --help` list the same table.
+enum ExitStatus: Int32, CaseIterable, Sendable {
+  /// 0: the command did what was asked.
+  case ok = 0
+  /// 1: the command ran and found a problem (verify divergence, check violation, fuzz failure).
+  case foundProblem = 1
+  /// 64 (EX_USAGE): the command line is wrong (unknown option, missing value, bad number).
+  case usage = 64
+  /// 65 (EX_DATAERR): input data is bad: a script, a bundle, an audio file, or a database that
+  /// is corrupt, newer, or not sharp9's.
+  case badData = 65
+  /// 66 (EX_NOINPUT): an input does not exist or cannot be read (file, session, database).
+  case noInput = 66
+  /// 69 (EX_UNAVAILABLE): something the command needs is missing (an audio device, a library).
+  case unavailable = 69
+  /// 70 (EX_SOFTWARE): a bug in sharp9: an error it has no words for.
+  case internalError = 70
+  /// 73 (EX_CANTCREAT): an output cannot be created (exists without `--force`, is an input,
+  /// directory missing or not writable).
+  case cannotCreate = 73
+  /// 74 (EX_IOERR): reading or writing failed midway (disk full, standard output closed).
+  case ioError = 74
+  /// 75 (EX_TEMPFAIL): temporarily unavailable: the database is locked, or another writer got
+  /// there first; retrying may work.
+  case temporary = 75
+
+  /// The argument parser's form of the status.
+  var exitCode: ExitCode { ExitCode(rawValue) }
+
+  /// The table `--help` and the README show: one line per status.
+  static let table = """
+    Exit statuses (sysexits.h):
+      0   ok
+      1   ran and found a problem (verify divergence, check violation, fuzz)
+      64  usage: the command line is wrong
+      65  bad data: script, bundle, audio, or a corrupt/newer/foreign database
+      66  an input does not exist or cannot be read (file, session, database)
+      69  unavailable: something the command needs is missing
+      70  internal error: a bug in sharp9 (please report it)
+      73  cannot create an output (exists without --force, is an input, ...)
+      74  I/O error: a read or write failed (disk full, output closed)
+      75  temporarily unavailable: the database is locked, or another writer
+          got there first; retry
+    """
+}

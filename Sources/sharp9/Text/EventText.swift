@@ -1,0 +1,62 @@
+import Foundation
+import Sharp9Domain
+
+/// Short human-readable descriptions of actions and effects, for `sharp9 log` and the history
+/// tools: times as `MM:SS.xx`, speeds and pitches as the app shows them.
+enum EventText {
+  /// `set A 00:10.00`, `speed -0.05`, `open /music/take.wav`, …
+  static func summary(_ action: Action) -> String {
+    switch action {
+    case .onAppear: "app appeared"
+    case .importPicked(let url): "open \(Action.interchangeString(url))"
+    case .importSucceeded(let track):
+      "loaded \"\(track.name)\" (\(formatTime(track.durationSec)))"
+    case .importFailed(let message): "load failed: \(message)"
+    case .setMode(let mode): "mode \(mode.rawValue)"
+    case .tapWaveform(let time): "tap waveform at \(formatTime(time))"
+    case .dragScrub(let time): "scrub to \(formatTime(time))"
+    case .togglePlay: "play/pause"
+    case .tick(let time): "tick \(formatTime(time))"
+    case .speedDelta(let delta): "speed \(signed(delta))"
+    case .pitchDelta(let delta): "pitch \(signed(delta)) st"
+    case .addMarker(let time): "add marker at \(formatTime(time))"
+    case .deleteMarker(let id): "delete marker \(id.uuidString.prefix(8))"
+    case .toggleLoopEnabled(let enabled): enabled ? "loop on" : "loop off"
+    case .setA(let time): "set A \(formatTime(time))"
+    case .setB(let time): "set B \(formatTime(time))"
+    case .clearToastIfExpired(let now):
+      now.map { "toast timer at \(Interchange.formatDate($0))" } ?? "toast timer"
+    case .skip(let seconds): "skip \(signed(seconds)) s"
+    case .abCycle: "A/B button"
+    case .cycleSpeed: "speed button"
+    case .markNow: "mark now"
+    case .setLocked(let locked): locked ? "lock" : "unlock"
+    case .seekToStart: "prev (to A or start)"
+    case .seekToEnd: "next (to B or end)"
+    case .undo: "undo"
+    case .redo: "redo"
+    }
+  }
+
+  /// `seek 00:03.00`, `rate 0.95`, `loop 00:10.00–00:20.00 on`, …
+  static func summary(_ effect: Effect) -> String {
+    switch effect {
+    case .engineLoad(let url): "load \(Action.interchangeString(url))"
+    case .enginePlay: "play"
+    case .enginePause: "pause"
+    case .engineSeek(let time): "seek \(formatTime(time))"
+    case .engineSetRate(let rate): "rate \(formatSpeed(rate))"
+    case .engineSetPitchSemitones(let semitones): "pitch \(formatPitch(semitones))"
+    case .engineSetLoop(let a, let b, let enabled):
+      "loop A \(a.map(formatTime) ?? "unset") B \(b.map(formatTime) ?? "unset")"
+        + (enabled ? " on" : " off")
+    case .computePeaks: "compute peaks"
+    }
+  }
+
+  /// `+0.05`, `-1`, `+5`: the shortest form with an explicit sign.
+  static func signed(_ value: Double) -> String {
+    let text = abs(value).description  // `2.0` → `2`, as the interchange JSON writes it
+    return (value < 0 ? "-" : "+") + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+  }
+}
