@@ -105,10 +105,10 @@ extension SessionLibrary {
       let (bytes, times, state) = try await withOwnStore { store in
         try EventPages.index(of: session, in: store, after: known.count, start: known.state)
       }
-      let known = EventIndex(
+      let full = EventIndex(
         count: session.eventCount, bytes: known.bytes + bytes, times: known.times + times,
         state: state)
-      if (indexes[session.id]?.count ?? -1) < known.count { indexes[session.id] = known }
+      if (indexes[session.id]?.count ?? -1) < full.count { indexes[session.id] = full }
       kindIndexes[session.id] = nil
     }
   }
