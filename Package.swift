@@ -85,9 +85,11 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
+    .target(name: "Sharp9Words", dependencies: ["Sharp9Domain"]),
     .target(
       name: "Sharp9Server",
       dependencies: [
+        "Sharp9Words",
         "Sharp9Domain",
         "Sharp9Store",
         "Sharp9Audio",
@@ -104,6 +106,7 @@ let package = Package(
         "Sharp9Store",
         "Sharp9Audio",
         "Sharp9Server",
+        "Sharp9Words",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Atomics", package: "swift-atomics"),
       ]

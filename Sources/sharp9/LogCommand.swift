@@ -1,6 +1,7 @@
 import ArgumentParser
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 log SESSION`: the events, one per line, with the effects each emitted.
 struct LogCommand: ParsableCommand {

@@ -13,7 +13,7 @@ struct ReduceCommand: ParsableCommand {
       {"type":"setA","timeSec":1.25,"t":3.5}. The README documents every action.
 
       The whole script is checked before anything is printed: a bad line is reported as \
-      "sharp9: error: FILE: line N: …" and the exit status is 1.
+      "sharp9: error: FILE: line N: …" and the exit status is 65 (bad input data).
 
       Each action happens at startedAt + t (startedAt defaults to 1970-01-01T00:00:00Z); the \
       marker it creates gets an id derived from the session id \

@@ -28,13 +28,18 @@ struct ServeCommand: AsyncParsableCommand {
     let server = try InspectorServer(
       databasePath: database.resolvedPath, media: CLISessionMedia(),
       configuration: .init(
-        host: host, port: port, sharp9Version: Sharp9Command.configuration.version))
+        host: host, port: port, sharp9Version: Sharp9Command.release))
     let open = open
     try await server.run { port in
       let url = server.url(port: port)
       var output = StandardOutput()
       output.line("sharp9 inspector at \(url)")
-      output.flush()
+      do {
+        try output.flush()
+      } catch {
+        // The URL carries the token: without it nobody can use the server, so say where it is.
+        StandardError.line("sharp9 inspector at \(url)")
+      }
       if open { Self.openInBrowser(url) }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 import Testing
 
 @testable import Sharp9Audio

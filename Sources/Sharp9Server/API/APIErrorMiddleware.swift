@@ -28,7 +28,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   static func status(of error: StoreError) -> HTTPResponse.Status {
     switch error {
     case .sessionNotFound: .notFound
-    case .ambiguousSession, .sequenceOutOfRange, .invalidTime: .badRequest
+    case .ambiguousSession, .sequenceOutOfRange, .invalidTime, .timeBeyondDates, .noActions:
+      .badRequest
     case .conflict: .conflict
     case .databaseMissing, .corruptEvent: .internalServerError
     }

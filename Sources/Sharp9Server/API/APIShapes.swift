@@ -1,6 +1,7 @@
 import Foundation
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// The JSON bodies of the inspector's API, keys in declaration order (``Interchange/string(_:pretty:)``).
 enum APIShapes {

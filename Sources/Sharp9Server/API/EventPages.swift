@@ -1,6 +1,7 @@
 import Foundation
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// Pages of a session's events with what replay says about each: the effects the reducer returned
 /// and whether the state changed. A page starts from the nearest checkpoint, never from event 1.

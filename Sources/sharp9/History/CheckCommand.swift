@@ -1,6 +1,7 @@
 import ArgumentParser
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 check SESSION`: invariants on every replayed state.
 struct CheckCommand: ParsableCommand {

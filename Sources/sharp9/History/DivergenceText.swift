@@ -1,5 +1,6 @@
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// The lines `sharp9 verify` adds when a session recorded by another reducer diverges: which
 /// events of the checkpoint bracket changed the divergent fields under the current reducer.

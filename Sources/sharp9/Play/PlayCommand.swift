@@ -94,7 +94,7 @@ struct PlayCommand: ParsableCommand {
         ?? .new(
           NewSessionInfo(
             title: url.lastPathComponent, audio: audioSource,
-            sharp9Version: Sharp9Command.configuration.version)),
+            sharp9Version: Sharp9Command.release)),
       reportsLoadResults: false)
     let player = try PlayerLoop(
       core: core, engine: engine, output: output, tee: teeWriter, song: url,

@@ -1,4 +1,4 @@
-import Sharp9Store
+import Sharp9Domain
 
 /// The notes `sharp9 log` puts after an event, from the session's edit timeline:
 /// `undone by 14` on an edit undone as of the end of the session, `undoes 9` / `redoes 9` on undo

@@ -1,11 +1,13 @@
 import Foundation
 import Sharp9Domain
 
-/// Short human-readable descriptions of actions and effects, for `sharp9 log` and the history
-/// tools: times as `MM:SS.xx`, speeds and pitches as the app shows them.
-enum EventText {
+/// Short human-readable descriptions of actions and effects, for `sharp9 log`, the history
+/// tools and the inspector's event list: times as `MM:SS.xx`, speeds and pitches as the app shows
+/// them. It lives in its own small target because two front ends (the CLI and the web server)
+/// show the same words.
+public enum EventText {
   /// `set A 00:10.00`, `speed -0.05`, `open /music/take.wav`, …
-  static func summary(_ action: Action) -> String {
+  public static func summary(_ action: Action) -> String {
     switch action {
     case .onAppear: "app appeared"
     case .importPicked(let url): "open \(Action.interchangeString(url))"
@@ -39,7 +41,7 @@ enum EventText {
   }
 
   /// `seek 00:03.00`, `rate 0.95`, `loop 00:10.00–00:20.00 on`, …
-  static func summary(_ effect: Effect) -> String {
+  public static func summary(_ effect: Effect) -> String {
     switch effect {
     case .engineLoad(let url): "load \(Action.interchangeString(url))"
     case .enginePlay: "play"
@@ -55,7 +57,7 @@ enum EventText {
   }
 
   /// `+0.05`, `-1`, `+5`: the shortest form with an explicit sign.
-  static func signed(_ value: Double) -> String {
+  public static func signed(_ value: Double) -> String {
     let text = abs(value).description  // `2.0` → `2`, as the interchange JSON writes it
     return (value < 0 ? "-" : "+") + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
   }
