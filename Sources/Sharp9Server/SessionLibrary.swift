@@ -31,7 +31,15 @@ public actor SessionLibrary {
     store = try EventStore(path: path, mode: .createIfMissing)
   }
 
-  /// Runs `body` on this actor's open store.
+  /// Runs `body` on this actor's open store as the store protocol sees it: what every backend
+  /// answers (sessions, their events, the state at an event, deleting one). Routes use this
+  /// wherever the protocol covers what they need.
+  public func withLog<Result: Sendable>(_ body: (any EventLog) throws -> Result) throws -> Result {
+    try body(store)
+  }
+
+  /// Runs `body` on this actor's open SQLite store, for what only it offers (replay cursors, the
+  /// edit history, forks and bundles).
   public func withStore<Result: Sendable>(_ body: (EventStore) throws -> Result) throws -> Result {
     try body(store)
   }
@@ -61,7 +69,7 @@ public actor SessionLibrary {
 
   /// The session with the full id or unique prefix `id`, as it is now.
   public func session(_ id: String) throws -> SessionRecord {
-    try store.session(matching: id)
+    try withLog { try $0.session(matching: id) }
   }
 }
 

@@ -109,22 +109,44 @@ import Testing
     }
   }
 
-  @Test func historyVerifyAndCheckReportTheSession() async throws {
+  @Test func theSearchMatchesSummaryTextNotOnlyKinds() async throws {
     let fixture = try await InspectorFixture()
     let id = fixture.id
     try await fixture.test { client in
-      let history = try await client.execute(uri: "/api/sessions/\(id)/history?at=10", method: .get)
-      let json = try #require(
-        try JSONSerialization.jsonObject(with: Data(history.body.readableBytesView))
-          as? [String: Any])
-      let steps = try #require(json["steps"] as? [[String: Any]])
-      #expect(steps.last?["name"] as? String == "Speed Change")
-      #expect(steps.last?["status"] as? String == "undone")
-      #expect(json["cursor"] as? Int == steps.count - 1)
-      let verify = try await client.execute(uri: "/api/sessions/\(id)/verify", method: .get)
-      #expect(verify.text.hasPrefix("{\"ok\":true,\"eventsReplayed\":12"))
-      let check = try await client.execute(uri: "/api/sessions/\(id)/check", method: .get)
-      #expect(check.text.hasPrefix("{\"passed\":true,\"eventsChecked\":12"))
+      func matches(_ query: String) async throws -> [Int] {
+        let response = try await client.execute(
+          uri: "/api/sessions/\(id)/search?q=\(query)", method: .get)
+        #expect(response.status == .ok)
+        let bytes = [UInt8](response.body.readableBytesView)
+        #expect(bytes.count == 12)
+        return bytes.indices.filter { bytes[$0] == 1 }.map { $0 + 1 }
+      }
+      // "set A 00:00.25": words of the summary, in no kind's name.
+      #expect(try await matches("00:00.25") == [4])
+      #expect(try await matches("Loop%20ON") == [6])
+      #expect(try await matches("setb") == [5])  // the kind, any case
+      #expect(try await matches("nothing%20like%20this") == [])
+    }
+  }
+
+  @Test func sessionsHistoryVerifyAndCheckAreWhatTheirJSONPrints() async throws {
+    let fixture = try await InspectorFixture()
+    let sessions = try fixture.sharp9(["sessions", "--json"]).split(separator: "\n")
+    let expected = [
+      "/api/sessions": "[" + sessions.joined(separator: ",") + "]\n",
+      "/api/sessions/\(fixture.id)": sessions.joined() + "\n",
+      "/api/sessions/\(fixture.id)/history?at=10":
+        try fixture.sharp9(["history", fixture.id, "--at", "10", "--json"]),
+      "/api/sessions/\(fixture.id)/verify": try fixture.sharp9(["verify", fixture.id, "--json"]),
+      "/api/sessions/\(fixture.id)/check": try fixture.sharp9(["check", fixture.id, "--json"]),
+    ]
+    #expect(expected["/api/sessions/\(fixture.id)/history?at=10"]?.contains("\"applied\":false") == true)
+    try await fixture.test { client in
+      for (uri, text) in expected {
+        let response = try await client.execute(uri: uri, method: .get)
+        #expect(response.status == .ok)
+        #expect(response.text == text, "\(uri)")
+      }
     }
   }
 

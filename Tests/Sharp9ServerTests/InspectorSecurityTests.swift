@@ -135,4 +135,26 @@ import Testing
       #expect(page.headers[.contentType] == "text/javascript; charset=utf-8")
     }
   }
+
+  @Test func everyPageCarriesAPolicyThatLoadsNothingFromOutside() async throws {
+    let fixture = try await InspectorFixture()
+    let id = fixture.id
+    let policy = AssetRoutes.contentSecurityPolicy
+    let directives = Dictionary(
+      uniqueKeysWithValues: policy.split(separator: ";").map { directive in
+        let words = directive.split(separator: " ").map(String.init)
+        return (words[0], Array(words.dropFirst()))
+      })
+    #expect(directives["default-src"] == ["'self'"])
+    #expect(directives["object-src"] == ["'none'"])
+    #expect(directives["frame-ancestors"] == ["'none'"])
+    #expect(!policy.contains("unsafe") && !policy.contains("*") && !policy.contains("http"))
+    try await fixture.test { client in
+      for uri in ["/", "/sessions/\(id)", "/assets/session.js", "/assets/style.css"] {
+        let response = try await client.execute(uri: uri, method: .get)
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentSecurityPolicy] == policy, "\(uri)")
+      }
+    }
+  }
 }
