@@ -176,6 +176,42 @@ def test_a_live_recording_adds_events(page, server):
         record.wait(timeout=10)
 
 
+def test_the_pages_keep_to_their_content_security_policy(browser, server, session_id):
+    # The other tests bypass the policy: Playwright's wait_for_function evaluates strings, which
+    # the policy forbids. Here it is in force, and only selectors and evaluate (which the policy
+    # does not govern) drive the pages.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
+    context.add_init_script(
+        "window.cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    response = page.goto(server["url"])
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    page.wait_for_selector(f"a[href='/sessions/{session_id}']")
+    assert page.evaluate("window.cspViolations") == []
+    page.click(f"a[href='/sessions/{session_id}']")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#kinds input")  # the index is here
+    page.wait_for_selector("#list .row[data-kind]")
+    for tab in ("diff", "history", "checks", "state"):
+        page.click(f"[role=tab][data-tab='{tab}']")
+        page.wait_for_timeout(300)
+    page.wait_for_timeout(500)  # the peaks and timeline drawn
+    assert page.evaluate("window.sharp9.peaks !== null && window.sharp9.timeline !== null")
+    assert page.evaluate("window.cspViolations") == []
+    assert errors == [], f"console errors: {errors}"
+    # The listener can fail: an inline script is refused and reported.
+    page.evaluate("""() => { const s = document.createElement('script'); s.textContent = '1';
+        document.body.append(s); }""")
+    page.wait_for_timeout(200)
+    assert any("script-src" in v for v in page.evaluate("window.cspViolations"))
+    context.close()
+
+
 def test_a_foreign_host_is_refused(server):
     import http.client
     from urllib.parse import urlsplit

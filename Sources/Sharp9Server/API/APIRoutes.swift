@@ -51,9 +51,11 @@ extension InspectorServer {
     }
     router.get("/api/sessions/:id/times") { _, context in
       // Float32, little-endian, one per event: what a page needs to find the event at a time.
+      // One pass into one buffer: a million small arrays took a second and a half.
       let times = try await library.eventIndex(try context.id).index.times
-      let bytes = times.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
-      return APIResponse.bytes(bytes, type: "application/octet-stream")
+      let words = times.map { $0.bitPattern.littleEndian }
+      return APIResponse.bytes(
+        words.withUnsafeBytes { Array($0) }, type: "application/octet-stream")
     }
     router.get("/api/sessions/:id/search") { request, context in
       // One byte per event, 1 where `q` is in its summary or kind: the page filters with it.

@@ -24,7 +24,9 @@ export class EventList {
 
   /** Every event `1...count`, unfiltered: what the list shows until the index arrives. */
   showAll(count) {
-    this.show(Int32Array.from({ length: count }, (_, i) => i + 1));
+    const all = new Int32Array(count);
+    for (let i = 0; i < count; i++) all[i] = i + 1;
+    this.show(all, false); // drawn by the first select(), where it scrolls to
   }
 
   /**
@@ -46,12 +48,12 @@ export class EventList {
     this.show(visible);
   }
 
-  show(visible) {
+  show(visible, draw = true) {
     this.visible = visible;
     this.spacer.style.height = `${this.visible.length * ROW}px`;
     for (const node of this.rows.values()) node.remove();
     this.rows.clear();
-    this.draw();
+    if (draw) this.draw();
   }
 
   /** Resolves when the rows in view have their events (the first page is usable). */

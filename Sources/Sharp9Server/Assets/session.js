@@ -54,8 +54,11 @@ async function drawQueued() {
     while (queued != null) {
       const n = queued;
       queued = null;
-      const [state, previous] = await Promise.all([stateAt(n), n > 0 ? stateAt(n - 1) : null]);
-      page.state = state; page.previous = previous; page.drawnAt = n;
+      // The state first, drawn at once; the one before it (for the highlights and the diff) only
+      // when no later selection waits, so a drag costs one request per frame, not two.
+      page.state = await stateAt(n); page.previous = null;
+      if (queued == null && n > 0) page.previous = await stateAt(n - 1);
+      page.drawnAt = n;
       redraw();
       showTab();
     }
