@@ -140,7 +140,8 @@ import Testing
       "/api/sessions/\(fixture.id)/verify": try fixture.sharp9(["verify", fixture.id, "--json"]),
       "/api/sessions/\(fixture.id)/check": try fixture.sharp9(["check", fixture.id, "--json"]),
     ]
-    #expect(expected["/api/sessions/\(fixture.id)/history?at=10"]?.contains("\"applied\":false") == true)
+    #expect(
+      expected["/api/sessions/\(fixture.id)/history?at=10"]?.contains("\"applied\":false") == true)
     try await fixture.test { client in
       for (uri, text) in expected {
         let response = try await client.execute(uri: uri, method: .get)

@@ -14,7 +14,9 @@ extension InspectorServer {
       // `sessions --json`'s lines as one array.
       let sessions = try await library.withLog { try $0.sessions() }
       return APIResponse.json(
-        "[" + (try sessions.map { try ReportJSON.line(ReportJSON.Session($0)) }).joined(separator: ",")
+        "["
+          + (try sessions.map { try ReportJSON.line(ReportJSON.Session($0)) }).joined(
+            separator: ",")
           + "]\n")
     }
     router.get("/api/sessions/:id") { _, context in
