@@ -122,10 +122,14 @@ import Testing
         return bytes.indices.filter { bytes[$0] == 1 }.map { $0 + 1 }
       }
       // "set A 00:00.25": words of the summary, in no kind's name.
-      #expect(try await matches("00:00.25") == [4])
-      #expect(try await matches("Loop%20ON") == [6])
-      #expect(try await matches("setb") == [5])  // the kind, any case
-      #expect(try await matches("nothing%20like%20this") == [])
+      let setA = try await matches("00:00.25")
+      let loopOn = try await matches("Loop%20ON")
+      let setB = try await matches("setb")  // the kind, any case
+      let none = try await matches("nothing%20like%20this")
+      #expect(setA == [4])
+      #expect(loopOn == [6])
+      #expect(setB == [5])
+      #expect(none == [])
     }
   }
 
