@@ -15,7 +15,7 @@ enum AssetRoutes {
 
   /// What a page may load: its own scripts, styles, media and (data:) icons, nothing from
   /// outside, no inline script, no plugins, no framing by another site.
-  static let contentSecurityPolicy =
+  static let contentSecurityPolicy: String =
     "default-src 'self'; media-src 'self' blob:; img-src 'self' data:; object-src 'none'; "
     + "base-uri 'none'; frame-ancestors 'none'"
 
