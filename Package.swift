@@ -94,7 +94,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    .target(name: "Sharp9Words", dependencies: ["Sharp9Domain"]),
+    .target(name: "Sharp9Words", dependencies: ["Sharp9Domain", "Sharp9Store"]),
     .target(
       name: "Sharp9Server",
       dependencies: [

@@ -13,15 +13,19 @@ enum AssetRoutes {
     }
   }
 
+  /// What a page may load: its own scripts, styles, media and (data:) icons, nothing from
+  /// outside, no inline script, no plugins, no framing by another site.
+  static let contentSecurityPolicy: String =
+    "default-src 'self'; media-src 'self' blob:; img-src 'self' data:; object-src 'none'; "
+    + "base-uri 'none'; frame-ancestors 'none'"
+
   private static func page(_ name: String) throws -> Response {
     guard let asset = EmbeddedAssets.all[name] else {
       throw APIFailure(.notFound, "no such page")
     }
     return APIResponse.bytes(
       asset.bytes, type: asset.contentType,
-      headers: [
-        .contentSecurityPolicy: "default-src 'self'; media-src 'self' blob:; img-src 'self' data:"
-      ])
+      headers: [.contentSecurityPolicy: contentSecurityPolicy])
   }
 }
 

@@ -12,6 +12,8 @@ extension HTTPField.Name {
   static let lastEventID = known("Last-Event-ID")
   /// The action kinds, in the order of the codes of `GET …/index`.
   static let sharp9Kinds = known("X-Sharp9-Kinds")
+  /// Whether `GET …/index` carries the changed bits yet (`complete`) or not (`partial`).
+  static let sharp9Index = known("X-Sharp9-Index")
 
   /// `text`, which must be a valid field name (a programmer's literal, so a bad one traps).
   private static func known(_ text: String) -> HTTPField.Name {

@@ -5,14 +5,25 @@ import Sharp9Store
 /// The inspector's one door to the event log: every read and change the API makes goes through
 /// here, on one open store, so the HTTP layer never sees SQL or a connection.
 ///
-/// An actor because ``EventStore`` belongs to one task at a time. Work that takes seconds
-/// (render, verify, check) opens its own store with ``withOwnStore(_:)`` instead of holding this
-/// one, so the state of an event keeps answering meanwhile.
+/// An actor because ``EventStore`` belongs to one task at a time; it runs on a ``StoreThread``,
+/// so its blocking SQLite work never holds one of the cooperative pool's few threads. Work that
+/// takes seconds (render, verify, check, the event index) opens its own store on a thread of its
+/// own with ``withOwnStore(_:)`` instead of holding this one, so the state of an event keeps
+/// answering meanwhile.
 public actor SessionLibrary {
   /// The database file.
   public let path: String
   private let store: EventStore
+  private let thread = StoreThread(name: "sharp9 store")
   private var indexes: [UUID: EventIndex] = [:]
+  private var kindIndexes: [UUID: EventIndex] = [:]
+  private var indexing: Set<UUID> = []
+  private var computed: [String: (head: Int64, value: any Sendable)] = [:]
+
+  /// Runs this actor on its own thread.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
+  }
 
   /// Opens (creating if missing) the database at `path`.
   public init(path: String) throws {
@@ -20,43 +31,94 @@ public actor SessionLibrary {
     store = try EventStore(path: path, mode: .createIfMissing)
   }
 
-  /// Runs `body` on this actor's open store.
+  /// Runs `body` on this actor's open store as the store protocol sees it: what every backend
+  /// answers (sessions, their events, the state at an event, deleting one). Routes use this
+  /// wherever the protocol covers what they need.
+  public func withLog<Result: Sendable>(_ body: (any EventLog) throws -> Result) throws -> Result {
+    try body(store)
+  }
+
+  /// Runs `body` on this actor's open SQLite store, for what only it offers (replay cursors, the
+  /// edit history, forks and bundles).
   public func withStore<Result: Sendable>(_ body: (EventStore) throws -> Result) throws -> Result {
     try body(store)
   }
 
-  /// Runs `body` on a store of its own (for long work), off this actor.
+  /// Runs `body` on a store of its own (for long work), on a thread of its own.
   public nonisolated func withOwnStore<Result: Sendable>(
     _ body: @escaping @Sendable (EventStore) throws -> Result
   ) async throws -> Result {
     let path = path
-    return try await Task.detached {
-      try body(try EventStore(path: path, mode: .mustExist))
-    }.value
+    return try await StoreThread.run { try body(try EventStore(path: path, mode: .mustExist)) }
+  }
+
+  /// `compute(store)` for `session` on a store of its own, kept (under `name`) until the session
+  /// has more events: for whole-session work a page asks for each time it opens.
+  func cached<Value: Sendable>(
+    _ name: String, of session: SessionRecord,
+    _ compute: @escaping @Sendable (EventStore) throws -> Value
+  ) async throws -> Value {
+    let key = "\(name) \(session.idString)"
+    if let kept = computed[key], kept.head == session.eventCount, let value = kept.value as? Value {
+      return value
+    }
+    let value = try await withOwnStore(compute)
+    computed[key] = (session.eventCount, value)
+    return value
   }
 
   /// The session with the full id or unique prefix `id`, as it is now.
   public func session(_ id: String) throws -> SessionRecord {
-    try store.session(matching: id)
+    try withLog { try $0.session(matching: id) }
   }
 }
 
 extension SessionLibrary {
   /// The event index of a session (see ``EventPages/index(of:in:after:start:)``), kept between
   /// calls and extended by the events appended since.
-  func eventIndex(_ id: String) throws -> EventIndex {
+  ///
+  /// The full index is a replay of every event not indexed yet; until it is done this answers
+  /// at once with the kinds and times alone (events decoded, not reduced: no changed bits) and
+  /// `complete` false, while the replay runs on a thread of its own.
+  func eventIndex(_ id: String) async throws -> (index: EventIndex, complete: Bool) {
     let session = try store.session(matching: id)
-    var known = indexes[session.id] ?? EventIndex()
-    if known.count > session.eventCount { known = EventIndex() }
-    if known.count < session.eventCount {
-      let (bytes, times, state) = try EventPages.index(
-        of: session, in: store, after: known.count, start: known.state)
-      known = EventIndex(
+    if let known = indexes[session.id], known.count == session.eventCount {
+      return (known, true)
+    }
+    startIndexing(session)
+    if let kinds = kindIndexes[session.id], kinds.count == session.eventCount {
+      return (kinds, false)
+    }
+    let known = kindIndexes[session.id].flatMap { $0.count < session.eventCount ? $0 : nil }
+    let after = known?.count ?? 0
+    let more = try await withOwnStore { store in
+      try EventPages.kinds(of: session, in: store, after: after)
+    }
+    // Another request may have extended it meanwhile: keep the longer one.
+    let kinds = EventIndex(
+      count: session.eventCount, bytes: (known?.bytes ?? []) + more.bytes,
+      times: (known?.times ?? []) + more.times)
+    if (kindIndexes[session.id]?.count ?? -1) < kinds.count { kindIndexes[session.id] = kinds }
+    return (kinds, false)
+  }
+
+  /// Starts the full index's replay for `session`'s events not indexed yet, unless one runs.
+  private func startIndexing(_ session: SessionRecord) {
+    guard !indexing.contains(session.id) else { return }
+    indexing.insert(session.id)
+    let stored = indexes[session.id] ?? EventIndex()
+    let known = stored.count > session.eventCount ? EventIndex() : stored
+    Task {
+      defer { indexing.remove(session.id) }
+      let (bytes, times, state) = try await withOwnStore { store in
+        try EventPages.index(of: session, in: store, after: known.count, start: known.state)
+      }
+      let full = EventIndex(
         count: session.eventCount, bytes: known.bytes + bytes, times: known.times + times,
         state: state)
-      indexes[session.id] = known
+      if (indexes[session.id]?.count ?? -1) < full.count { indexes[session.id] = full }
+      kindIndexes[session.id] = nil
     }
-    return known
   }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 diff SESSION A B`: what changed in the state between two events.
 struct DiffCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 sessions`: the stored sessions as a table.
 struct SessionsCommand: ParsableCommand {

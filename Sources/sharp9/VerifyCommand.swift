@@ -1,5 +1,6 @@
 import ArgumentParser
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 verify SESSION`: replay against the recorded checkpoints.
 struct VerifyCommand: ParsableCommand {

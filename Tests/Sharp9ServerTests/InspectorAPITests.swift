@@ -89,7 +89,14 @@ import Testing
     let fixture = try await InspectorFixture()
     let id = fixture.id
     try await fixture.test { client in
-      let index = try await client.execute(uri: "/api/sessions/\(id)/index", method: .get)
+      // The first answers may be partial (kinds only) while the replay runs; then complete.
+      var index = try await client.execute(uri: "/api/sessions/\(id)/index", method: .get)
+      for _ in 0..<200 where index.headers[.sharp9Index] == "partial" {
+        #expect([UInt8](index.body.readableBytesView).allSatisfy { $0 & 0x80 == 0 })
+        try await Task.sleep(for: .milliseconds(20))
+        index = try await client.execute(uri: "/api/sessions/\(id)/index", method: .get)
+      }
+      #expect(index.headers[.sharp9Index] == "complete")
       let bytes = [UInt8](index.body.readableBytesView)
       #expect(bytes.count == 12)
       let kinds = index.headers[.sharp9Kinds]?.split(separator: ",")
@@ -102,22 +109,49 @@ import Testing
     }
   }
 
-  @Test func historyVerifyAndCheckReportTheSession() async throws {
+  @Test func theSearchMatchesSummaryTextNotOnlyKinds() async throws {
     let fixture = try await InspectorFixture()
     let id = fixture.id
     try await fixture.test { client in
-      let history = try await client.execute(uri: "/api/sessions/\(id)/history?at=10", method: .get)
-      let json = try #require(
-        try JSONSerialization.jsonObject(with: Data(history.body.readableBytesView))
-          as? [String: Any])
-      let steps = try #require(json["steps"] as? [[String: Any]])
-      #expect(steps.last?["name"] as? String == "Speed Change")
-      #expect(steps.last?["status"] as? String == "undone")
-      #expect(json["cursor"] as? Int == steps.count - 1)
-      let verify = try await client.execute(uri: "/api/sessions/\(id)/verify", method: .get)
-      #expect(verify.text.hasPrefix("{\"ok\":true,\"eventsReplayed\":12"))
-      let check = try await client.execute(uri: "/api/sessions/\(id)/check", method: .get)
-      #expect(check.text.hasPrefix("{\"passed\":true,\"eventsChecked\":12"))
+      func matches(_ query: String) async throws -> [Int] {
+        let response = try await client.execute(
+          uri: "/api/sessions/\(id)/search?q=\(query)", method: .get)
+        #expect(response.status == .ok)
+        let bytes = [UInt8](response.body.readableBytesView)
+        #expect(bytes.count == 12)
+        return bytes.indices.filter { bytes[$0] == 1 }.map { $0 + 1 }
+      }
+      // "set A 00:00.25": words of the summary, in no kind's name.
+      let setA = try await matches("00:00.25")
+      let loopOn = try await matches("Loop%20ON")
+      let setB = try await matches("setb")  // the kind, any case
+      let none = try await matches("nothing%20like%20this")
+      #expect(setA == [4])
+      #expect(loopOn == [6])
+      #expect(setB == [5])
+      #expect(none == [])
+    }
+  }
+
+  @Test func sessionsHistoryVerifyAndCheckAreWhatTheirJSONPrints() async throws {
+    let fixture = try await InspectorFixture()
+    let sessions = try fixture.sharp9(["sessions", "--json"]).split(separator: "\n")
+    let expected = [
+      "/api/sessions": "[" + sessions.joined(separator: ",") + "]\n",
+      "/api/sessions/\(fixture.id)": sessions.joined() + "\n",
+      "/api/sessions/\(fixture.id)/history?at=10":
+        try fixture.sharp9(["history", fixture.id, "--at", "10", "--json"]),
+      "/api/sessions/\(fixture.id)/verify": try fixture.sharp9(["verify", fixture.id, "--json"]),
+      "/api/sessions/\(fixture.id)/check": try fixture.sharp9(["check", fixture.id, "--json"]),
+    ]
+    #expect(
+      expected["/api/sessions/\(fixture.id)/history?at=10"]?.contains("\"applied\":false") == true)
+    try await fixture.test { client in
+      for (uri, text) in expected {
+        let response = try await client.execute(uri: uri, method: .get)
+        #expect(response.status == .ok)
+        #expect(response.text == text, "\(uri)")
+      }
     }
   }
 

@@ -116,7 +116,7 @@ import Testing
         body: ByteBuffer(string: "SQLite format 3\u{0}" + String(repeating: "x", count: 4000)))
       #expect(garbage.status != .created)
       let sessions = try await client.execute(uri: "/api/sessions", method: .get)
-      #expect(sessions.text == "[]")
+      #expect(sessions.text == "[]\n")
     }
   }
 
@@ -133,6 +133,29 @@ import Testing
       let page = try await client.execute(uri: "/assets/session.js", method: .get)
       #expect(page.status == .ok)
       #expect(page.headers[.contentType] == "text/javascript; charset=utf-8")
+    }
+  }
+
+  @Test func everyPageCarriesAPolicyThatLoadsNothingFromOutside() async throws {
+    let fixture = try await InspectorFixture()
+    let id = fixture.id
+    let policy: String = AssetRoutes.contentSecurityPolicy
+    let directives = Dictionary(
+      uniqueKeysWithValues: policy.split(separator: ";").map { directive in
+        let words = directive.split(separator: " ").map(String.init)
+        return (words[0], Array(words.dropFirst()))
+      })
+    #expect(directives["default-src"] == ["'self'"])
+    #expect(directives["object-src"] == ["'none'"])
+    #expect(directives["frame-ancestors"] == ["'none'"])
+    #expect(!policy.contains("unsafe") && !policy.contains("*") && !policy.contains("http"))
+    try await fixture.test { client in
+      for uri in ["/", "/sessions/\(id)", "/assets/session.js", "/assets/style.css"] {
+        let response = try await client.execute(uri: uri, method: .get)
+        #expect(response.status == .ok)
+        let sent: String? = response.headers[HTTPField.Name("Content-Security-Policy")!]
+        #expect(sent == policy, "\(uri)")
+      }
     }
   }
 }

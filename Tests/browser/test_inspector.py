@@ -1,5 +1,6 @@
 """The inspector in a real Chromium: the pages, the slider, the overlays against the API, the
 render playing, filters, a bundle upload and a live recording."""
+import base64
 import json
 import subprocess
 import time
@@ -8,9 +9,11 @@ import urllib.request
 from conftest import get_json, screenshot
 
 
-def open_session(page, session_id, at=None):
+def open_session(page, session_id, at=None, indexed=True):
     page.goto(f"/sessions/{session_id}" + (f"?at={at}" if at is not None else ""))
     page.wait_for_selector("body[data-ready='1']")
+    if indexed:  # the page is usable before the index; the filters apply once it is here
+        page.wait_for_function("window.sharp9.indexed === true")
 
 
 def test_the_sessions_page_lists_and_searches(page, session_id):
@@ -91,6 +94,11 @@ def test_filters(page, session_id):
     page.fill("#search", "marker")
     page.wait_for_function("""[...document.querySelectorAll('#list .row')].map(r => r.dataset.kind).join()
         === 'addMarker,addMarker'""")
+    # The summary's words, in no kind's name: "add marker at 00:02.50" (the tick at 2.5 s is hidden).
+    page.fill("#search", "02.50")
+    page.wait_for_function("""[...document.querySelectorAll('#list .row')].map(r => r.dataset.kind).join()
+        === 'addMarker'""")
+    assert page.locator("#list .row .what").inner_text() == "add marker at 00:02.50"
     page.fill("#search", "")
     page.check("#kinds input[data-code='%d']" % page.evaluate("window.sharp9.kinds.indexOf('tick')"))
     page.wait_for_selector("#list .row[data-kind='tick']")
@@ -100,22 +108,49 @@ def test_filters(page, session_id):
     assert page.evaluate("document.getElementById('spacer').offsetHeight / 24") <= total
 
 
-def test_a_dropped_bundle_is_imported(page, server, session_id):
-    work = server["work"]
-    bundle = f"{work}/upload.sharp9"
+def bundle_of_a_fork(server, session_id, at):
+    """A bundle of a fork of the session at `at`, the fork deleted again: (its id, the file)."""
+    bundle = f"{server['work']}/upload-{at}.sharp9"
     fork = json.loads(urllib.request.urlopen(urllib.request.Request(
-        server["base"] + f"/api/sessions/{session_id}/fork?at=10", method="POST",
+        server["base"] + f"/api/sessions/{session_id}/fork?at={at}", method="POST",
         headers={"X-Sharp9-Token": server["token"]})).read())
     subprocess.run([server["bin"], "bundle", fork["id"], "-o", bundle, "--db", server["db"]], check=True,
                    capture_output=True)
     urllib.request.urlopen(urllib.request.Request(
         server["base"] + f"/api/sessions/{fork['id']}", method="DELETE",
         headers={"X-Sharp9-Token": server["token"]}))
+    return fork["id"], bundle
+
+
+def test_a_picked_bundle_is_imported(page, server, session_id):
+    fork_id, bundle = bundle_of_a_fork(server, session_id, 10)
     page.reload()
     page.wait_for_selector(f"a[href='/sessions/{session_id}']")
     page.set_input_files("#file", bundle)
-    page.wait_for_selector(f"a[href='/sessions/{fork['id']}']")
+    page.wait_for_selector(f"a[href='/sessions/{fork_id}']")
     assert "imported" in page.locator("#status").inner_text()
+
+
+def test_a_dropped_bundle_is_imported(page, server, session_id):
+    fork_id, bundle = bundle_of_a_fork(server, session_id, 20)
+    page.reload()
+    page.wait_for_selector(f"a[href='/sessions/{session_id}']")
+    with open(bundle, "rb") as file:
+        data = base64.b64encode(file.read()).decode()
+    # A real drag: the file in a DataTransfer, through dragenter, dragover and drop on the zone.
+    transfer = page.evaluate_handle("""(data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], "practice.sharp9", { type: "application/vnd.sqlite3" }));
+        return transfer;
+    }""", data)
+    page.dispatch_event("#drop", "dragenter", {"dataTransfer": transfer})
+    page.dispatch_event("#drop", "dragover", {"dataTransfer": transfer})
+    assert "over" in page.locator("#drop").get_attribute("class")
+    page.dispatch_event("#drop", "drop", {"dataTransfer": transfer})
+    page.wait_for_selector(f"a[href='/sessions/{fork_id}']")
+    assert "imported" in page.locator("#status").inner_text()
+    assert "over" not in (page.locator("#drop").get_attribute("class") or "")
 
 
 def test_a_live_recording_adds_events(page, server):
@@ -141,6 +176,42 @@ def test_a_live_recording_adds_events(page, server):
         record.wait(timeout=10)
 
 
+def test_the_pages_keep_to_their_content_security_policy(browser, server, session_id):
+    # The other tests bypass the policy: Playwright's wait_for_function evaluates strings, which
+    # the policy forbids. Here it is in force, and only selectors and evaluate (which the policy
+    # does not govern) drive the pages.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
+    context.add_init_script(
+        "window.cspViolations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    response = page.goto(server["url"])
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    page.wait_for_selector(f"a[href='/sessions/{session_id}']")
+    assert page.evaluate("window.cspViolations") == []
+    page.click(f"a[href='/sessions/{session_id}']")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#kinds input")  # the index is here
+    page.wait_for_selector("#list .row[data-kind]")
+    for tab in ("diff", "history", "checks", "state"):
+        page.click(f"[role=tab][data-tab='{tab}']")
+        page.wait_for_timeout(300)
+    page.wait_for_timeout(500)  # the peaks and timeline drawn
+    assert page.evaluate("window.sharp9.peaks !== null && window.sharp9.timeline !== null")
+    assert page.evaluate("window.cspViolations") == []
+    assert errors == [], f"console errors: {errors}"
+    # The listener can fail: an inline script is refused and reported.
+    page.evaluate("""() => { const s = document.createElement('script'); s.textContent = '1';
+        document.body.append(s); }""")
+    page.wait_for_timeout(200)
+    assert any("script-src" in v for v in page.evaluate("window.cspViolations"))
+    context.close()
+
+
 def test_a_foreign_host_is_refused(server):
     import http.client
     from urllib.parse import urlsplit
@@ -151,7 +222,7 @@ def test_a_foreign_host_is_refused(server):
 
 
 def test_phone_size(browser, server, session_id):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, bypass_csp=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     page = context.new_page()
     page.goto(server["base"] + f"/sessions/{session_id}?at=150")
     page.wait_for_selector("body[data-ready='1']")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Sharp9Domain
+import Sharp9Words
 
 /// Building the API's responses: JSON text as the CLI writes it, failures as `{"error": "…"}`.
 enum APIResponse {
@@ -16,6 +17,11 @@ enum APIResponse {
   /// `value` as JSON, keys in declaration order (``Interchange/string(_:pretty:)``).
   static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
     json(try Interchange.string(value), status: status)
+  }
+
+  /// `value` exactly as the CLI's `--json` prints it: one line (``ReportJSON/line(_:)``).
+  static func line(_ value: some Encodable) throws -> Response {
+    json(try ReportJSON.line(value) + "\n")
   }
 
   /// A failure with one sentence saying why.

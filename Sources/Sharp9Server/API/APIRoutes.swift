@@ -3,23 +3,30 @@ import HTTPTypes
 import Hummingbird
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
-/// The read-only JSON routes: sessions, state, events, the event index, history, verify, check.
+/// The read-only JSON routes: sessions, state, events, the event index, search, history, verify,
+/// check.
 extension InspectorServer {
   func addAPIRoutes(to router: Router<some RequestContext>) {
     let library = library
     router.get("/api/sessions") { _, _ in
-      try APIResponse.json(
-        try await library.withStore { try $0.sessions() }.map(APIShapes.Session.init))
+      // `sessions --json`'s lines as one array.
+      let sessions = try await library.withLog { try $0.sessions() }
+      return APIResponse.json(
+        "["
+          + (try sessions.map { try ReportJSON.line(ReportJSON.Session($0)) }).joined(
+            separator: ",")
+          + "]\n")
     }
     router.get("/api/sessions/:id") { _, context in
-      try APIResponse.json(APIShapes.Session(try await library.session(context.id)))
+      try APIResponse.line(ReportJSON.Session(try await library.session(context.id)))
     }
     router.get("/api/sessions/:id/state") { request, context in
       let (id, at) = (try context.id, try request.seq("at"))
-      let text = try await library.withStore { store in
-        let session = try store.session(matching: id)
-        return try StateCodec().interchangeJSON(try store.state(of: session, at: at))
+      let text = try await library.withLog { log in
+        let session = try log.session(matching: id)
+        return try StateCodec().interchangeJSON(try log.state(of: session, at: at))
       }
       return APIResponse.json(text + "\n")  // `state --json` prints one line
     }
@@ -35,33 +42,49 @@ extension InspectorServer {
       return try APIResponse.json(rows)
     }
     router.get("/api/sessions/:id/index") { _, context in
-      let index = try await library.eventIndex(try context.id)
+      let (index, complete) = try await library.eventIndex(try context.id)
       return APIResponse.bytes(
         index.bytes, type: "application/octet-stream",
-        headers: [.sharp9Kinds: Action.Kind.allCases.map(\.rawValue).joined(separator: ",")])
+        headers: [
+          .sharp9Kinds: Action.Kind.allCases.map(\.rawValue).joined(separator: ","),
+          // `partial`: no changed bits yet (the replay runs); ask again for them.
+          .sharp9Index: complete ? "complete" : "partial",
+        ])
     }
     router.get("/api/sessions/:id/times") { _, context in
       // Float32, little-endian, one per event: what a page needs to find the event at a time.
-      let times = try await library.eventIndex(try context.id).times
-      let bytes = times.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
+      // One pass into one buffer: a million small arrays took a second and a half.
+      let times = try await library.eventIndex(try context.id).index.times
+      let words = times.map { $0.bitPattern.littleEndian }
+      return APIResponse.bytes(
+        words.withUnsafeBytes { Array($0) }, type: "application/octet-stream")
+    }
+    router.get("/api/sessions/:id/search") { request, context in
+      // One byte per event, 1 where `q` is in its summary or kind: the page filters with it.
+      let query = request.uri.queryParameters["q"].map(String.init) ?? ""
+      let session = try await library.session(try context.id)
+      let bytes = try await library.withOwnStore { store in
+        try EventPages.matches(of: session, in: store, query: query)
+      }
       return APIResponse.bytes(bytes, type: "application/octet-stream")
     }
     router.get("/api/sessions/:id/history") { request, context in
       let (id, at) = (try context.id, try request.seq("at"))
       let history = try await library.withStore { store in
-        try store.editTimeline(of: try store.session(matching: id), at: at)
+        let session = try store.session(matching: id)
+        return ReportJSON.History(try store.editTimeline(of: session, at: at), session: session)
       }
-      return try APIResponse.json(APIShapes.History(history))
+      return try APIResponse.line(history)
     }
     router.get("/api/sessions/:id/verify") { _, context in
       let session = try await library.session(try context.id)
       let report = try await library.withOwnStore { try $0.verify(session) }
-      return try APIResponse.json(APIShapes.Verify(report))
+      return try APIResponse.line(ReportJSON.Verify(report))
     }
     router.get("/api/sessions/:id/check") { _, context in
       let session = try await library.session(try context.id)
       let report = try await library.withOwnStore { try $0.check(session) }
-      return try APIResponse.json(APIShapes.Check(report))
+      return try APIResponse.line(ReportJSON.Check(report))
     }
     router.get("/api/sessions/:id/export.jsonl") { _, context in
       let session = try await library.session(try context.id)

@@ -54,9 +54,9 @@ extension InspectorServer {
     }
     router.delete("/api/sessions/:id") { _, context in
       let id = try context.id
-      let session = try await library.withStore { store in
-        let session = try store.session(matching: id)
-        try store.deleteSession(session.id)
+      let session = try await library.withLog { log in
+        let session = try log.session(matching: id)
+        try log.deleteSession(session.id)
         return session
       }
       return try APIResponse.json(

@@ -57,6 +57,42 @@ enum EventPages {
     return (bytes, times, previous)
   }
 
+  /// ``index(of:in:after:start:)`` without the changed bits: the events are decoded, not
+  /// reduced, so a page can filter by kind and find times long before a replay could finish.
+  static func kinds(
+    of session: SessionRecord, in log: some EventLog, after: Int64
+  ) throws -> (bytes: [UInt8], times: [Float]) {
+    let events = try log.events(of: session, after: after, through: nil)
+    var bytes: [UInt8] = []
+    var times: [Float] = []
+    bytes.reserveCapacity(Int(max(0, session.eventCount - after)))
+    times.reserveCapacity(bytes.capacity)
+    while let event = try events.next() {
+      bytes.append(kindCodes[event.action.kind] ?? 0)
+      times.append(Float(event.t))
+    }
+    return (bytes, times)
+  }
+
+  /// One byte per event `1...session.eventCount`: 1 when `query` is in the event's summary (what
+  /// the list shows, ``EventText/summary(_:)``) or its kind, ignoring case; else 0. Decoded, not
+  /// reduced: a summary depends on the action alone.
+  static func matches(
+    of session: SessionRecord, in log: some EventLog, query: String
+  ) throws -> [UInt8] {
+    let needle = query.lowercased()
+    let events = try log.events(of: session, after: 0, through: nil)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(session.eventCount))
+    while let event = try events.next() {
+      let found =
+        event.action.kind.rawValue.lowercased().contains(needle)
+        || EventText.summary(event.action).lowercased().contains(needle)
+      bytes.append(found ? 1 : 0)
+    }
+    return bytes
+  }
+
   /// Set in an index byte when the event changed the state.
   static let changedBit: UInt8 = 0x80
 

@@ -10,7 +10,7 @@ extension InspectorServer {
     let (library, media, renders) = (library, media, renders)
     router.get("/api/sessions/:id/timeline") { _, context in
       let session = try await library.session(try context.id)
-      let timeline = try await library.withOwnStore { store in
+      let timeline = try await library.cached("timeline", of: session) { store in
         var timeline = try audioProblem { try media.timeline(of: session, in: store) }
         timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)
         return timeline

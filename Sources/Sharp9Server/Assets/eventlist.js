@@ -22,22 +22,44 @@ export class EventList {
     });
   }
 
-  /** Rebuilds the visible seqs from the index: `kinds` (a Set of kind codes) and `changedOnly`. */
-  filter(index, kinds, changedOnly, seqQuery) {
+  /** Every event `1...count`, unfiltered: what the list shows until the index arrives. */
+  showAll(count) {
+    const all = new Int32Array(count);
+    for (let i = 0; i < count; i++) all[i] = i + 1;
+    this.show(all, false); // drawn by the first select(), where it scrolls to
+  }
+
+  /**
+   * Rebuilds the visible seqs from the index: `kinds` (a Set of kind codes), `changedOnly`,
+   * `seqQuery` (a #seq prefix) and `matches` (one byte per event from the search, or null).
+   */
+  filter(index, kinds, changedOnly, seqQuery, matches) {
     const out = new Int32Array(index.length);
     let n = 0;
     for (let i = 0; i < index.length; i++) {
       const b = index[i];
       if (!kinds.has(b & 0x7f)) continue;
       if (changedOnly && !(b & 0x80)) continue;
+      if (matches && !matches[i]) continue;
       out[n++] = i + 1;
     }
-    this.visible = out.subarray(0, n);
-    if (seqQuery != null) this.visible = this.visible.filter((s) => String(s).startsWith(String(seqQuery)));
+    let visible = out.subarray(0, n);
+    if (seqQuery != null) visible = visible.filter((s) => String(s).startsWith(String(seqQuery)));
+    this.show(visible);
+  }
+
+  show(visible, draw = true) {
+    this.visible = visible;
     this.spacer.style.height = `${this.visible.length * ROW}px`;
     for (const node of this.rows.values()) node.remove();
     this.rows.clear();
+    if (draw) this.draw();
+  }
+
+  /** Resolves when the rows in view have their events (the first page is usable). */
+  ready() {
     this.draw();
+    return Promise.all(this.pending);
   }
 
   /** The row position of the first visible seq at or after `seq`. */
@@ -75,6 +97,7 @@ export class EventList {
   }
 
   draw() {
+    this.pending = [];
     const first = Math.floor(this.element.scrollTop / ROW);
     const count = Math.ceil(this.element.clientHeight / ROW) + 2;
     const keep = new Set();
@@ -108,7 +131,7 @@ export class EventList {
         }
       } else {
         node.textContent = `#${seq} …`;
-        this.page(pageNumber);
+        this.pending.push(this.page(pageNumber));
       }
     }
     for (const [seq, node] of this.rows) if (!keep.has(seq)) { node.remove(); this.rows.delete(seq); }

@@ -16,7 +16,9 @@ window.sharp9 = page; // for the browser tests and the curious
 const states = new Map();
 async function stateAt(n) {
   if (!states.has(n)) {
-    states.set(n, getJSON(`/api/sessions/${id}/state?at=${n}`));
+    const state = getJSON(`/api/sessions/${id}/state?at=${n}`);
+    state.catch(() => states.delete(n));
+    states.set(n, state);
     if (states.size > 500) states.delete(states.keys().next().value);
   }
   return states.get(n);
@@ -24,23 +26,46 @@ async function stateAt(n) {
 
 const list = new EventList($("list"), id, (seq, seekAudio) => select(seq, { seekAudio }));
 
-let drawing = 0;
-async function select(n, { follow = true, seekAudio = false } = {}) {
+// One state fetch at a time: a drag sends far more inputs than the server can answer, so each
+// answer is drawn (the drag shows where it passes) and then the latest selection is fetched.
+let drawLoop = null, queued = null, urlTimer = null;
+
+/** Selects event `n`; resolves when it (or a later selection) is drawn. */
+function select(n, { follow = true, seekAudio = false } = {}) {
   n = Math.max(0, Math.min(page.session.events, n));
   page.at = n;
   $("slider").value = n;
   $("at").textContent = `event ${n} of ${page.session.events}` + (page.times && n > 0 ? ` · ${formatTime(page.times[n - 1])}` : "");
   list.select(n, follow);
   if (seekAudio && page.times && n > 0 && $("audio").src) $("audio").currentTime = page.times[n - 1];
-  const url = new URL(location.href);
-  url.searchParams.set("at", n);
-  history.replaceState(null, "", url);
-  const ticket = ++drawing;
-  const [state, previous] = await Promise.all([stateAt(n), n > 0 ? stateAt(n - 1) : null]);
-  if (ticket !== drawing) return; // a later selection won
-  page.state = state; page.previous = previous; page.drawnAt = n;
-  redraw();
-  showTab();
+  clearTimeout(urlTimer); // the address follows once the selection rests (browsers limit the rate)
+  urlTimer = setTimeout(() => {
+    const url = new URL(location.href);
+    url.searchParams.set("at", page.at);
+    history.replaceState(null, "", url);
+  }, 250);
+  queued = n;
+  drawLoop ??= drawQueued();
+  return drawLoop;
+}
+
+async function drawQueued() {
+  try {
+    while (queued != null) {
+      const n = queued;
+      queued = null;
+      // The state first, drawn at once; the one before it (for the highlights and the diff) only
+      // when no later selection waits, so a drag costs one request per frame, not two.
+      page.state = await stateAt(n); page.previous = null;
+      if (queued == null && n > 0) page.previous = await stateAt(n - 1);
+      page.drawnAt = n;
+      redraw();
+      showTab();
+    }
+  } finally {
+    drawLoop = null;
+    queued = null;
+  }
 }
 
 function redraw() {
@@ -83,22 +108,43 @@ function seqAt(t) {
   return lo;
 }
 
-function refilter() {
+// The search's matches (one byte per event, from the server: summaries live there) for `query`.
+let search = { query: "", matches: null };
+let searchTimer = null, searchTicket = 0;
+
+async function refilter() {
+  const ticket = ++searchTicket;
   const query = $("search").value.trim();
   const seqQuery = /^#\d+$/.test(query) ? Number(query.slice(1)) : null;
+  const text = seqQuery == null ? query : "";
+  if (text !== search.query) {
+    const matches = text
+      ? new Uint8Array((await getBytes(`/api/sessions/${id}/search?q=${encodeURIComponent(text)}`)).buffer)
+      : null;
+    if (ticket !== searchTicket) return; // a later refilter (typed on) answers instead
+    search = { query: text, matches };
+  }
+  if (!page.index.length) return; // the list shows every event until the index arrives
   const kinds = new Set();
-  document.querySelectorAll("#kinds input").forEach((box) => {
-    const code = Number(box.dataset.code);
-    const matches = !query || seqQuery != null || page.kinds[code].toLowerCase().includes(query.toLowerCase());
-    if (box.checked && matches) kinds.add(code);
-  });
-  list.filter(page.index, kinds, $("changedOnly").checked, seqQuery);
+  document.querySelectorAll("#kinds input").forEach((box) => { if (box.checked) kinds.add(Number(box.dataset.code)); });
+  list.filter(page.index, kinds, $("changedOnly").checked, seqQuery, search.matches);
   list.select(page.at);
 }
 
+function refilterSoon() {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => refilter().catch(fail), 150);
+}
+
+let indexRetry = null;
+
 async function loadIndex() {
+  clearTimeout(indexRetry);
   const { buffer, headers } = await getBytes(`/api/sessions/${id}/index`);
   page.index = new Uint8Array(buffer);
+  page.indexComplete = headers.get("X-Sharp9-Index") !== "partial";
+  // A partial index has kinds but no changed bits yet (the server is replaying): ask again.
+  if (!page.indexComplete) indexRetry = setTimeout(() => loadIndex().catch(fail), 500);
   const kinds = headers.get("X-Sharp9-Kinds").split(",");
   if (!page.kinds.length) {
     page.kinds = kinds;
@@ -107,12 +153,12 @@ async function loadIndex() {
       const label = document.createElement("label");
       const input = document.createElement("input");
       input.type = "checkbox"; input.dataset.code = code; input.checked = kind !== "tick";
-      input.addEventListener("change", refilter);
+      input.addEventListener("change", () => refilter().catch(fail));
       label.append(input, ` ${kind}`);
       box.append(label);
     });
   }
-  refilter();
+  await refilter();
 }
 
 async function loadTimes() {
@@ -131,8 +177,16 @@ async function start() {
   const slider = $("slider");
   slider.max = page.session.events;
   const wanted = Number(new URL(location.href).searchParams.get("at") ?? page.session.events);
-  await Promise.all([loadIndex(), loadTimes()]);
+  // Usable before the index: the slider, the state and the list (every event, unfiltered, until
+  // the index arrives and the filters apply; a million events take the server a moment).
+  const indexed = Promise.all([loadIndex(), loadTimes()]).then(() => {
+    page.indexed = true;
+    select(page.at);
+  });
+  indexed.catch(fail);
+  list.showAll(page.session.events);
   await select(Number.isFinite(wanted) ? wanted : page.session.events);
+  await list.ready();
   document.body.dataset.ready = "1";
   if (page.session.audio) {
     // Without audio there is no track to draw, play or lay a timeline on.
@@ -164,8 +218,8 @@ $("first").addEventListener("click", () => select(0));
 $("last").addEventListener("click", () => select(page.session.events));
 $("prev").addEventListener("click", () => select(page.at - 1));
 $("next").addEventListener("click", () => select(page.at + 1));
-$("search").addEventListener("input", refilter);
-$("changedOnly").addEventListener("change", refilter);
+$("search").addEventListener("input", refilterSoon);
+$("changedOnly").addEventListener("change", () => refilter().catch(fail));
 document.querySelectorAll("[role=tab]").forEach((b) => b.addEventListener("click", () => { page.tab = b.dataset.tab; showTab(); }));
 document.addEventListener("keydown", (e) => {
   if (e.target.matches("input[type=search], select")) return;

@@ -44,7 +44,9 @@ async function upload(file) {
 }
 
 const drop = document.getElementById("drop");
-drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+for (const name of ["dragenter", "dragover"]) {
+  drop.addEventListener(name, (e) => { e.preventDefault(); drop.classList.add("over"); });
+}
 drop.addEventListener("dragleave", () => drop.classList.remove("over"));
 drop.addEventListener("drop", (e) => {
   e.preventDefault();

@@ -68,16 +68,16 @@ export function renderDiff(container, state, previous) {
 export async function renderHistory(container, sessionId, at) {
   const h = await getJSON(`/api/sessions/${sessionId}/history?at=${at}`);
   const list = document.createElement("div");
-  list.append(text("div", `${h.cursor} of ${h.steps.length} edits applied` +
+  list.append(text("div", `${h.cursor} of ${h.edits.length} edits applied` +
     (h.forgotten ? `, ${h.forgotten} forgotten` : ""), "dim"));
-  h.steps.forEach((s, i) => {
+  h.edits.forEach((s, i) => {
     if (i === h.cursor) list.append(text("div", "── cursor ── (undo above, redo below)", "dim"));
-    const row = text("div", `${s.number}. #${s.seq} ${formatTime(s.t)} ${s.name} — ${s.status} `);
-    row.className = s.status === "undone" ? "dim" : "";
+    const row = text("div", `${s.number}. #${s.seq} ${formatTime(s.t)} ${s.name} — ${s.applied ? "applied" : "undone"} `);
+    row.className = s.applied ? "" : "dim";
     row.append(text("span", s.changes.map((c) => `${c.path}: ${c.before} → ${c.after}`).join("; "), "dim"));
     list.append(row);
   });
-  if (h.cursor === h.steps.length && h.steps.length) list.append(text("div", "── cursor ──", "dim"));
+  if (h.cursor === h.edits.length && h.edits.length) list.append(text("div", "── cursor ──", "dim"));
   container.replaceChildren(list);
 }
 
@@ -95,12 +95,15 @@ export async function renderChecks(container, sessionId, link) {
     for (const c of verify.divergence.changes) v.append(text("div", `${c.path}: ${c.before} → ${c.after}`, "dim"));
   }
   const c = document.createElement("div");
-  if (check.passed) {
+  if (check.ok) {
     c.append(text("span", "check ok", "ok"), text("span", `: ${check.eventsChecked} events keep every invariant`));
   } else {
+    // The report carries the action; its one-line summary is the event list's.
+    const [event] = await getJSON(`/api/sessions/${sessionId}/events?from=${check.finding.seq}&limit=1`);
     c.append(text("span", "invariant violated", "bad"), text("span", " at event "), link(check.finding.seq),
-      text("span", ` ${check.finding.summary}`));
+      text("span", ` ${event?.summary ?? check.finding.action.type}`));
     for (const line of check.finding.violations) c.append(text("div", line, "dim"));
+    for (const d of check.finding.changes) c.append(text("div", `${d.path}: ${d.before} → ${d.after}`, "dim"));
   }
   out.append(v, c);
   container.replaceChildren(out);

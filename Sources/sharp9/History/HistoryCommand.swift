@@ -1,6 +1,7 @@
 import ArgumentParser
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 history SESSION [--at N]`: the undo history as of an event.
 struct HistoryCommand: ParsableCommand {

@@ -7,9 +7,9 @@ import Sharp9Store
 ///
 /// `sessions` and `log` print JSON Lines (one object per session or event); `diff`, `verify`,
 /// `check` and `history` print one object.
-enum ReportJSON {
+public enum ReportJSON {
   /// One line of `sessions --json`.
-  struct Session: Encodable {
+  public struct Session: Encodable, Sendable {
     var id: String
     var title: String
     var startedAt: String
@@ -17,7 +17,8 @@ enum ReportJSON {
     var durationSec: Double
     var audio: String?
 
-    init(_ session: SessionRecord) {
+    /// The line for `session`, as it is now.
+    public init(_ session: SessionRecord) {
       id = session.idString
       title = session.title
       startedAt = Interchange.formatDate(session.startedAt.date)
@@ -29,21 +30,31 @@ enum ReportJSON {
 
   /// One line of `log --json`: the event, the effects the current reducer emits for it, and its
   /// undo/redo note, if any.
-  struct Event: Encodable {
+  public struct Event: Encodable, Sendable {
     var seq: Int64
     var t: Double
     var action: Action
     var effects: [Effect]
     var note: String?
+
+    /// The event `seq` at `t`, its effects and its undo/redo note.
+    public init(seq: Int64, t: Double, action: Action, effects: [Effect], note: String?) {
+      self.seq = seq
+      self.t = t
+      self.action = action
+      self.effects = effects
+      self.note = note
+    }
   }
 
   /// A field that differs: its value before and after, as JSON text (`null` when absent).
-  struct Change: Encodable {
+  public struct Change: Encodable, Sendable {
     var path: String
     var before: String?
     var after: String?
 
-    init(_ change: FieldChange) {
+    /// `change` as JSON text.
+    public init(_ change: FieldChange) {
       path = change.path
       before = change.before
       after = change.after
@@ -51,15 +62,23 @@ enum ReportJSON {
   }
 
   /// `diff --json`.
-  struct Diff: Encodable {
+  public struct Diff: Encodable, Sendable {
     var a: Int64
     var b: Int64
     var changes: [Change]
+
+    /// The changes from the state after event `a` to the state after event `b`.
+    public init(a: Int64, b: Int64, changes: [Change]) {
+      self.a = a
+      self.b = b
+      self.changes = changes
+    }
   }
 
   /// `verify --json`.
-  struct Verify: Encodable {
-    struct Divergence: Encodable {
+  public struct Verify: Encodable, Sendable {
+    /// The first checkpoint replay disagrees with, and how.
+    public struct Divergence: Encodable, Sendable {
       var seq: Int64
       var lastAgreeingSeq: Int64
       var snapshotProblem: String?
@@ -73,7 +92,8 @@ enum ReportJSON {
     var currentReducerVersion: String
     var divergence: Divergence?
 
-    init(_ report: VerifyReport) {
+    /// The report of `sharp9 verify`.
+    public init(_ report: VerifyReport) {
       session = report.session.idString
       ok = report.isOK
       eventsReplayed = report.eventsReplayed
@@ -89,8 +109,9 @@ enum ReportJSON {
   }
 
   /// `check --json`.
-  struct Check: Encodable {
-    struct Finding: Encodable {
+  public struct Check: Encodable, Sendable {
+    /// The first event that broke an invariant, and what it broke.
+    public struct Finding: Encodable, Sendable {
       var seq: Int64
       var t: Double
       var action: Action
@@ -102,7 +123,8 @@ enum ReportJSON {
     var eventsChecked: Int64
     var finding: Finding?
 
-    init(_ report: CheckReport) {
+    /// The report of `sharp9 check`.
+    public init(_ report: CheckReport) {
       session = report.session.idString
       ok = report.passed
       eventsChecked = report.eventsChecked
@@ -115,8 +137,9 @@ enum ReportJSON {
   }
 
   /// `history --json`.
-  struct History: Encodable {
-    struct Edit: Encodable {
+  public struct History: Encodable, Sendable {
+    /// One undoable edit: whether it is applied, and what it changed.
+    public struct Edit: Encodable, Sendable {
       var number: Int
       var seq: Int64
       var t: Double
@@ -132,7 +155,8 @@ enum ReportJSON {
     var startedAfter: Int64
     var edits: [Edit]
 
-    init(_ history: EditTimeline, session: SessionRecord) {
+    /// `session`'s undo history as of an event.
+    public init(_ history: EditTimeline, session: SessionRecord) {
       self.session = session.idString
       asOf = history.asOf
       cursor = history.cursor
@@ -147,7 +171,7 @@ enum ReportJSON {
   }
 
   /// `value` as one line of interchange JSON.
-  static func line(_ value: some Encodable) throws -> String {
+  public static func line(_ value: some Encodable) throws -> String {
     try OrderedJSONEncoder().string(value)
   }
 }

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+@testable import Sharp9Server
+
+/// Store work never runs on Swift's cooperative pool, whose few threads serve every request.
+@Suite struct StoreThreadTests {
+  @Test func theLibraryRunsOnItsOwnThread() async throws {
+    let fixture = try await InspectorFixture()
+    let library = try SessionLibrary(path: fixture.database)
+    let name = try await library.withStore { _ in Thread.current.name }
+    #expect(name == "sharp9 store")
+  }
+
+  @Test func longWorkGetsAThreadOfItsOwn() async throws {
+    let fixture = try await InspectorFixture()
+    let library = try SessionLibrary(path: fixture.database)
+    let name = try await library.withOwnStore { _ in Thread.current.name }
+    #expect(name == "sharp9 work")
+  }
+}
