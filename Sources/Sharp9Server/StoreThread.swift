@@ -11,9 +11,17 @@ final class StoreThread: SerialExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
 
+  /// The name of the store thread running the caller, if it is one (Foundation on Linux reports
+  /// a thread's own name as the process name, so the name is kept in the thread's dictionary).
+  static var currentName: String? { Thread.current.threadDictionary[nameKey] as? String }
+  private static let nameKey = "sharp9.storeThread"
+
   /// Starts the thread, named `name` (seen in a debugger).
   init(name: String) {
-    let thread = Thread { [self] in serve() }
+    let thread = Thread { [self] in
+      Thread.current.threadDictionary[Self.nameKey] = name
+      serve()
+    }
     thread.name = name
     thread.start()
   }
@@ -41,13 +49,19 @@ final class StoreThread: SerialExecutor, @unchecked Sendable {
     }
   }
 
+  /// The name of the threads ``run(_:)`` starts.
+  static let workName = "sharp9 work"
+
   /// Runs `body` on a new thread that ends with it, leaving the cooperative pool free meanwhile.
   static func run<Value: Sendable>(
     _ body: @escaping @Sendable () throws -> Value
   ) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
-      let thread = Thread { continuation.resume(with: Result { try body() }) }
-      thread.name = "sharp9 work"
+      let thread = Thread {
+        Thread.current.threadDictionary[nameKey] = workName
+        continuation.resume(with: Result { try body() })
+      }
+      thread.name = workName
       thread.start()
     }
   }

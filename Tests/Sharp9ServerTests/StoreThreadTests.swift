@@ -8,14 +8,14 @@ import Testing
   @Test func theLibraryRunsOnItsOwnThread() async throws {
     let fixture = try await InspectorFixture()
     let library = try SessionLibrary(path: fixture.database)
-    let name = try await library.withStore { _ in Thread.current.name }
+    let name = try await library.withStore { _ in StoreThread.currentName }
     #expect(name == "sharp9 store")
   }
 
   @Test func longWorkGetsAThreadOfItsOwn() async throws {
     let fixture = try await InspectorFixture()
     let library = try SessionLibrary(path: fixture.database)
-    let name = try await library.withOwnStore { _ in Thread.current.name }
-    #expect(name == "sharp9 work")
+    let name = try await library.withOwnStore { _ in StoreThread.currentName }
+    #expect(name == StoreThread.workName)
   }
 }
