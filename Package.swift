@@ -4,7 +4,7 @@ import PackageDescription
 /// sharp9: the headless, event-sourced core of a slow-down / pitch / loop practice tool.
 ///
 /// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite) and `Sharp9Audio`
-/// (libsndfile, libsamplerate, FFTW) build on the domain and never on each other. `Sharp9App` (the
+/// (libsndfile, FFTW) build on the domain and never on each other. `Sharp9App` (the
 /// app core: action → reduce → append → engine → observers) wires them together for every front
 /// end; the `sharp9` executable is one.
 
@@ -46,11 +46,6 @@ let package = Package(
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
     ),
     .systemLibrary(
-      name: "CSamplerate",
-      pkgConfig: "samplerate",
-      providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]
-    ),
-    .systemLibrary(
       name: "CFFTW",
       pkgConfig: "fftw3f",
       providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
@@ -72,7 +67,7 @@ let package = Package(
     .target(
       name: "Sharp9Audio",
       dependencies: [
-        "Sharp9Domain", "CSndfile", "CSamplerate", "CFFTW", "CPortAudio",
+        "Sharp9Domain", "CSndfile", "CFFTW", "CPortAudio",
         .product(name: "Atomics", package: "swift-atomics"),
       ]
     ),

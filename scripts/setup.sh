@@ -6,7 +6,7 @@ set -euo pipefail
 # Build: the system libraries the C shims wrap. Test: what the live player's and the inspector's
 # tests start (a private PulseAudio server with a null sink and its ALSA plugin, tmux for the
 # terminal player, Chromium and a Python virtual environment for the browser tests).
-packages=(pkg-config libsqlite3-dev libsndfile1-dev libsamplerate0-dev libfftw3-dev
+packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
   portaudio19-dev libncurses-dev
   pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv)
 if [[ "${1:-}" == "--bench" ]]; then

@@ -63,7 +63,7 @@ def quality_bands(sharp9_path, workdir):
         row = {}
         for semitones in (3, -3):
             subprocess.run([sharp9_path, "stretch", src, dst, "--speed=1",
-                            f"--pitch={semitones}", f"--quality={quality}"], check=True)
+                            f"--pitch={semitones}", f"--quality={quality}", "--force"], check=True)
             y, _ = read_wav(dst)
             f, p = band.psd(y)
             ratio = 2.0 ** (semitones / 12.0)
@@ -75,7 +75,8 @@ def quality_bands(sharp9_path, workdir):
             for edge in EDGES:
                 row[f"{semitones:+d}_{edge}"] = float(level(edge, edge + 0.005) - reference)
         subprocess.run([sharp9_path, "stretch", sweep_path, dst, "--speed=1",
-                        f"--pitch={band.SWEEP_SHIFT}", f"--quality={quality}"], check=True)
+                        f"--pitch={band.SWEEP_SHIFT}", f"--quality={quality}", "--force"],
+                       check=True)
         y, _ = read_wav(dst)
         row["alias_db"], row["spurious_db"] = band.alias_level(y)
         result[quality] = row

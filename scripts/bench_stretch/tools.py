@@ -92,8 +92,10 @@ def sharp9_tool(path):
     """sharp9 stretch IN OUT --speed S --pitch K, skipped with a note when unavailable."""
 
     def build(src, dst, speed, pitch):
-        # `--pitch=-3`, not `--pitch -3`: the argument parser would read -3 as an option.
-        return [path, "stretch", src, dst, f"--speed={fmt(speed)}", f"--pitch={fmt(pitch)}"]
+        # `--pitch=-3`, not `--pitch -3`: the argument parser would read -3 as an option;
+        # `--force`: the benchmark reuses its output paths, which sharp9 otherwise refuses.
+        return [path, "stretch", src, dst, f"--speed={fmt(speed)}", f"--pitch={fmt(pitch)}",
+                "--force"]
 
     tool = Tool("sharp9", build)
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):

@@ -49,6 +49,12 @@ final class MultiResolutionVocoder {
       channels: channels, capacity: queueCapacity, history: hop, retained: retained)
   }
 
+  /// Intermediate frames after a change that may still hold what was rendered before it under
+  /// the old band limit: the crossfade's old stream, and the high band's frames centred before
+  /// the change, which are kept and reach half a window beyond it (the low band's stay below
+  /// the lowest limit).
+  var framesAfterChangeUnderOldLimit: Int { max(low.crossfade.length, high.size / 2) }
+
   /// The oldest input frame either vocoder may read.
   var oldestInputNeeded: Int { min(low.oldestInputNeeded, high.oldestInputNeeded) }
 

@@ -24,6 +24,10 @@ final class PolyphaseResampler {
   private var halfTaps = 0
   private var tapCount = 0
   private var designedScale = 0.0
+  private var designedSharp = false
+  /// While the next output frame's buffer index is at or below this, the bank is `imaging`
+  /// whatever the step (see `sharpen(throughNext:)`); nil otherwise.
+  private var sharpThrough: Int?
   private var step = 1.0
   /// Buffer index of the sample at or before the next output position, and the fraction past it.
   private var base = 0
@@ -36,9 +40,9 @@ final class PolyphaseResampler {
     self.filters = filters
     phases = filters.phases
     self.channels = channels
-    // The longest bank: `imaging` just below the switch, or `decimating` at the largest step.
+    // The longest bank: `imaging` at the largest step (used while a change is sharpened).
     maximumHalfTaps = max(
-      Self.halfTaps(filters.imaging, scale: ResamplingFilters.decimatingFromStep),
+      Self.halfTaps(filters.imaging, scale: max(1, maximumStep)),
       Self.halfTaps(filters.decimating, scale: max(1, maximumStep)))
     let maximumTapCount = Self.tapCount(halfTaps: maximumHalfTaps)
     bufferFrames = 2 * maximumTapCount + 2048
@@ -54,12 +58,27 @@ final class PolyphaseResampler {
     base = maximumHalfTaps
     filled = maximumHalfTaps
     fraction = 0
+    sharpThrough = nil
   }
 
   /// Sets the input frames consumed per output frame (the pitch ratio), from the next output on.
   func setStep(_ newStep: Double) {
     step = newStep
-    if max(1, newStep) != designedScale { design(step: newStep) }
+    if max(1, newStep) != designedScale || designedSharp != (sharpThrough != nil) {
+      design(step: newStep)
+    }
+  }
+
+  /// Uses the sharp `imaging` prototype, whatever the step, until no output frame's filter reads
+  /// the input buffered so far or the next `frames` input frames: after a change that lowers the
+  /// vocoder's band limit, those frames were rendered under the old limit (the crossfade's old
+  /// stream, the resampler's history) and `decimating`'s wide transition would fold their top
+  /// into the band. `imaging` stops at 103.5 % of the output's Nyquist frequency, so what folds
+  /// lands above 96.5 % of it.
+  func sharpen(throughNext frames: Int) {
+    let normal = Self.halfTaps(filters.filter(forStep: step), scale: max(1, step))
+    sharpThrough = filled + frames + normal
+    design(step: step)
   }
 
   /// Consumes up to `inputFrames` interleaved frames and writes up to `outputCapacity` frames at
@@ -84,6 +103,10 @@ final class PolyphaseResampler {
     var count = 0
     let scaledPhases = Double(phases)
     while count < capacity {
+      if let sharpThrough, base > sharpThrough {
+        self.sharpThrough = nil
+        design(step: step)
+      }
       let start = base - halfTaps + 1
       guard start + tapCount <= filled else { break }
       let position = fraction * scaledPhases
@@ -108,6 +131,7 @@ final class PolyphaseResampler {
   private func append(_ input: UnsafePointer<Float>, _ frames: Int) -> Int {
     let keepFrom = min(base - maximumHalfTaps, filled)
     if keepFrom > 0 {
+      sharpThrough = sharpThrough.map { $0 - keepFrom }
       for channel in 0..<channels {
         let row = buffer.pointer + channel * bufferFrames
         row.update(from: row + keepFrom, count: filled - keepFrom)
@@ -128,8 +152,9 @@ final class PolyphaseResampler {
   /// gain so the phases cannot modulate the level.
   private func design(step: Double) {
     let scale = max(1, step)
-    let filter = filters.filter(forStep: step)
+    let filter = sharpThrough == nil ? filters.filter(forStep: step) : filters.imaging
     designedScale = scale
+    designedSharp = sharpThrough != nil
     halfTaps = Self.halfTaps(filter, scale: scale)
     tapCount = Self.tapCount(halfTaps: halfTaps)
     for phase in 0...phases {

@@ -6,6 +6,8 @@ extension TimeStretcher {
     let ratio = pitchRatio
     guard speed != appliedSpeed || ratio != appliedRatio else { return }
     let time = inputTime
+    // A higher pitch lowers the band limit: the frames already rendered may hold more.
+    let lowersLimit = ratio > max(1, appliedRatio)
     if !vocoderEngaged {
       // Pass-through positions are whole frames; the vocoder restarts there without stretch.
       vocoder.restart(at: Int(time.rounded()), queue: queue)
@@ -24,8 +26,9 @@ extension TimeStretcher {
     retarget()
     if resamplerEngaged {
       resampler.setStep(ratio)
+      if lowersLimit { resampler.sharpen(throughNext: vocoder.framesAfterChangeUnderOldLimit) }
     } else if ratio != 1 {
-      engageResampler(ratio: ratio)
+      engageResampler(ratio: ratio, sharpened: lowersLimit)
       // Starting the resampler moves the anchor by less than one intermediate frame.
       retarget()
     }
@@ -39,12 +42,14 @@ extension TimeStretcher {
 
   /// Starts the resampler on the queue's history, so its filter sees real signal; the first
   /// output lands within one intermediate frame of where bypass would have been.
-  private func engageResampler(ratio: Double) {
+  /// `sharpened`: the history and the frames after it were rendered under a higher band limit.
+  private func engageResampler(ratio: Double, sharpened: Bool) {
     resampler.reset()
     resampler.setStep(ratio)
     resamplerEngaged = true
     let current = queue.readPosition
     let back = queue.rewind(upTo: queue.history)
+    if sharpened { resampler.sharpen(throughNext: back + vocoder.framesAfterChangeUnderOldLimit) }
     let skipped = Int((Double(back) / ratio).rounded(.up))
     if skipped > 0 {
       resample(into: discard.pointer, skipped)
