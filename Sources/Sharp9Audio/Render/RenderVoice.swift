@@ -60,7 +60,8 @@ final class RenderVoice {
     }
     try historyScratch.withUnsafeBufferPointer {
       // Not `rebasing: $0[0..<n]`: the slice type's metadata, instantiated on first use, allocates.
-      try stretcher.reset(history: UnsafeBufferPointer(start: $0.baseAddress, count: read * channels))
+      try stretcher.reset(
+        history: UnsafeBufferPointer(start: $0.baseAddress, count: read * channels))
     }
     try reader.seek(toFrame: start)
     startFrame = start
