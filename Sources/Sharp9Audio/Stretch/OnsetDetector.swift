@@ -55,7 +55,10 @@ final class OnsetDetector {
       var strongest: Float = 0
       var strongestIndex = 0
       scratch.withUnsafeBufferPointer { sum in
-        for (index, value) in sum.enumerated() {
+        // Indexed, not `enumerated()`: the first use of that generic sequence type instantiates
+        // its metadata on the audio thread, which allocates.
+        for index in 0..<sum.count {
+          let value = sum[index]
           let difference = (value - previous) * (value - previous)
           energy += difference
           if difference > strongest {
