@@ -69,9 +69,6 @@ public final class PortAudioOutput {
     try checkedPortAudio(Pa_StartStream(UnsafeMutableRawPointer(stream)), "Pa_StartStream")
   }
 
-  /// The device clock now (`Pa_GetStreamTime`), the clock of ``EngineReport/dacTimeSec``.
-  public var timeSec: Double { Pa_GetStreamTime(UnsafeMutableRawPointer(stream)) }
-
   /// Stops after the blocks already queued have played.
   public func stop() throws {
     try checkedPortAudio(Pa_StopStream(UnsafeMutableRawPointer(stream)), "Pa_StopStream")

@@ -40,7 +40,9 @@ final class DecodedAudioCursor: SourceStream {
   var format: AudioFormat { audio.format }
 
   func seek(toFrame frame: Int64) throws {
-    precondition((0...audio.format.frames).contains(frame), "seek outside the source")
+    // Compared, not `(0...frames).contains`: the first use of `ClosedRange<Int64>` instantiates
+    // its metadata, an allocation on the audio thread.
+    precondition(frame >= 0 && frame <= audio.format.frames, "seek outside the source")
     position = frame
   }
 

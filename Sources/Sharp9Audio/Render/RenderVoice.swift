@@ -59,7 +59,9 @@ final class RenderVoice {
       try reader.read(into: $0, frames: history)
     }
     try historyScratch.withUnsafeBufferPointer {
-      try stretcher.reset(history: UnsafeBufferPointer(rebasing: $0[0..<(read * channels)]))
+      // Not `rebasing: $0[0..<n]`: the slice type's metadata, instantiated on first use, allocates.
+      try stretcher.reset(
+        history: UnsafeBufferPointer(start: $0.baseAddress, count: read * channels))
     }
     try reader.seek(toFrame: start)
     startFrame = start

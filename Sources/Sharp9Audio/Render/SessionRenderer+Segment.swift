@@ -42,8 +42,7 @@ extension SessionRenderer {
           leader?.fadeOut()
         }
       }
-      let sounding = voices.contains { $0.isSounding }
-      if !sounding {
+      if !anyVoiceSounding() {
         if !(settings.skipPauses && !segment.isPlaying) {
           try writeSilence(frames: Int(blockEnd - cursor))
         }
@@ -76,7 +75,7 @@ extension SessionRenderer {
       return
     }
     leader?.fadeOut()
-    let voice = voices.first { !$0.isSounding } ?? quietestFollower()
+    let voice = idleVoice() ?? quietestFollower()
     voice.silence()
     try voice.start(
       atSourceFrame: Int64(target.rounded()), speed: segment.speed,
@@ -84,17 +83,33 @@ extension SessionRenderer {
     leader = voice
   }
 
+  // The voice loops below index `voices`: a debug build's `for … in`, `contains` and `first`
+  // over an array go through the generic iterator, whose read coroutine mallocs a frame per
+  // element, and this runs on the live engine's audio thread.
+
+  private func anyVoiceSounding() -> Bool {
+    for index in 0..<voices.count where voices[index].isSounding { return true }
+    return false
+  }
+
+  /// The first voice that is not sounding, if any.
+  private func idleVoice() -> RenderVoice? {
+    for index in 0..<voices.count where !voices[index].isSounding { return voices[index] }
+    return nil
+  }
+
   /// The fading voice with the lowest level (taken over when every voice is busy).
   private func quietestFollower() -> RenderVoice {
     var quietest: RenderVoice?
-    for voice in voices where voice !== leader && voice.level < (quietest?.level ?? Int.max) {
-      quietest = voice
+    for index in 0..<voices.count {
+      let voice = voices[index]
+      if voice !== leader && voice.level < (quietest?.level ?? Int.max) { quietest = voice }
     }
     return quietest ?? voices[0]
   }
 
   private func silenceAllVoices() {
-    for voice in voices { voice.silence() }
+    for index in 0..<voices.count { voices[index].silence() }
     leader = nil
   }
 
@@ -104,8 +119,8 @@ extension SessionRenderer {
     try mix.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       base.update(repeating: 0, count: samples)
-      for voice in voices where voice.isSounding {
-        try voice.render(frames: frames, addingTo: base, curve: curve)
+      for index in 0..<voices.count where voices[index].isSounding {
+        try voices[index].render(frames: frames, addingTo: base, curve: curve)
       }
       try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<samples]), frames: frames)
     }

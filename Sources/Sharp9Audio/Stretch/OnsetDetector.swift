@@ -55,7 +55,10 @@ final class OnsetDetector {
       var strongest: Float = 0
       var strongestIndex = 0
       scratch.withUnsafeBufferPointer { sum in
-        for (index, value) in sum.enumerated() {
+        // Indexed, not `enumerated()`: the first use of that generic sequence type instantiates
+        // its metadata on the audio thread, which allocates.
+        for index in 0..<sum.count {
+          let value = sum[index]
           let difference = (value - previous) * (value - previous)
           energy += difference
           if difference > strongest {
@@ -66,7 +69,7 @@ final class OnsetDetector {
         }
       }
       previousSample = previous
-      let average = historyFilled == 0 ? 0 : history.reduce(0, +) / Float(historyFilled)
+      let average = historyFilled == 0 ? 0 : historySum() / Float(historyFilled)
       let blockIndex = nextBlockStart / block
       if energy > floor, energy > StretchTuning.onsetRatio * average,
         blockIndex - lastOnsetBlock > StretchTuning.onsetRefractoryBlocks
@@ -112,6 +115,14 @@ final class OnsetDetector {
     scratch.withUnsafeMutableBufferPointer { sum in
       for index in sum.indices { sum[index] += samples[index] }
     }
+  }
+
+  /// The history's sum, first block first (the order `reduce(0, +)` added in). Indexed: a debug
+  /// build's generic `reduce` mallocs a coroutine frame per element on the audio thread.
+  private func historySum() -> Float {
+    var sum: Float = 0
+    for index in 0..<history.count { sum += history[index] }
+    return sum
   }
 
   private func record(_ position: Int) {

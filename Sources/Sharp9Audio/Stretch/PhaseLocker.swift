@@ -134,7 +134,10 @@ final class PhaseLocker {
   private func rotate(_ spectra: [UnsafeMutablePointer<Float>], _ bins: Range<Int>, by angle: Float)
   {
     let c = cos(angle), s = sin(angle)
-    for spectrum in spectra {
+    // Indexed, not `for … in`: a debug build iterates an array through the generic iterator,
+    // whose read coroutine mallocs its frame on every element (the audio thread must not).
+    for index in 0..<spectra.count {
+      let spectrum = spectra[index]
       for bin in bins {
         let re = spectrum[2 * bin], im = spectrum[2 * bin + 1]
         spectrum[2 * bin] = re * c - im * s

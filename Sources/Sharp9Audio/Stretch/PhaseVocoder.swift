@@ -111,7 +111,7 @@ final class PhaseVocoder {
   /// The frames around the restart point analyze the input without stretch or phase rotation, so
   /// the first output equals the input there: switching from pass-through is seamless.
   func restart(at inputPosition: Int, queue: IntermediateQueue) {
-    for accumulator in accumulators { accumulator.zero() }
+    for index in 0..<accumulators.count { accumulators[index].zero() }
     locker.resetPhases()
     checkpoints.clear()
     crossfade.clear()

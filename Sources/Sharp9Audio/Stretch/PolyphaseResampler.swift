@@ -50,6 +50,9 @@ final class PolyphaseResampler {
     bank = try AlignedFloats(count: (phases + 1) * maximumTapCount)
     design(step: 1)
     reset()
+    // A debug build instantiates `SIMD8<Float>`'s metadata at each of the kernel's call sites
+    // the first time it runs, which allocates: run it once here, not on the audio thread.
+    _ = Self.dotProducts(bank.pointer, bank.pointer, bank.pointer, 8)
   }
 
   /// Forgets all input: the next input frame is position 0, preceded by silence.

@@ -20,7 +20,7 @@ final class StretchInput {
 
   /// Empties the buffer; `historyFrames` frames of silence precede frame 0.
   func reset(historyFrames: Int) {
-    for channel in storage { channel.zero() }
+    for channel in 0..<storage.count { storage[channel].zero() }
     base = -historyFrames
     end = 0
   }
@@ -76,8 +76,9 @@ final class StretchInput {
     let drop = min(max(keepFrom - base, 0), end - base)
     guard drop > 0 else { return }
     let kept = end - base - drop
-    for channel in storage {
-      channel.pointer.update(from: channel.pointer + drop, count: kept)
+    // Indexed: a debug build's array iterator mallocs per element (this runs on the audio thread).
+    for channel in 0..<storage.count {
+      storage[channel].pointer.update(from: storage[channel].pointer + drop, count: kept)
     }
     base += drop
   }

@@ -35,7 +35,9 @@ final class VocoderCheckpoints {
 
   /// How many frames can be taken back.
   let depth: Int
-  private var entries: [Entry]
+  /// A pointer, not an array: a debug build's first store into an `[Entry]` instantiates
+  /// generic metadata on the audio thread, which allocates.
+  private let entries: UnsafeMutablePointer<Entry>
   private let rotations: [AlignedFloats]
   private let references: [AlignedFloats]
   private var newest = 0
@@ -44,9 +46,16 @@ final class VocoderCheckpoints {
   /// Allocates `depth` checkpoints for spectra of `bins` bins.
   init(depth: Int, bins: Int) throws {
     self.depth = depth
-    entries = Array(repeating: Entry(), count: depth)
     rotations = try (0..<depth).map { _ in try AlignedFloats(count: bins) }
     references = try (0..<depth).map { _ in try AlignedFloats(count: 2 * bins) }
+    // Last: nothing after it throws, so the entries cannot leak.
+    entries = UnsafeMutablePointer<Entry>.allocate(capacity: depth)
+    entries.initialize(repeating: Entry(), count: depth)
+  }
+
+  deinit {
+    entries.deinitialize(count: depth)
+    entries.deallocate()
   }
 
   /// Forgets every checkpoint.

@@ -20,7 +20,10 @@ extension PlaybackTimeline {
         return emit(untilWallSec: limitSec, sourceEndSec: positionSec)
       }
       // Where the playhead is heading: B when an active loop lies ahead, else the track's end.
-      let loopAhead = activeLoop.flatMap { positionSec < $0.bSec ? $0 : nil }
+      // Not `flatMap`: in a debug build the generic call instantiates the tuple's metadata on
+      // the live engine's audio thread the first time a loop is active, which allocates.
+      var loopAhead: (aSec: Double, bSec: Double)?
+      if let loop = activeLoop, positionSec < loop.bSec { loopAhead = loop }
       let boundarySec = loopAhead?.bSec ?? duration
       let boundaryWallSec = anchorWallSec + (boundarySec - anchorPositionSec) / speed
       trackEndWallSec = loopAhead == nil ? boundaryWallSec : nil
