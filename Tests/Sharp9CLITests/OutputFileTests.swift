@@ -20,12 +20,7 @@ import Testing
     """
 
   private func importSession(_ cli: StoreCLI) async throws -> String {
-    try WaveFile.write(
-      cli.directory.appending(path: "tone.wav"), sampleRate: 8_000,
-      samples: WaveFile.sine(hertz: 220, seconds: 1, sampleRate: 8_000))
-    let result = try await cli.run(["import", try cli.file("out.jsonl", Self.script)])
-    #expect(result.status == 0)
-    return try #require(result.stdout.split(separator: "\n").last.map(String.init))
+    try await cli.importSession(Self.script, named: "out.jsonl", toneSeconds: 1)
   }
 
   private func bytes(_ cli: StoreCLI, _ name: String) throws -> Data {

@@ -21,12 +21,7 @@ import Testing
 
   /// A test directory with `tone.wav` (2 s, 8 kHz) and the session imported; returns its id.
   private func importSession(_ cli: StoreCLI) async throws -> String {
-    try WaveFile.write(
-      cli.directory.appending(path: "tone.wav"), sampleRate: 8_000,
-      samples: WaveFile.sine(hertz: 220, seconds: 2, sampleRate: 8_000))
-    let result = try await cli.run(["import", try cli.file("loop.jsonl", Self.script)])
-    #expect(result.status == 0)
-    return try #require(result.stdout.split(separator: "\n").last.map(String.init))
+    try await cli.importSession(Self.script, named: "loop.jsonl", toneSeconds: 2)
   }
 
   @Test func importRecordsTheAudioFormat() async throws {
