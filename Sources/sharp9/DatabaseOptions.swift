@@ -22,6 +22,34 @@ struct DatabaseOptions: ParsableArguments {
     try EventStore(path: try checkedPath(), mode: mode)
   }
 
+  /// Opens the store, creating the database when it is missing, and runs `body` on it.
+  ///
+  /// When this call created the database and `body` throws before any session is stored, the new
+  /// file goes again (with its `-wal`, `-shm` and `-journal`): a refused first import leaves no
+  /// empty database behind. An existing database is never removed.
+  func withStoreCreatedIfMissing<Result>(_ body: (EventStore) throws -> Result) throws -> Result {
+    let path = try checkedPath()
+    let existed = FileManager.default.fileExists(atPath: path)
+    var createdEmpty = false
+    do {
+      let store = try EventStore(path: path, mode: .createIfMissing)
+      do {
+        return try body(store)
+      } catch {
+        createdEmpty = !existed && (try? store.sessions().isEmpty) == true
+        throw error
+      }
+    } catch {
+      // `store` is released here, so its connection is closed before the files go.
+      if createdEmpty {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+          try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+      }
+      throw error
+    }
+  }
+
   /// ``resolvedPath``, refused when it cannot name a database file: empty, or a directory.
   ///
   /// - Throws: ``CommandFailure`` (64) saying what to give instead.

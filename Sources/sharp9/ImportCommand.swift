@@ -24,7 +24,12 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     let (text, name) = try readScript()
-    let store = try database.open(.createIfMissing)
+    try database.withStoreCreatedIfMissing { store in
+      try importScript(text, named: name, into: store)
+    }
+  }
+
+  private func importScript(_ text: Data, named name: String, into store: EventStore) throws {
     let session: SessionRecord
     var missingAudio: String?
     let bar = ProgressBar(label: "import")

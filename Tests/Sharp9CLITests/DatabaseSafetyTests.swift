@@ -55,6 +55,37 @@ import Testing
     }
   }
 
+  /// A refused first import or bundle import leaves no new database behind (the command created
+  /// it); a refused import into an existing database leaves it, and its sessions, in place.
+  @Test func aRefusedFirstImportLeavesNoDatabase() async throws {
+    let cli = try StoreCLI()
+    let fresh = cli.directory.appending(path: "fresh.sqlite").path
+    let badScript = try cli.file(
+      "bad.jsonl",
+      """
+      {"session":{"startedAt":"2026-01-01T00:00:00Z","title":"bad"}}
+      {"type":"nosuchAction","t":0}
+
+      """)
+    let notABundle = try cli.file("broken.sharp9", "not a bundle")
+    for command in [["import", badScript], ["import-bundle", notABundle]] {
+      let result = try await cli.run(command + ["--db", fresh], database: false)
+      #expect(result.status == 65, "\(command): \(result.stderr)")
+      for suffix in ["", "-wal", "-shm", "-journal"] {
+        #expect(
+          !FileManager.default.fileExists(atPath: fresh + suffix), "\(command) left \(suffix)")
+      }
+    }
+    let good = try await cli.run(
+      ["import", try cli.file("good.jsonl", Self.script), "--db", fresh], database: false)
+    #expect(good.status == 0, "\(good.stderr)")
+    let refused = try await cli.run(["import", badScript, "--db", fresh], database: false)
+    #expect(refused.status == 65)
+    let sessions = try await cli.run(["sessions", "--db", fresh], database: false)
+    #expect(sessions.status == 0)
+    #expect(sessions.stdout.split(separator: "\n").count == 2, "\(sessions.stdout)")
+  }
+
   /// A database in a directory the user cannot write (read-only media) is read without the
   /// `-wal` and `-shm` files a WAL reader would create; writing to it is status 73. Run as
   /// `nobody` through setpriv, since root may write anywhere; skipped where that is not possible.

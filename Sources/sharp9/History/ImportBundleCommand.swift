@@ -32,7 +32,10 @@ struct ImportBundleCommand: ParsableCommand {
     guard FileManager.default.fileExists(atPath: bundle) else {
       throw CommandFailure(.noInput, "cannot import \(bundle): no such file. Check the path")
     }
-    let store = try database.open(.createIfMissing)
+    try database.withStoreCreatedIfMissing { store in try importBundle(into: store) }
+  }
+
+  private func importBundle(into store: EventStore) throws {
     if asNew {
       let session = try SessionBundle.importBundleAsNewSession(
         at: bundle, into: store, title: title, sharp9Version: Sharp9Command.release)
