@@ -67,10 +67,14 @@ async function drawQueued() {
     while (queued != null) {
       const n = queued;
       queued = null;
-      // The state first, drawn at once; the one before it (for the highlights and the diff) only
-      // when no later selection waits, so a drag costs one request at a time, not two.
+      // The state first: its overlays are painted at once. The tree and the diff (and the state
+      // before, for them) only when no later selection waits: building them holds the page for
+      // tens of milliseconds, which a drag would feel as a stuck slider.
       page.state = await stateAt(n); page.previous = null;
-      if (queued == null && n > 0) page.previous = await stateAt(n - 1);
+      paintFrame ||= requestAnimationFrame(paint);
+      if (queued != null) continue;
+      if (n > 0) page.previous = await stateAt(n - 1);
+      if (queued != null) continue;
       page.drawnAt = n;
       redraw();
       showTab();
