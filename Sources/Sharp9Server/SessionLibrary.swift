@@ -17,6 +17,7 @@ public actor SessionLibrary {
   private let thread = StoreThread(name: "sharp9 store")
   private var indexes: [UUID: EventIndex] = [:]
   private var kindIndexes: [UUID: EventIndex] = [:]
+  private var kindLoads: [UUID: Task<EventIndex, any Error>] = [:]
   private var indexing: Set<UUID> = []
   private var computed: [String: (head: Int64, value: any Sendable)] = [:]
 
@@ -89,17 +90,30 @@ extension SessionLibrary {
     if let kinds = kindIndexes[session.id], kinds.count == session.eventCount {
       return (kinds, false)
     }
+    // The page asks for the index and the times at once: one decode answers both.
+    let load = kindLoads[session.id] ?? decodeKinds(session)
+    return (try await load.value, false)
+  }
+
+  /// Decodes `session`'s kinds and times after those known, on a thread of its own, and keeps
+  /// the result; a second caller awaits the same task instead of decoding again.
+  private func decodeKinds(_ session: SessionRecord) -> Task<EventIndex, any Error> {
     let known = kindIndexes[session.id].flatMap { $0.count < session.eventCount ? $0 : nil }
     let after = known?.count ?? 0
-    let more = try await withOwnStore { store in
-      try EventPages.kinds(of: session, in: store, after: after)
+    let load = Task {
+      defer { kindLoads[session.id] = nil }
+      let more = try await withOwnStore { store in
+        try EventPages.kinds(of: session, in: store, after: after)
+      }
+      let kinds = EventIndex(
+        count: session.eventCount, bytes: (known?.bytes ?? []) + more.bytes,
+        times: (known?.times ?? []) + more.times)
+      // Another decode may have gone further meanwhile (a live session): keep the longer one.
+      if (kindIndexes[session.id]?.count ?? -1) < kinds.count { kindIndexes[session.id] = kinds }
+      return kinds
     }
-    // Another request may have extended it meanwhile: keep the longer one.
-    let kinds = EventIndex(
-      count: session.eventCount, bytes: (known?.bytes ?? []) + more.bytes,
-      times: (known?.times ?? []) + more.times)
-    if (kindIndexes[session.id]?.count ?? -1) < kinds.count { kindIndexes[session.id] = kinds }
-    return (kinds, false)
+    kindLoads[session.id] = load
+    return load
   }
 
   /// Starts the full index's replay for `session`'s events not indexed yet, unless one runs.

@@ -7,6 +7,7 @@ import Sharp9Store
 import Testing
 
 @testable import Sharp9Server
+@testable import sharp9
 
 /// Every read endpoint against what the `sharp9` binary prints for the same session.
 @Suite struct InspectorAPITests {
@@ -169,6 +170,15 @@ import Testing
         + (lines.last ?? "")
       #expect(response.text.hasPrefix(expected))
       #expect(response.text.contains("\"driftPoints\":[{\"t\":1.5,"))
+      // Written element by element: the same bytes as the whole document through the writer.
+      let timeline = try await fixture.server.library.withStore { store in
+        let session = try store.session(matching: id)
+        var timeline = try CLISessionMedia().timeline(of: session, in: store)
+        timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)
+        return timeline
+      }
+      #expect(!timeline.segments.isEmpty && !timeline.driftPoints.isEmpty)
+      #expect(response.text == (try Interchange.string(timeline)))
       let wave = try await client.execute(uri: "/api/sessions/\(id)/peaks?buckets=64", method: .get)
       #expect(wave.text + "\n" == peaks)
     }

@@ -1,7 +1,9 @@
 """Fixtures of the browser tests: the server scripts/test-browser.sh started, Debian's Chromium
-through Playwright, a page that records console errors, and the imported session's id."""
+through Playwright, a page that records console errors and policy violations, and the imported
+session's id."""
 import json
 import os
+import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -47,9 +49,17 @@ def browser():
         browser.close()
 
 
+# Every page runs with its Content-Security-Policy in force, and a violation fails the test.
+RECORD_VIOLATIONS = (
+    "window.cspViolations = [];"
+    "document.addEventListener('securitypolicyviolation',"
+    " (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+
+
 @pytest.fixture
 def page(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"], bypass_csp=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
+    context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -58,7 +68,18 @@ def page(browser, server):
     page.console_errors = errors
     yield page
     assert errors == [], f"console errors: {errors}"
+    assert page.evaluate("window.cspViolations") == []
     context.close()
+
+
+def wait_until(page, expression, timeout=30000):
+    """Waits until `expression` is true in the page. Playwright's wait_for_function compiles its
+    string with eval, which the pages' policy forbids; evaluate is not governed by it."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout} ms: {expression}")
+        time.sleep(0.02)
 
 
 def screenshot(page, name):

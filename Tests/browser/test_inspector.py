@@ -6,14 +6,14 @@ import subprocess
 import time
 import urllib.request
 
-from conftest import get_json, screenshot
+from conftest import RECORD_VIOLATIONS, get_json, screenshot, wait_until
 
 
 def open_session(page, session_id, at=None, indexed=True):
     page.goto(f"/sessions/{session_id}" + (f"?at={at}" if at is not None else ""))
     page.wait_for_selector("body[data-ready='1']")
     if indexed:  # the page is usable before the index; the filters apply once it is here
-        page.wait_for_function("window.sharp9.indexed === true")
+        wait_until(page, "window.sharp9.indexed === true")
 
 
 def test_the_sessions_page_lists_and_searches(page, session_id):
@@ -31,24 +31,24 @@ def test_the_slider_selects_an_event_and_the_panels_follow(page, server, session
     assert page.locator("#slider").get_attribute("max") == str(events)
     page.locator("#slider").focus()
     page.keyboard.press("Home")
-    page.wait_for_function("window.sharp9.drawnAt === 0")
+    wait_until(page, "window.sharp9.drawnAt === 0")
     for _ in range(40):
         page.keyboard.press("ArrowRight")
-    page.wait_for_function("window.sharp9.at === 40")
+    wait_until(page, "window.sharp9.at === 40")
     expected = get_json(server, f"/api/sessions/{session_id}/state?at=40")
-    page.wait_for_function("window.sharp9.drawnAt === 40")
+    wait_until(page, "window.sharp9.drawnAt === 40")
     shown = page.evaluate("window.sharp9.state")
     assert shown == expected
     # The tree shows the state's playhead position.
     assert page.locator(f"#tree [data-path='transport.currentTimeSec']").inner_text().endswith(
         json.dumps(expected["transport"]["currentTimeSec"]))
     page.keyboard.press("End")
-    page.wait_for_function(f"window.sharp9.at === {events}")
+    wait_until(page, f"window.sharp9.at === {events}")
 
 
 def test_the_waveform_overlays_are_the_states(page, server, session_id):
     open_session(page, session_id, at=200)
-    page.wait_for_function("window.sharp9.peaks !== null && window.sharp9.timeline !== null")
+    wait_until(page, "window.sharp9.peaks !== null && window.sharp9.timeline !== null")
     page.wait_for_timeout(200)
     state = get_json(server, f"/api/sessions/{session_id}/state?at=200")
     drawn = json.loads(page.locator("#wave").get_attribute("data-drawn"))
@@ -67,7 +67,7 @@ def test_the_render_plays_and_the_list_follows(page, session_id):
     open_session(page, session_id, at=1)
     page.check("#kinds input[data-code='%d']" % page.evaluate("window.sharp9.kinds.indexOf('tick')"))
     page.evaluate("document.getElementById('audio').play()")
-    page.wait_for_function("window.sharp9.audioSec > 1.5", timeout=15000)
+    wait_until(page, "window.sharp9.audioSec > 1.5", timeout=15000)
     page.evaluate("document.getElementById('audio').pause()")
     page.wait_for_timeout(100)
     at = page.evaluate("window.sharp9.at")
@@ -83,7 +83,7 @@ def test_clicking_an_event_selects_it(page, session_id):
     row = page.locator("#list .row").nth(3)
     seq = int(row.get_attribute("data-seq"))
     row.click()
-    page.wait_for_function(f"window.sharp9.at === {seq}")
+    wait_until(page, f"window.sharp9.at === {seq}")
 
 
 def test_filters(page, session_id):
@@ -92,11 +92,11 @@ def test_filters(page, session_id):
     kinds = page.eval_on_selector_all("#list .row[data-kind]", "rows => rows.map(r => r.dataset.kind)")
     assert "tick" not in kinds  # ticks are hidden by default
     page.fill("#search", "marker")
-    page.wait_for_function("""[...document.querySelectorAll('#list .row')].map(r => r.dataset.kind).join()
+    wait_until(page, """[...document.querySelectorAll('#list .row')].map(r => r.dataset.kind).join()
         === 'addMarker,addMarker'""")
     # The summary's words, in no kind's name: "add marker at 00:02.50" (the tick at 2.5 s is hidden).
     page.fill("#search", "02.50")
-    page.wait_for_function("""[...document.querySelectorAll('#list .row')].map(r => r.dataset.kind).join()
+    wait_until(page, """[...document.querySelectorAll('#list .row')].map(r => r.dataset.kind).join()
         === 'addMarker'""")
     assert page.locator("#list .row .what").inner_text() == "add marker at 00:02.50"
     page.fill("#search", "")
@@ -168,23 +168,19 @@ def test_a_live_recording_adds_events(page, server):
             record.stdin.flush()
             record.stdout.readline()
         started = time.monotonic()
-        page.wait_for_function("window.sharp9.session.events === 3", timeout=5000)
+        wait_until(page, "window.sharp9.session.events === 3", timeout=5000)
         assert time.monotonic() - started < 1.5
-        page.wait_for_function("window.sharp9.at === 3")
+        wait_until(page, "window.sharp9.at === 3")
     finally:
         record.stdin.close()
         record.wait(timeout=10)
 
 
 def test_the_pages_keep_to_their_content_security_policy(browser, server, session_id):
-    # The other tests bypass the policy: Playwright's wait_for_function evaluates strings, which
-    # the policy forbids. Here it is in force, and only selectors and evaluate (which the policy
-    # does not govern) drive the pages.
+    # Every test's page runs with the policy in force and fails on a violation; this one walks
+    # every tab and proves that the listener sees one.
     context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
-    context.add_init_script(
-        "window.cspViolations = [];"
-        "document.addEventListener('securitypolicyviolation',"
-        " (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
+    context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)

@@ -10,12 +10,14 @@ extension InspectorServer {
     let (library, media, renders) = (library, media, renders)
     router.get("/api/sessions/:id/timeline") { _, context in
       let session = try await library.session(try context.id)
-      let timeline = try await library.cached("timeline", of: session) { store in
+      // Computed and written on a thread of its own and kept as text: a million events make tens
+      // of thousands of segments, and writing them is work the cooperative pool must not hold.
+      let text = try await library.cached("timeline", of: session) { store in
         var timeline = try audioProblem { try media.timeline(of: session, in: store) }
         timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)
-        return timeline
+        return try timeline.jsonText()
       }
-      return try APIResponse.json(timeline)
+      return APIResponse.json(text)
     }
     router.get("/api/sessions/:id/peaks") { request, context in
       let buckets = min(max(try request.int("buckets") ?? 1000, 1), 100_000)

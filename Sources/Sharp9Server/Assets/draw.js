@@ -11,6 +11,28 @@ export function fit(canvas) {
 
 const css = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
+// What does not change while the slider moves (the peaks, the played timeline) is drawn once
+// into a layer of the canvas's size and copied on every frame; only the overlays are drawn anew.
+const layers = new WeakMap();
+function layer(canvas, data, scale, draw) {
+  const kept = layers.get(canvas);
+  if (kept && kept.data === data && kept.scale === scale && kept.width === canvas.width && kept.height === canvas.height) {
+    return kept.image;
+  }
+  const image = document.createElement("canvas");
+  image.width = canvas.width; image.height = canvas.height;
+  const ctx = image.getContext("2d");
+  const ratio = window.devicePixelRatio || 1;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  draw(ctx, canvas.clientWidth, canvas.clientHeight);
+  layers.set(canvas, { data, scale, width: canvas.width, height: canvas.height, image });
+  return image;
+}
+
+function copy(ctx, image, w, h) {
+  ctx.drawImage(image, 0, 0, w, h);
+}
+
 /** The waveform of `peaks` over `duration` seconds, with A–B, markers and the playhead of `state`.
  *  Returns the x positions drawn, for tests and hit-testing. */
 export function drawWave(canvas, peaks, state, audioSec) {
@@ -27,12 +49,14 @@ export function drawWave(canvas, peaks, state, audioSec) {
     ctx.fillRect(drawn.a, 0, Math.max(1, drawn.b - drawn.a), h);
   }
   if (peaks) {
-    ctx.fillStyle = css("--dim");
-    const n = peaks.min.length;
-    for (let i = 0; i < n; i++) {
-      const top = h / 2 - (peaks.max[i] * h) / 2, bottom = h / 2 - (peaks.min[i] * h) / 2;
-      ctx.fillRect((i / n) * w, top, Math.max(1, w / n - 0.5), Math.max(1, bottom - top));
-    }
+    copy(ctx, layer(canvas, peaks, null, (layerCtx, lw, lh) => {
+      layerCtx.fillStyle = css("--dim");
+      const n = peaks.min.length;
+      for (let i = 0; i < n; i++) {
+        const top = lh / 2 - (peaks.max[i] * lh) / 2, bottom = lh / 2 - (peaks.min[i] * lh) / 2;
+        layerCtx.fillRect((i / n) * lw, top, Math.max(1, lw / n - 0.5), Math.max(1, bottom - top));
+      }
+    }), w, h);
   }
   ctx.fillStyle = css("--marker");
   for (const marker of state?.markers || []) {
@@ -60,27 +84,7 @@ export function drawTimeline(canvas, timeline, endSec, wallSec) {
   const { ctx, w, h } = fit(canvas);
   ctx.clearRect(0, 0, w, h);
   const x = (sec) => (sec / (endSec || 1)) * w;
-  const band = 22;
-  for (const s of timeline?.segments || []) {
-    ctx.fillStyle = s.isPlaying ? css("--accent") : css("--line");
-    ctx.fillRect(x(s.wallStartSec), 4, Math.max(1, x(s.wallEndSec) - x(s.wallStartSec)), band - 8);
-    if (s.start === "wrap" || s.start === "seek" || s.start === "capture") {
-      ctx.fillStyle = s.start === "seek" ? css("--marker") : css("--play");
-      ctx.fillRect(x(s.wallStartSec) - 0.5, 0, 1.5, band);
-    }
-  }
-  const step = (key, lo, hi, color, top, height) => {
-    ctx.strokeStyle = color; ctx.beginPath();
-    for (const s of timeline?.segments || []) {
-      const y = top + height - ((s[key] - lo) / (hi - lo)) * height;
-      ctx.lineTo(x(s.wallStartSec), y); ctx.lineTo(x(s.wallEndSec), y);
-    }
-    ctx.stroke();
-  };
-  step("speed", 0.25, 2, css("--ok"), band + 4, (h - band - 8) / 2);
-  step("pitchSemitones", -12, 12, css("--marker"), band + 4 + (h - band - 8) / 2, (h - band - 8) / 2);
-  ctx.fillStyle = css("--dim"); ctx.font = "10px system-ui";
-  ctx.fillText("speed", 2, band + 12); ctx.fillText("pitch", 2, band + 4 + (h - band - 8) / 2 + 8);
+  copy(ctx, layer(canvas, timeline, endSec, (c, lw, lh) => drawPlayed(c, lw, lh, timeline, endSec)), w, h);
   if (wallSec != null) { ctx.fillStyle = css("--text"); ctx.fillRect(x(wallSec) - 0.5, 0, 1.5, h); }
 }
 
@@ -94,4 +98,31 @@ export function drawDrift(canvas, points, endSec) {
   for (const p of points) ctx.fillRect((p.t / (endSec || 1)) * w, h / 2 - (p.driftSec / max) * (h / 2 - 2), 1.5, 1.5);
   ctx.fillStyle = css("--dim"); ctx.font = "10px system-ui";
   ctx.fillText(`tick drift ±${(max * 1000).toFixed(1)} ms`, 2, 10);
+}
+
+/** The played timeline without its cursor: what ``drawTimeline`` keeps in a layer. */
+function drawPlayed(c, lw, lh, timeline, endSec) {
+  const x = (sec) => (sec / (endSec || 1)) * lw;
+  const band = 22;
+  const [accent, line, marker, play] = ["--accent", "--line", "--marker", "--play"].map(css);
+  for (const s of timeline?.segments || []) {
+    c.fillStyle = s.isPlaying ? accent : line;
+    c.fillRect(x(s.wallStartSec), 4, Math.max(1, x(s.wallEndSec) - x(s.wallStartSec)), band - 8);
+    if (s.start === "wrap" || s.start === "seek" || s.start === "capture") {
+      c.fillStyle = s.start === "seek" ? marker : play;
+      c.fillRect(x(s.wallStartSec) - 0.5, 0, 1.5, band);
+    }
+  }
+  const step = (key, lo, hi, color, top, height) => {
+    c.strokeStyle = color; c.beginPath();
+    for (const s of timeline?.segments || []) {
+      const y = top + height - ((s[key] - lo) / (hi - lo)) * height;
+      c.lineTo(x(s.wallStartSec), y); c.lineTo(x(s.wallEndSec), y);
+    }
+    c.stroke();
+  };
+  step("speed", 0.25, 2, css("--ok"), band + 4, (lh - band - 8) / 2);
+  step("pitchSemitones", -12, 12, marker, band + 4 + (lh - band - 8) / 2, (lh - band - 8) / 2);
+  c.fillStyle = css("--dim"); c.font = "10px system-ui";
+  c.fillText("speed", 2, band + 12); c.fillText("pitch", 2, band + 4 + (lh - band - 8) / 2 + 8);
 }

@@ -57,12 +57,12 @@ export class EventList {
   }
 
   /** Resolves when the rows in view have their events (the first page is usable). */
-  ready() {
+  async ready() {
     this.draw();
-    return Promise.all(this.pending);
+    while (this.missing() != null) await this.load();
   }
 
-  /** The row position of the first visible seq at or after `seq`. */
+  /** The position of the first visible seq at or after `seq`. */
   position(seq) {
     let lo = 0, hi = this.visible.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (this.visible[mid] < seq) lo = mid + 1; else hi = mid; }
@@ -83,12 +83,31 @@ export class EventList {
     this.draw();
   }
 
-  async page(number) {
-    if (!this.pages.has(number)) {
-      this.pages.set(number, getJSON(`/api/sessions/${this.sessionId}/events?from=${number * PAGE + 1}&limit=${PAGE}`)
-        .then((rows) => { this.pages.set(number, rows); this.draw(); return rows; }));
+  /** The rows in view: positions `first..<end` of the visible seqs. */
+  inView() {
+    const first = Math.floor(this.element.scrollTop / ROW);
+    return { first, end: Math.min(this.visible.length, first + Math.ceil(this.element.clientHeight / ROW) + 2) };
+  }
+
+  /** The number of the first page the rows in view need and the list does not have, or null. */
+  missing() {
+    const { first, end } = this.inView();
+    for (let i = first; i < end; i++) {
+      const number = Math.floor((this.visible[i] - 1) / PAGE);
+      if (!this.pages.has(number)) return number;
     }
-    return this.pages.get(number);
+    return null;
+  }
+
+  // Pages are fetched one at a time, and always one the rows in view need now: a drag scrolls
+  // past thousands of pages, and a request for each would hold the state's behind them.
+  load() {
+    const number = this.missing();
+    if (this.loading || number == null) return this.loading ?? Promise.resolve();
+    this.loading = getJSON(`/api/sessions/${this.sessionId}/events?from=${number * PAGE + 1}&limit=${PAGE}`)
+      .then((rows) => { this.loading = null; this.pages.set(number, rows); this.draw(); },
+        (error) => { this.loading = null; throw error; });
+    return this.loading;
   }
 
   /** Forgets the last page (it grows while a session is recorded). */
@@ -97,11 +116,9 @@ export class EventList {
   }
 
   draw() {
-    this.pending = [];
-    const first = Math.floor(this.element.scrollTop / ROW);
-    const count = Math.ceil(this.element.clientHeight / ROW) + 2;
+    const { first, end } = this.inView();
     const keep = new Set();
-    for (let i = first; i < Math.min(this.visible.length, first + count); i++) {
+    for (let i = first; i < end; i++) {
       const seq = this.visible[i];
       keep.add(seq);
       let node = this.rows.get(seq);
@@ -110,6 +127,7 @@ export class EventList {
         node.className = "row";
         node.setAttribute("role", "option");
         node.dataset.seq = seq;
+        node.textContent = `#${seq} …`;
         this.element.append(node);
         this.rows.set(seq, node);
       }
@@ -118,22 +136,17 @@ export class EventList {
       node.classList.toggle("future", seq > this.selected);
       node.setAttribute("aria-selected", seq === this.current);
       const pageNumber = Math.floor((seq - 1) / PAGE);
-      const page = this.pages.get(pageNumber);
-      if (Array.isArray(page)) {
-        const event = page[seq - 1 - pageNumber * PAGE];
-        if (event && node.dataset.filled !== "1") {
-          node.dataset.filled = "1";
-          node.dataset.kind = event.action.type;
-          node.innerHTML = "";
-          const add = (cls, t) => { const s = document.createElement("span"); s.className = cls; s.textContent = t; node.append(s); };
-          add("seq", `#${event.seq}`); add("t", formatTime(event.t)); add("what", event.summary);
-          if (event.effects.length) add("fx", `  → ${event.effects.map((e) => e.type).join(", ")}`);
-        }
-      } else {
-        node.textContent = `#${seq} …`;
-        this.pending.push(this.page(pageNumber));
+      const event = this.pages.get(pageNumber)?.[seq - 1 - pageNumber * PAGE];
+      if (event && node.dataset.filled !== "1") {
+        node.dataset.filled = "1";
+        node.dataset.kind = event.action.type;
+        node.innerHTML = "";
+        const add = (cls, t) => { const s = document.createElement("span"); s.className = cls; s.textContent = t; node.append(s); };
+        add("seq", `#${event.seq}`); add("t", formatTime(event.t)); add("what", event.summary);
+        if (event.effects.length) add("fx", `  → ${event.effects.map((e) => e.type).join(", ")}`);
       }
     }
     for (const [seq, node] of this.rows) if (!keep.has(seq)) { node.remove(); this.rows.delete(seq); }
+    this.load().catch(() => {}); // a failed page is asked for again when the list draws again
   }
 }

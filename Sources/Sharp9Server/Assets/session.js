@@ -26,17 +26,19 @@ async function stateAt(n) {
 
 const list = new EventList($("list"), id, (seq, seekAudio) => select(seq, { seekAudio }));
 
-// One state fetch at a time: a drag sends far more inputs than the server can answer, so each
-// answer is drawn (the drag shows where it passes) and then the latest selection is fetched.
-let drawLoop = null, queued = null, urlTimer = null;
+// A selection is painted on the next animation frame from what the page already has (the
+// slider, the label, the list's selection, the timeline's cursor, the last state's overlays on
+// the waveform), so a drag redraws at the display's rate. The state tree and diff follow when
+// the state arrives: one request in flight, then the newest selection (a drag sends far more
+// inputs than the server answers).
+let drawLoop = null, queued = null, urlTimer = null, paintFrame = 0, paintFollow = true;
 
 /** Selects event `n`; resolves when it (or a later selection) is drawn. */
 function select(n, { follow = true, seekAudio = false } = {}) {
   n = Math.max(0, Math.min(page.session.events, n));
   page.at = n;
-  $("slider").value = n;
-  $("at").textContent = `event ${n} of ${page.session.events}` + (page.times && n > 0 ? ` · ${formatTime(page.times[n - 1])}` : "");
-  list.select(n, follow);
+  paintFollow = follow;
+  paintFrame ||= requestAnimationFrame(paint);
   if (seekAudio && page.times && n > 0 && $("audio").src) $("audio").currentTime = page.times[n - 1];
   clearTimeout(urlTimer); // the address follows once the selection rests (browsers limit the rate)
   urlTimer = setTimeout(() => {
@@ -49,15 +51,30 @@ function select(n, { follow = true, seekAudio = false } = {}) {
   return drawLoop;
 }
 
+/** Paints the selection (`page.paintedAt` tells which; the slider benchmark counts it). */
+function paint() {
+  paintFrame = 0;
+  const n = page.at;
+  $("slider").value = n;
+  $("at").textContent = `event ${n} of ${page.session.events}` + (page.times && n > 0 ? ` · ${formatTime(page.times[n - 1])}` : "");
+  list.select(n, paintFollow);
+  redraw();
+  page.paintedAt = n;
+}
+
 async function drawQueued() {
   try {
     while (queued != null) {
       const n = queued;
       queued = null;
-      // The state first, drawn at once; the one before it (for the highlights and the diff) only
-      // when no later selection waits, so a drag costs one request per frame, not two.
+      // The state first: its overlays are painted at once. The tree and the diff (and the state
+      // before, for them) only when no later selection waits: building them holds the page for
+      // tens of milliseconds, which a drag would feel as a stuck slider.
       page.state = await stateAt(n); page.previous = null;
-      if (queued == null && n > 0) page.previous = await stateAt(n - 1);
+      paintFrame ||= requestAnimationFrame(paint);
+      if (queued != null) continue;
+      if (n > 0) page.previous = await stateAt(n - 1);
+      if (queued != null) continue;
       page.drawnAt = n;
       redraw();
       showTab();
@@ -141,10 +158,13 @@ let indexRetry = null;
 async function loadIndex() {
   clearTimeout(indexRetry);
   const { buffer, headers } = await getBytes(`/api/sessions/${id}/index`);
+  const hadKinds = page.index.length === buffer.byteLength;
   page.index = new Uint8Array(buffer);
   page.indexComplete = headers.get("X-Sharp9-Index") !== "partial";
-  // A partial index has kinds but no changed bits yet (the server is replaying): ask again.
-  if (!page.indexComplete) indexRetry = setTimeout(() => loadIndex().catch(fail), 500);
+  // A partial index has kinds but no changed bits yet (the server is replaying): ask again, and
+  // filter again only when the answer is new (a million events take the page a moment).
+  if (!page.indexComplete) indexRetry = setTimeout(() => loadIndex().catch(fail), 1000);
+  if (!page.indexComplete && hadKinds) return;
   const kinds = headers.get("X-Sharp9-Kinds").split(",");
   if (!page.kinds.length) {
     page.kinds = kinds;
@@ -178,16 +198,20 @@ async function start() {
   slider.max = page.session.events;
   const wanted = Number(new URL(location.href).searchParams.get("at") ?? page.session.events);
   // Usable before the index: the slider, the state and the list (every event, unfiltered, until
-  // the index arrives and the filters apply; a million events take the server a moment).
-  const indexed = Promise.all([loadIndex(), loadTimes()]).then(() => {
+  // the index arrives and the filters apply; a million events take the server a moment, so it is
+  // asked for once the page is usable, not while the state and the first rows are on their way).
+  list.showAll(page.session.events);
+  const at = Number.isFinite(wanted) ? wanted : page.session.events;
+  if (at > 0) stateAt(Math.min(at, page.session.events) - 1); // the diff's, with the state's
+  const drawn = select(at);
+  cancelAnimationFrame(paintFrame); // painted now: the list scrolls to the selection before it loads
+  paint();
+  await Promise.all([drawn, list.ready()]);
+  document.body.dataset.ready = "1";
+  Promise.all([loadIndex(), loadTimes()]).then(() => {
     page.indexed = true;
     select(page.at);
-  });
-  indexed.catch(fail);
-  list.showAll(page.session.events);
-  await select(Number.isFinite(wanted) ? wanted : page.session.events);
-  await list.ready();
-  document.body.dataset.ready = "1";
+  }).catch(fail);
   if (page.session.audio) {
     // Without audio there is no track to draw, play or lay a timeline on.
     getJSON(`/api/sessions/${id}/peaks?buckets=1200`).then((p) => { page.peaks = p; redraw(); }).catch(fail);

@@ -35,7 +35,13 @@ function tree(value, key, changed, path) {
     summary.append(text("span", key, "k"), text("span", Array.isArray(value) ? ` [${value.length}]` : ""));
     if ([...changed].some((p) => p.startsWith(path))) summary.classList.add("changed");
     details.append(summary);
-    for (const [k, v] of Object.entries(value)) details.append(tree(v, k, changed, path ? `${path}.${k}` : k));
+    // A closed branch is built when it is first opened: a long marker list or history would
+    // otherwise cost every selection its nodes.
+    const fill = () => {
+      for (const [k, v] of Object.entries(value)) details.append(tree(v, k, changed, path ? `${path}.${k}` : k));
+    };
+    if (details.open) fill();
+    else details.addEventListener("toggle", fill, { once: true });
     return details;
   }
   const line = document.createElement("div");
