@@ -32,6 +32,10 @@ const list = new EventList($("list"), id, (seq, seekAudio) => select(seq, { seek
 // the state arrives: one request in flight, then the newest selection (a drag sends far more
 // inputs than the server answers).
 let drawLoop = null, queued = null, urlTimer = null, paintFrame = 0, paintFollow = true;
+// While the selection keeps moving (a drag, the render playing), the tree and diff are still
+// rebuilt this often, so the state panel follows the slider instead of waiting for it to rest.
+const treeEveryMs = 250;
+let treeBuiltAt = 0;
 
 /** Selects event `n`; resolves when it (or a later selection) is drawn. */
 function select(n, { follow = true, seekAudio = false } = {}) {
@@ -68,16 +72,18 @@ async function drawQueued() {
       const n = queued;
       queued = null;
       // The state first: its overlays are painted at once. The tree and the diff (and the state
-      // before, for them) only when no later selection waits: building them holds the page for
-      // tens of milliseconds, which a drag would feel as a stuck slider.
+      // before, for them) when no later selection waits, or every `treeEveryMs` while one does:
+      // building them holds the page for milliseconds, which every frame of a drag would feel.
       page.state = await stateAt(n); page.previous = null;
       paintFrame ||= requestAnimationFrame(paint);
-      if (queued != null) continue;
+      const treeDue = () => queued == null || performance.now() - treeBuiltAt >= treeEveryMs;
+      if (!treeDue()) continue;
       if (n > 0) page.previous = await stateAt(n - 1);
-      if (queued != null) continue;
+      if (!treeDue()) continue;
       page.drawnAt = n;
       redraw();
       showTab();
+      treeBuiltAt = performance.now();
     }
   } finally {
     drawLoop = null;
