@@ -1,5 +1,4 @@
 import Foundation
-import Sharp9Domain
 
 /// Shrinks a session to the smallest subsequence of its actions for which a predicate still holds,
 /// with ``DeltaDebugging`` (ddmin). Candidates keep their actions' order and `t`, and are handed
@@ -16,8 +15,8 @@ public struct SessionMinimizer {
   public enum Predicate {
     /// Some state breaks an ``Invariants`` rule.
     case invariant
-    /// The replays disagree (see ``ReplayConsistency``).
-    case diverges
+    /// The replays disagree (see ``ReplayConsistency``), with the store's checks.
+    case diverges(StoredReplayChecks)
     /// A caller-supplied test of the candidate script (e.g. an external command exiting 0).
     case custom((SessionScript) throws -> Bool)
   }
@@ -103,8 +102,8 @@ public struct SessionMinimizer {
     case .invariant:
       let reduce = self.reduce ?? Reducer.reduce
       return { InvariantChecker.firstFinding(in: $0, reduce: reduce) != nil }
-    case .diverges:
-      let consistency = ReplayConsistency(reduce: reduce)
+    case .diverges(let stored):
+      let consistency = ReplayConsistency(reduce: reduce, stored: stored)
       return { try consistency.firstProblem(in: $0) != nil }
     case .custom(let test):
       return test
