@@ -241,11 +241,25 @@ struct ErrorReport: Equatable {
       case .unsupportedOutput: .usage
       case .writeFailed: .cannotCreate
       }
-    return ErrorReport(status, sentences(error.description))
+    return ErrorReport(status, error.description + ". " + audioAdvice(error.kind))
   }
 
-  /// `what: why; what to do` (the form library descriptions end in, as ``AudioFileError`` and
-  /// ``SessionMinimizer/Failure`` write them) as `what: why. What to do`.
+  /// What to do about an audio file that failed, by kind.
+  private static func audioAdvice(_ kind: AudioFileError.Kind) -> String {
+    switch kind {
+    case .notFound: "Check the path"
+    case .notAFile: "Give the path of an audio file"
+    case .empty, .truncated, .malformed: "Re-copy or re-export the file"
+    case .unreadable: "Check the file's permissions"
+    case .unsupportedFormat:
+      "Use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert it (e.g. with ffmpeg or sox)"
+    case .unsupportedOutput: "Choose another output format or sample format (WAV stores them all)"
+    case .writeFailed: "Check free space and that the directory is writable"
+    }
+  }
+
+  /// `what: why; what to do` (the form ``SessionMinimizer/Failure`` writes) as
+  /// `what: why. What to do`.
   static func sentences(_ text: String) -> String {
     guard let split = text.range(of: "; ", options: .backwards) else { return text }
     let advice = text[split.upperBound...]
