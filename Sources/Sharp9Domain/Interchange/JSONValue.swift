@@ -26,6 +26,11 @@ public indirect enum JSONValue: Sendable {
     .number(text: JSONText.number(value))
   }
 
+  /// An integer, written as its digits (exactly, however large).
+  public static func integer(_ value: some BinaryInteger) -> JSONValue {
+    .number(text: String(value))
+  }
+
   /// The value of a number, else `nil`.
   public var doubleValue: Double? {
     guard case .number(let text) = self else { return nil }

@@ -18,36 +18,16 @@ struct OrderedJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
   mutating func encode(_ value: Float, forKey key: Key) throws {
     put(try OrderedJSONWriter.finite(value, codingPath + [key]), key)
   }
-  mutating func encode(_ value: Int, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: Int8, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: Int16, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: Int32, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: Int64, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: UInt, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws {
-    put(.number(text: String(value)), key)
-  }
+  mutating func encode(_ value: Int, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { put(.integer(value), key) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try OrderedJSONWriter.encode(
