@@ -31,18 +31,20 @@ public struct SessionMinimizer {
     public var tests: Int
   }
 
-  /// Why nothing could be minimized.
-  public enum Failure: Error, Equatable, CustomStringConvertible {
+  /// Why nothing could be minimized (front ends word it).
+  public enum Failure: Error, Equatable {
     /// The predicate is false for the whole session, so there is no failure to keep.
-    case predicateDoesNotHold(String)
+    case predicateDoesNotHold(PredicateKind)
+  }
 
-    /// One line for the user.
-    public var description: String {
-      switch self {
-      case .predicateDoesNotHold(let what):
-        "the predicate does not hold for the whole session (\(what)); nothing to minimize"
-      }
-    }
+  /// Which predicate a ``Failure`` is about.
+  public enum PredicateKind: Sendable, Equatable {
+    /// ``Predicate/invariant``.
+    case invariant
+    /// ``Predicate/diverges(_:)``.
+    case diverges
+    /// ``Predicate/custom(_:)``.
+    case custom
   }
 
   /// The reducer the built-in predicates use (tests plant bugs through it).
@@ -87,7 +89,7 @@ public struct SessionMinimizer {
       seqs = Array(seqs.prefix(Int(finding.seq)))
     }
     guard try holds(candidate(Array(actions.indices))) else {
-      throw Failure.predicateDoesNotHold(Self.name(of: predicate))
+      throw Failure.predicateDoesNotHold(Self.kind(of: predicate))
     }
     let outcome = try DeltaDebugging.run(Array(actions.indices)) { kept in
       try holds(candidate(kept))
@@ -110,11 +112,11 @@ public struct SessionMinimizer {
     }
   }
 
-  private static func name(of predicate: Predicate) -> String {
+  private static func kind(of predicate: Predicate) -> PredicateKind {
     switch predicate {
-    case .invariant: "no state breaks an invariant"
-    case .diverges: "the replays agree"
-    case .custom: "the command fails on it"
+    case .invariant: .invariant
+    case .diverges: .diverges
+    case .custom: .custom
     }
   }
 }
