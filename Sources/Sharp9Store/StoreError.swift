@@ -23,19 +23,19 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// A sequence number outside the session.
   case sequenceOutOfRange(session: String, seq: Int64, count: Int64)
 
-  /// One line saying what failed and what to do.
+  /// One line saying what failed, as data for logs and tests; front ends word it for people
+  /// (the CLI's `ErrorReport`) and say what to do.
   public var description: String {
     switch self {
     case .databaseMissing(let path):
       "no sharp9 database at \(path)"
     case .sessionNotFound(let prefix):
-      "no session id starts with \"\(prefix)\" (list them with `sharp9 sessions`)"
+      "no session id starts with \"\(prefix)\""
     case .ambiguousSession(let prefix, let matches):
-      "\"\(prefix)\" matches \(matches.count) sessions (\(matches.joined(separator: ", ")));"
-        + " give more characters"
+      "\"\(prefix)\" matches \(matches.count) sessions (\(matches.joined(separator: ", ")))"
     case .conflict(let session, let expected, let actual):
       "session \(session) was appended to by another writer (expected \(expected) events, found"
-        + " \(actual)); reload it and retry"
+        + " \(actual))"
     case .invalidTime(let seq, let t, let previous):
       "event \(seq): t = \(JSONText.number(t)) must be finite and not before the previous"
         + " event's t = \(JSONText.number(previous))"

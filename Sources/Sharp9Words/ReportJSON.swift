@@ -100,10 +100,13 @@ public enum ReportJSON {
       checkpointsCompared = report.checkpointsCompared
       recordedReducerVersion = report.recordedReducerVersion
       currentReducerVersion = report.currentReducerVersion
-      divergence = report.divergence.map {
+      divergence = report.divergence.map { found in
         Divergence(
-          seq: $0.seq, lastAgreeingSeq: $0.lastAgreeingSeq, snapshotProblem: $0.snapshotProblem,
-          changes: $0.changes.map(Change.init))
+          seq: found.seq, lastAgreeingSeq: found.lastAgreeingSeq,
+          snapshotProblem: found.snapshotProblem.map {
+            VerifyText.snapshotProblem($0, at: found.seq)
+          },
+          changes: found.changes.map(Change.init))
       }
     }
   }

@@ -51,7 +51,9 @@ struct VerifyCommand: ParsableCommand {
       "diverged: session \(id) at checkpoint \(divergence.seq) (last matching checkpoint:"
         + " \(divergence.lastAgreeingSeq); the divergence is in events"
         + " \(divergence.lastAgreeingSeq + 1)…\(divergence.seq))")
-    if let problem = divergence.snapshotProblem { output.line("  \(problem)") }
+    if let problem = divergence.snapshotProblem {
+      output.line("  " + VerifyText.snapshotProblem(problem, at: divergence.seq))
+    }
     output.line("recorded → replayed:")
     for change in divergence.changes { output.line("  \(change)") }
     for line in try DivergenceText.lines(store, report) { output.line(line) }  // history hook

@@ -69,7 +69,7 @@ struct CheckAndMinimizeTests {
         HistoryFixtures.loopBugSession + [.markNow, .tick(currentTimeSec: 2), .markNow]))
     let seqs = script.actions.indices.map { Int64($0) + 1 }
     let result = try SessionMinimizer(reduce: flaky.reduce).minimize(
-      script, originalSeqs: seqs, recordedIn: SessionScript.unrecordedSessionID, .diverges)
+      script, originalSeqs: seqs, recordedIn: SessionScript.unrecordedSessionID, .diverges(.store))
     #expect(result.script.actions.map(\.action) == [.markNow])
   }
 

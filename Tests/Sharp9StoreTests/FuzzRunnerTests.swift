@@ -10,14 +10,14 @@ struct FuzzRunnerTests {
     "fixed seeds: deterministic, snapshot-consistent, invariants hold",
     arguments: [1, 2, 3] as [UInt64])
   func fixedSeeds(seed: UInt64) throws {
-    let report = try FuzzRunner().run(seed: seed, events: 1_000)
+    let report = try FuzzRunner(stored: .store).run(seed: seed, events: 1_000)
     #expect(report.passed, "seed \(seed): \(report.problem ?? "")")
   }
 
   @Test("a planted invariant bug is found, minimized and saved")
   func plantedInvariantBug() throws {
     let store = try EventStore.inMemory()
-    let runner = FuzzRunner(reduce: HistoryFixtures.loopBug)
+    let runner = FuzzRunner(reduce: HistoryFixtures.loopBug, stored: .store)
     // The bug needs A without B and then the speed cycle; a few seeds of plausible sessions
     // reach it (the first is fixed by the generator, so the test repeats exactly).
     var found: FuzzRunner.Report?
@@ -40,7 +40,9 @@ struct FuzzRunnerTests {
       #expect(InvariantChecker.firstFinding(in: fewer, reduce: HistoryFixtures.loopBug) == nil)
     }
     #expect(minimized.actions.last?.action == .cycleSpeed)
-    let saved = try #require(try runner.save(report, into: store, sharp9Version: "test"))
+    let saved = try store.createSession(
+      NewSession(title: "minimized", startedAt: minimized.startedAt, sharp9Version: "test"),
+      unrecordedScript: minimized)
     #expect(saved.eventCount == Int64(minimized.actions.count))
     #expect(
       try store.check(saved, reduce: HistoryFixtures.loopBug).finding?.seq == saved.eventCount)
@@ -49,7 +51,7 @@ struct FuzzRunnerTests {
   @Test("a planted nondeterminism is found and minimized to one markNow")
   func plantedNondeterminism() throws {
     let flaky = FlakyReducer()
-    let report = try FuzzRunner(reduce: flaky.reduce).run(seed: 5, events: 1_000)
+    let report = try FuzzRunner(reduce: flaky.reduce, stored: .store).run(seed: 5, events: 1_000)
     #expect(report.problem?.hasPrefix("two replays differ") == true)
     #expect(report.minimized?.actions.map(\.action) == [.markNow])
   }
@@ -57,12 +59,12 @@ struct FuzzRunnerTests {
   @Test("a session longer than one write window streams through the store round trip")
   func acrossWindows() throws {
     let events = StoreRoundTrip.windowSize + 700
-    #expect(try FuzzRunner().firstProblem(seed: 4, events: events) == nil)
+    #expect(try FuzzRunner(stored: .store).firstProblem(seed: 4, events: events) == nil)
   }
 
   @Test("a planted bug is found at the same event streamed as in a whole script")
   func streamedFindsTheSameEvent() throws {
-    let runner = FuzzRunner(reduce: HistoryFixtures.loopBug)
+    let runner = FuzzRunner(reduce: HistoryFixtures.loopBug, stored: .store)
     // The first seed whose whole script shows the bug (as in `plantedInvariantBug`).
     let seeds = (UInt64(1)...20).lazy.compactMap { seed in
       InvariantChecker.firstFinding(
@@ -78,6 +80,7 @@ struct FuzzRunnerTests {
   @Test("the replay consistency check passes the real reducer on a fuzzed session")
   func consistency() throws {
     let script = SessionFuzzer(seed: 77).script(events: 800)
-    #expect(try ReplayConsistency(snapshotInterval: 7).firstProblem(in: script) == nil)
+    #expect(
+      try ReplayConsistency(snapshotInterval: 7, stored: .store).firstProblem(in: script) == nil)
   }
 }

@@ -55,7 +55,7 @@ import Testing
     try update.run()
     let divergence = try #require(try fixture.store.verify(session).divergence)
     #expect(divergence.seq == 3)
-    #expect(divergence.snapshotProblem != nil)
+    #expect(divergence.snapshotProblem == .hashMismatch)
     #expect(divergence.changes == [FieldChange(path: "loop.aSec", before: "99", after: "10")])
   }
 
@@ -79,8 +79,8 @@ import Testing
     #expect(try store.verify(session).isOK)
     try store.database.execute("DELETE FROM checkpoints")
     let divergence = try #require(try store.verify(session).divergence)
-    #expect(
-      divergence.snapshotProblem?.contains("checkpoint of the last event (3) is missing") == true)
+    #expect(divergence.snapshotProblem == .lastCheckpointMissing)
+    #expect(divergence.seq == 3)
   }
 
   @Test func truncatedSnapshotIsReported() throws {
@@ -89,7 +89,7 @@ import Testing
       Self.script, title: nil, defaultTitle: "w5", sharp9Version: "test")
     try store.database.execute("UPDATE checkpoints SET state = substr(state, 1, 7)")
     let divergence = try #require(try store.verify(session).divergence)
-    #expect(divergence.snapshotProblem == "the recorded snapshot is unreadable (7 bytes)")
+    #expect(divergence.snapshotProblem == .unreadable(bytes: 7))
   }
 
   @Test(arguments: [Double.nan, .infinity, -1, 0.25])

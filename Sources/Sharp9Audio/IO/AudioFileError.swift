@@ -1,12 +1,12 @@
 import Foundation
 
-/// Why an audio file could not be read or written, naming the file, the reason and what to do.
+/// Why an audio file could not be read or written: the file, the kind of failure and its detail.
 ///
-/// `description` is one line meant for a user, for example
-/// `cannot read 'take1.wav': the file is truncated (header promises 88200 frames, 49989 present);
-/// re-copy or re-export it`.
+/// `description` is one line of data, for example `cannot read 'take1.wav': the file is
+/// truncated or corrupt (header promises 88200 frames, 49989 present)`; what to do about it is
+/// the front end's to say (the CLI's `ErrorReport`, by ``Kind``).
 public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What kind of failure happened; decides the advice in `description`.
+  /// What kind of failure happened; front ends choose their advice by it.
   public enum Kind: String, Sendable, Equatable, CaseIterable {
     /// Nothing exists at the path.
     case notFound
@@ -42,10 +42,10 @@ public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertibl
     self.detail = detail
   }
 
-  /// One line: verb, file name, reason, detail and what to do.
+  /// One line: verb, file name, reason and detail.
   public var description: String {
     let verb = [.unsupportedOutput, .writeFailed].contains(kind) ? "cannot write" : "cannot read"
-    return "\(verb) '\(url.path)': \(summary) (\(detail)); \(advice)"
+    return "\(verb) '\(url.path)': \(summary) (\(detail))"
   }
 
   private var summary: String {
@@ -59,19 +59,6 @@ public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertibl
     case .truncated: "the file is truncated or corrupt"
     case .unsupportedOutput: "unsupported output format"
     case .writeFailed: "writing failed"
-    }
-  }
-
-  private var advice: String {
-    switch kind {
-    case .notFound: "check the path"
-    case .notAFile: "give the path of an audio file"
-    case .empty, .truncated, .malformed: "re-copy or re-export the file"
-    case .unreadable: "check the file's permissions"
-    case .unsupportedFormat:
-      "use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert it (e.g. with ffmpeg or sox)"
-    case .unsupportedOutput: "choose another output format or sample format (WAV stores them all)"
-    case .writeFailed: "check free space and that the directory is writable"
     }
   }
 }

@@ -39,7 +39,9 @@ public enum StateDiff {
     listingAll: Bool = false
   ) {
     switch (before, after) {
-    case (.object(let left)?, .object(let right)?):
+    case (.object(let leftMembers)?, .object(let rightMembers)?):
+      let left = JSONValue.byKey(leftMembers)
+      let right = JSONValue.byKey(rightMembers)
       for key in Set(left.keys).union(right.keys).sorted() {
         compare(
           left[key], right[key], path: join(path, key), into: &found, listingAll: listingAll)
@@ -47,7 +49,7 @@ public enum StateDiff {
     case (.array(let left)?, .array(let right)?):
       compareArrays(left, right, path: path, into: &found, listingAll: listingAll)
     case (_, .object(let right)?) where listingAll:
-      compare(.object([:]), .object(right), path: path, into: &found, listingAll: true)
+      compare(.object([]), .object(right), path: path, into: &found, listingAll: true)
     case (_, .array(let right)?) where listingAll:
       if right.isEmpty { found.append(FieldChange(path: path, before: nil, after: "[]")) }
       compare(.array([]), .array(right), path: path, into: &found, listingAll: true)
@@ -103,7 +105,7 @@ public enum StateDiff {
   /// (`2 at 00:12.50`) when it has a `timeSec`, as markers do, since their ids all begin alike
   /// (they derive from the session's id); else by its id's first 8 characters.
   private static func label(_ element: JSONValue, index: Int, id: String) -> String {
-    guard case .object(let fields) = element, case .number(let time)? = fields["timeSec"] else {
+    guard let time = element["timeSec"]?.doubleValue else {
       return String(id.prefix(8))
     }
     return "\(index + 1) at \(formatTime(time))"
@@ -113,7 +115,7 @@ public enum StateDiff {
   private static func ids(_ array: [JSONValue]) -> [String]? {
     var ids: [String] = []
     for element in array {
-      guard case .object(let fields) = element, case .string(let id)? = fields["id"] else {
+      guard case .string(let id)? = element["id"] else {
         return nil
       }
       ids.append(id)

@@ -21,12 +21,17 @@ public struct OrderedJSONEncoder: Sendable {
     self.sortedKeys = sortedKeys
   }
 
+  /// `value` as a ``JSONValue``, members in the order they were encoded.
+  public func jsonValue(_ value: some Encodable) throws -> JSONValue {
+    let root = JSONValueBuilder()
+    try OrderedJSONWriter.encode(value, into: root, codingPath: [])
+    return root.value
+  }
+
   /// The JSON text of `value`.
   public func string(_ value: some Encodable) throws -> String {
-    let root = OrderedJSONNode()
-    try OrderedJSONWriter.encode(value, into: root, codingPath: [])
     var output = ""
-    root.write(to: &output, pretty: pretty, sortedKeys: sortedKeys)
+    try jsonValue(value).write(to: &output, pretty: pretty, sortedKeys: sortedKeys)
     return output
   }
 

@@ -1,16 +1,16 @@
 /// The keyed container of ``OrderedJSONWriter``: entries in the order they are encoded.
 struct OrderedJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let node: OrderedJSONNode
+  let node: JSONValueBuilder
   let codingPath: [any CodingKey]
 
-  private func put(_ text: String, _ key: Key) {
-    node.child(forKey: key.stringValue).content = .scalar(text)
+  private func put(_ value: JSONValue, _ key: Key) {
+    node.child(forKey: key.stringValue).content = .value(value)
   }
 
-  mutating func encodeNil(forKey key: Key) throws { put("null", key) }
-  mutating func encode(_ value: Bool, forKey key: Key) throws { put(value ? "true" : "false", key) }
+  mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
   mutating func encode(_ value: String, forKey key: Key) throws {
-    put(JSONText.quoted(value), key)
+    put(.string(value), key)
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
     put(try OrderedJSONWriter.finite(value, codingPath + [key]), key)
@@ -18,16 +18,16 @@ struct OrderedJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
   mutating func encode(_ value: Float, forKey key: Key) throws {
     put(try OrderedJSONWriter.finite(value, codingPath + [key]), key)
   }
-  mutating func encode(_ value: Int, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: Int16, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: Int32, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: UInt, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws { put(String(value), key) }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { put(String(value), key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.integer(value), key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { put(.integer(value), key) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try OrderedJSONWriter.encode(

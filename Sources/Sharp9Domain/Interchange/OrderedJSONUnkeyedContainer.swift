@@ -1,31 +1,13 @@
 /// The unkeyed (array) container of ``OrderedJSONWriter``.
-struct OrderedJSONUnkeyedContainer: UnkeyedEncodingContainer {
-  let node: OrderedJSONNode
+struct OrderedJSONUnkeyedContainer: UnkeyedEncodingContainer, OrderedJSONScalarContainer {
+  let node: JSONValueBuilder
   let codingPath: [any CodingKey]
   var count: Int { node.count }
 
   private var elementPath: [any CodingKey] { codingPath + [IndexKey(intValue: count)] }
-  private func put(_ text: String) { node.appendChild().content = .scalar(text) }
+  var valuePath: [any CodingKey] { elementPath }
 
-  mutating func encodeNil() throws { put("null") }
-  mutating func encode(_ value: Bool) throws { put(value ? "true" : "false") }
-  mutating func encode(_ value: String) throws { put(JSONText.quoted(value)) }
-  mutating func encode(_ value: Double) throws {
-    put(try OrderedJSONWriter.finite(value, elementPath))
-  }
-  mutating func encode(_ value: Float) throws {
-    put(try OrderedJSONWriter.finite(value, elementPath))
-  }
-  mutating func encode(_ value: Int) throws { put(String(value)) }
-  mutating func encode(_ value: Int8) throws { put(String(value)) }
-  mutating func encode(_ value: Int16) throws { put(String(value)) }
-  mutating func encode(_ value: Int32) throws { put(String(value)) }
-  mutating func encode(_ value: Int64) throws { put(String(value)) }
-  mutating func encode(_ value: UInt) throws { put(String(value)) }
-  mutating func encode(_ value: UInt8) throws { put(String(value)) }
-  mutating func encode(_ value: UInt16) throws { put(String(value)) }
-  mutating func encode(_ value: UInt32) throws { put(String(value)) }
-  mutating func encode(_ value: UInt64) throws { put(String(value)) }
+  func put(_ value: JSONValue) { node.appendChild().content = .value(value) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let path = elementPath

@@ -46,8 +46,7 @@ extension EventStore {
     {
       report.divergence = VerifyReport.Divergence(
         seq: session.eventCount, lastAgreeingSeq: lastAgreeing, changes: [],
-        snapshotProblem: "the checkpoint of the last event (\(session.eventCount)) is missing:"
-          + " the session's checkpoints were deleted or never written")
+        snapshotProblem: .lastCheckpointMissing)
     }
     return report
   }
@@ -91,14 +90,14 @@ extension EventStore {
       return nil
     }
     let recorded = try? stateCodec.state(fromSnapshot: snapshotData)
-    var snapshotProblem: String?
+    var snapshotProblem: VerifyReport.SnapshotProblem?
     if let recorded, try stateCodec.hash(recorded) != checkpoint.hash {
-      snapshotProblem = "the recorded snapshot does not match the recorded hash"
+      snapshotProblem = .hashMismatch
     }
     let rawSnapshot = recorded == nil ? try? JSONValue.parse(snapshotData) : nil
     if recorded == nil, rawSnapshot == nil {
       // Truncated or garbled: a reader starting from this snapshot could not use it.
-      snapshotProblem = "the recorded snapshot is unreadable (\(snapshotData.count) bytes)"
+      snapshotProblem = .unreadable(bytes: snapshotData.count)
     }
     if replayedHash == checkpoint.hash, snapshotProblem == nil { return nil }
     var changes: [FieldChange] = []

@@ -12,8 +12,19 @@ public struct VerifyReport: Sendable, Equatable {
     /// Recorded (before) vs replayed (after) fields. Empty when the recorded snapshot itself is
     /// unreadable, see ``snapshotProblem``.
     public var changes: [FieldChange]
-    /// Set when the recorded snapshot does not match its own recorded hash (tampered storage).
-    public var snapshotProblem: String?
+    /// Set when the recorded checkpoint itself is at fault (tampered or damaged storage).
+    public var snapshotProblem: SnapshotProblem?
+  }
+
+  /// What is wrong with a recorded checkpoint (front ends word it).
+  public enum SnapshotProblem: Sendable, Equatable {
+    /// A finished session has no checkpoint at its last event (``Divergence/seq``): its
+    /// checkpoints were deleted or never written.
+    case lastCheckpointMissing
+    /// The recorded snapshot does not match the recorded hash.
+    case hashMismatch
+    /// The recorded snapshot of this many bytes cannot be decoded at all.
+    case unreadable(bytes: Int)
   }
 
   /// The session verified.

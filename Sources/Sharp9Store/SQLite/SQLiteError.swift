@@ -43,8 +43,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     code == SQLITE_CONSTRAINT | (6 << 8) || code == SQLITE_CONSTRAINT | (8 << 8)
   }
 
-  /// One line: `SQLite error 1555 (…) during <operation>: <message> [SQL: …]`, plus a hint for the
-  /// codes a user can act on.
+  /// One line: `SQLite error 1555 (…) during <operation>: <message> [SQL: …]`, plus what the code
+  /// means for the codes a user can act on (front ends say what to do).
   public var description: String {
     var text = "SQLite error \(code) during \(operation): \(message)"
     if let sql {
@@ -59,12 +59,12 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
 
   private var hint: String? {
     switch primaryCode {
-    case SQLITE_BUSY, SQLITE_LOCKED: "another sharp9 process holds the database; retry"
+    case SQLITE_BUSY, SQLITE_LOCKED: "another process holds the database"
     case SQLITE_NOTADB, SQLITE_CORRUPT:
       "the file is not an intact sharp9 database"
-    case SQLITE_READONLY: "the database is read-only; check file permissions"
-    case SQLITE_FULL: "the disk is full; free space and retry"
-    case SQLITE_CANTOPEN: "check that the directory exists and is writable"
+    case SQLITE_READONLY: "the database is read-only"
+    case SQLITE_FULL: "the disk is full"
+    case SQLITE_CANTOPEN: "the file or its directory cannot be opened"
     default: nil
     }
   }

@@ -45,8 +45,7 @@ struct ErrorReport: Equatable {
     case let error as StretchError: self.init(.unavailable, error.description)
     case let error as WaveformPeaksError:
       self.init(.usage, "cannot compute peaks: \(error). Ask for at least 1 bucket")
-    case let error as SessionMinimizer.Failure:
-      self.init(.badData, "cannot minimize: \(Self.sentences(error.description))")
+    case let error as SessionMinimizer.Failure: self = Self.minimize(error)
     case let error as ActionCodec.DecodingError:
       self.init(.badData, "a stored event is unreadable: \(error). Run `sharp9 verify SESSION`")
     case is EncodingError:
@@ -241,15 +240,37 @@ struct ErrorReport: Equatable {
       case .unsupportedOutput: .usage
       case .writeFailed: .cannotCreate
       }
-    return ErrorReport(status, sentences(error.description))
+    return ErrorReport(status, error.description + ". " + audioAdvice(error.kind))
   }
 
-  /// `what: why; what to do` (the form library descriptions end in, as ``AudioFileError`` and
-  /// ``SessionMinimizer/Failure`` write them) as `what: why. What to do`.
-  static func sentences(_ text: String) -> String {
-    guard let split = text.range(of: "; ", options: .backwards) else { return text }
-    let advice = text[split.upperBound...]
-    return text[..<split.lowerBound] + ". " + advice.prefix(1).uppercased() + advice.dropFirst()
+  /// What to do about an audio file that failed, by kind.
+  private static func audioAdvice(_ kind: AudioFileError.Kind) -> String {
+    switch kind {
+    case .notFound: "Check the path"
+    case .notAFile: "Give the path of an audio file"
+    case .empty, .truncated, .malformed: "Re-copy or re-export the file"
+    case .unreadable: "Check the file's permissions"
+    case .unsupportedFormat:
+      "Use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert it (e.g. with ffmpeg or sox)"
+    case .unsupportedOutput: "Choose another output format or sample format (WAV stores them all)"
+    case .writeFailed: "Check free space and that the directory is writable"
+    }
+  }
+
+  private static func minimize(_ error: SessionMinimizer.Failure) -> ErrorReport {
+    switch error {
+    case .predicateDoesNotHold(let kind):
+      let what =
+        switch kind {
+        case .invariant: "no state breaks an invariant"
+        case .diverges: "the replays agree"
+        case .custom: "the command fails on it"
+        }
+      return ErrorReport(
+        .badData,
+        "cannot minimize: the predicate does not hold for the whole session (\(what)). Nothing to"
+          + " minimize")
+    }
   }
 
   private static func file(_ error: CocoaError) -> ErrorReport {

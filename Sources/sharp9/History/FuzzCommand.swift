@@ -38,7 +38,7 @@ struct FuzzCommand: ParsableCommand {
   }
 
   func run() throws {
-    let runner = FuzzRunner()
+    let runner = FuzzRunner(stored: .store)
     var output = StandardOutput()
     var failures = 0
     let bar = ProgressBar(label: "fuzz")
@@ -55,9 +55,11 @@ struct FuzzCommand: ParsableCommand {
       output.line("seed \(seed): FAILED: \(problem)")
       // The database is only opened (and created) when there is something to save.
       let store = try database.open(.createIfMissing)
-      if let saved = try runner.save(
-        report, into: store, sharp9Version: Sharp9Command.release)
-      {
+      if let minimized = report.minimized {
+        let new = NewSession(
+          title: "fuzz seed \(seed) (\(events) events), minimized",
+          startedAt: minimized.startedAt, audio: nil, sharp9Version: Sharp9Command.release)
+        let saved = try store.createSession(new, unrecordedScript: minimized)
         output.line(
           "  minimized to \(saved.eventCount) events, saved as session \(saved.idString)"
             + " (reproduce: sharp9 fuzz --seed \(seed) --events \(events))")

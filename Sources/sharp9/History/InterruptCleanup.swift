@@ -45,12 +45,16 @@ enum InterruptCleanup {
   nonisolated(unsafe) private static var state = State()
 
   private static let handle: @convention(c) (Int32) -> Void = { number in
-    // The command runs in a process group of its own (``ShellCommandGroup``): kill all of it.
-    if InterruptCleanup.state.child > 0 {
-      kill(-InterruptCleanup.state.child, SIGKILL)
-      kill(InterruptCleanup.state.child, SIGKILL)
-    }
+    // Everything the minimize thread resets once its command ends is used before the command is
+    // killed: once it is reaped, that thread sets the pid to 0 (and `kill(0, SIGKILL)` would kill
+    // sharp9's own process group) and frees the candidate's path.
+    let child = InterruptCleanup.state.child
     if let candidate = InterruptCleanup.state.candidate { unlink(candidate) }
+    // The command runs in a process group of its own (``ShellCommandGroup``): kill all of it.
+    if child > 0 {
+      kill(-child, SIGKILL)
+      kill(child, SIGKILL)
+    }
     if let directory = InterruptCleanup.state.directory { rmdir(directory) }
     _exit(128 + number)
   }

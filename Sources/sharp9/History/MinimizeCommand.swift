@@ -86,7 +86,7 @@ struct MinimizeCommand: ParsableCommand {
         return try command.holds($0)
       }
     } else {
-      predicate = invariant ? .invariant : .diverges
+      predicate = invariant ? .invariant : .diverges(.store)
     }
     let result = try SessionMinimizer().minimize(
       SessionScript(header: header, actions: actions), originalSeqs: seqs,

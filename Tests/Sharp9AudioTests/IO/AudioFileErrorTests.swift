@@ -30,7 +30,7 @@ import Testing
     #expect(error.kind == .notFound)
     #expect(
       error.description
-        == "cannot read '\(url.path)': no such file (nothing exists at this path); check the path")
+        == "cannot read '\(url.path)': no such file (nothing exists at this path)")
   }
 
   @Test func directory() throws {
@@ -38,7 +38,7 @@ import Testing
     #expect(error.kind == .notAFile)
     #expect(
       error.description.contains(
-        "not a regular file (it is a directory); give the path of an audio file"))
+        "not a regular file (it is a directory)"))
   }
 
   @Test func emptyFile() throws {
@@ -48,7 +48,7 @@ import Testing
     #expect(error.kind == .empty)
     #expect(
       error.description
-        == "cannot read '\(url.path)': the file is empty (0 bytes); re-copy or re-export the file")
+        == "cannot read '\(url.path)': the file is empty (0 bytes)")
   }
 
   @Test func randomBytes() throws {
@@ -60,8 +60,7 @@ import Testing
     #expect(
       error.description
         == "cannot read '\(url.path)': not a supported audio format (open: Format not "
-        + "recognised.); use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert it "
-        + "(e.g. with ffmpeg or sox)")
+        + "recognised.)")
   }
 
   @Test func headerWithoutData() throws {
@@ -85,7 +84,7 @@ import Testing
     #expect(
       error.description
         == "cannot read '\(url.path)': the file is truncated or corrupt (the header promises "
-        + "\(numbers) present); re-copy or re-export the file")
+        + "\(numbers) present)")
   }
 
   @Test func truncatedFlacFailsWhileReading() throws {

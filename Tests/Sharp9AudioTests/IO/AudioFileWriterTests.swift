@@ -53,7 +53,7 @@ import Testing
     #expect(error.kind == .writeFailed)
     #expect(
       error.description.hasPrefix("cannot write '\(url.path)': writing failed (open: System error"))
-    #expect(error.description.hasSuffix("; check free space and that the directory is writable"))
+    #expect(!error.description.contains(";"), "advice is the front end's to give")
   }
 
   /// The lossless containers; an Ogg stream carries a serial number libsndfile draws at random,

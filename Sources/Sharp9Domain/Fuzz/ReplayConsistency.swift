@@ -1,15 +1,17 @@
 import Foundation
-import Sharp9Domain
 
 /// Checks that a session replays the same way every time and from every starting point: the
 /// properties `sharp9 fuzz` and `sharp9 minimize --diverges` look for.
 ///
 /// 1. Determinism: two folds of the same actions give equal states and effects after every event.
 /// 2. Snapshots: the state at every `snapshotInterval`-th event survives the snapshot encoding
-///    (``StateCodec``) unchanged, so a replay resumed from a snapshot equals one from scratch.
-/// 3. The store round trip (real reducer only): the script stored in a private event log (in
-///    memory, or a temporary file when streamed, see ``StoreRoundTrip``) (actions through ``ActionCodec``, checkpoints every `snapshotInterval` events) gives, at
-///    every checkpoint and between them, `state(of:at:)` equal to a replay from scratch.
+///    unchanged, so a replay resumed from a snapshot equals one from scratch.
+/// 3. The store round trip (real reducer only): the script stored in a private event log
+///    (checkpoints every `snapshotInterval` events) gives, at every checkpoint and between them,
+///    the state equal to a replay from scratch.
+///
+/// Checks 2 and 3 need the store's codec and an event log: they come in as
+/// ``StoredReplayChecks``, so this driver is pure and the store is swappable.
 public struct ReplayConsistency {
   /// The reducer under test (the real one by default; tests plant bugs through it).
   public var reduce: InvariantChecker.Reduce
@@ -17,12 +19,17 @@ public struct ReplayConsistency {
   public var snapshotInterval: Int
   /// Whether to run check 3 (only meaningful with the real reducer, which the store uses).
   public var checksStoreRoundTrip: Bool
-  fileprivate let codec = StateCodec()
+  /// Checks 2 and 3, as the store supplies them.
+  public var stored: StoredReplayChecks
 
   /// Creates a checker; with a substituted reducer the store round trip is skipped.
-  public init(reduce: InvariantChecker.Reduce? = nil, snapshotInterval: Int = 16) {
+  public init(
+    reduce: InvariantChecker.Reduce? = nil, snapshotInterval: Int = 16,
+    stored: StoredReplayChecks
+  ) {
     self.reduce = reduce ?? Reducer.reduce
     self.snapshotInterval = max(snapshotInterval, 1)
+    self.stored = stored
     checksStoreRoundTrip = reduce == nil
   }
 
@@ -44,7 +51,7 @@ public struct ReplayConsistency {
     private var first = State()
     private var second = State()
     private var seq: Int64 = 0
-    private let roundTrip: StoreRoundTrip?
+    private let roundTrip: (any StoredSessionCheck)?
 
     /// Starts checking a session that starts at `startedAt`; with `onDisk`, the store of the
     /// round trip is a temporary file rather than memory.
@@ -53,8 +60,7 @@ public struct ReplayConsistency {
       self.startedAt = startedAt
       roundTrip =
         checker.checksStoreRoundTrip
-        ? try StoreRoundTrip(
-          startedAt: startedAt, interval: Int64(checker.snapshotInterval), onDisk: onDisk)
+        ? try checker.stored.openSession?(startedAt, Int64(checker.snapshotInterval), onDisk)
         : nil
     }
 
@@ -69,8 +75,10 @@ public struct ReplayConsistency {
       if first != second || effects != again {
         return "two replays differ after event \(seq): " + checker.describe(first, second)
       }
-      if seq % Int64(checker.snapshotInterval) == 0 {
-        let restored = try checker.codec.state(fromSnapshot: checker.codec.snapshot(first))
+      if seq % Int64(checker.snapshotInterval) == 0,
+        let snapshotRoundTrip = checker.stored.snapshotRoundTrip
+      {
+        let restored = try snapshotRoundTrip(first)
         if restored != first {
           return "the snapshot after event \(seq) does not restore the state: "
             + checker.describe(first, restored)

@@ -1,5 +1,4 @@
 import Foundation
-import Sharp9Domain
 
 /// Shrinks a session to the smallest subsequence of its actions for which a predicate still holds,
 /// with ``DeltaDebugging`` (ddmin). Candidates keep their actions' order and `t`, and are handed
@@ -16,8 +15,8 @@ public struct SessionMinimizer {
   public enum Predicate {
     /// Some state breaks an ``Invariants`` rule.
     case invariant
-    /// The replays disagree (see ``ReplayConsistency``).
-    case diverges
+    /// The replays disagree (see ``ReplayConsistency``), with the store's checks.
+    case diverges(StoredReplayChecks)
     /// A caller-supplied test of the candidate script (e.g. an external command exiting 0).
     case custom((SessionScript) throws -> Bool)
   }
@@ -32,18 +31,20 @@ public struct SessionMinimizer {
     public var tests: Int
   }
 
-  /// Why nothing could be minimized.
-  public enum Failure: Error, Equatable, CustomStringConvertible {
+  /// Why nothing could be minimized (front ends word it).
+  public enum Failure: Error, Equatable {
     /// The predicate is false for the whole session, so there is no failure to keep.
-    case predicateDoesNotHold(String)
+    case predicateDoesNotHold(PredicateKind)
+  }
 
-    /// One line for the user.
-    public var description: String {
-      switch self {
-      case .predicateDoesNotHold(let what):
-        "the predicate does not hold for the whole session (\(what)); nothing to minimize"
-      }
-    }
+  /// Which predicate a ``Failure`` is about.
+  public enum PredicateKind: Sendable, Equatable {
+    /// ``Predicate/invariant``.
+    case invariant
+    /// ``Predicate/diverges(_:)``.
+    case diverges
+    /// ``Predicate/custom(_:)``.
+    case custom
   }
 
   /// The reducer the built-in predicates use (tests plant bugs through it).
@@ -88,7 +89,7 @@ public struct SessionMinimizer {
       seqs = Array(seqs.prefix(Int(finding.seq)))
     }
     guard try holds(candidate(Array(actions.indices))) else {
-      throw Failure.predicateDoesNotHold(Self.name(of: predicate))
+      throw Failure.predicateDoesNotHold(Self.kind(of: predicate))
     }
     let outcome = try DeltaDebugging.run(Array(actions.indices)) { kept in
       try holds(candidate(kept))
@@ -103,19 +104,19 @@ public struct SessionMinimizer {
     case .invariant:
       let reduce = self.reduce ?? Reducer.reduce
       return { InvariantChecker.firstFinding(in: $0, reduce: reduce) != nil }
-    case .diverges:
-      let consistency = ReplayConsistency(reduce: reduce)
+    case .diverges(let stored):
+      let consistency = ReplayConsistency(reduce: reduce, stored: stored)
       return { try consistency.firstProblem(in: $0) != nil }
     case .custom(let test):
       return test
     }
   }
 
-  private static func name(of predicate: Predicate) -> String {
+  private static func kind(of predicate: Predicate) -> PredicateKind {
     switch predicate {
-    case .invariant: "no state breaks an invariant"
-    case .diverges: "the replays agree"
-    case .custom: "the command fails on it"
+    case .invariant: .invariant
+    case .diverges: .diverges
+    case .custom: .custom
     }
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
-import Sharp9Domain
 
 /// One `sharp9 fuzz` run: generates a session from a seed (``SessionFuzzer``), checks every state
 /// against ``Invariants`` and the replays against each other (``ReplayConsistency``), and on a
-/// failure shrinks the session with ``SessionMinimizer`` and saves the minimal one.
+/// failure shrinks the session with ``SessionMinimizer``. The checks that need the store come in
+/// as ``StoredReplayChecks``; saving the minimal session is the caller's.
 public struct FuzzRunner {
   /// What a run found.
   public struct Report {
@@ -22,9 +22,14 @@ public struct FuzzRunner {
 
   /// The reducer under test (tests plant bugs through it).
   public var reduce: InvariantChecker.Reduce?
+  /// The replay checks that need the store.
+  public var stored: StoredReplayChecks
 
   /// Creates a runner for the real reducer, or a substitute.
-  public init(reduce: InvariantChecker.Reduce? = nil) { self.reduce = reduce }
+  public init(reduce: InvariantChecker.Reduce? = nil, stored: StoredReplayChecks) {
+    self.reduce = reduce
+    self.stored = stored
+  }
 
   /// Generates and checks one session; a failure is minimized.
   ///
@@ -44,21 +49,24 @@ public struct FuzzRunner {
   }
 
   /// What a run found: the problem, how many actions show it and which predicate keeps it.
-  struct Problem {
-    var problem: String
-    var through: Int
-    var predicate: SessionMinimizer.Predicate
+  public struct Problem {
+    /// The problem, one line.
+    public var problem: String
+    /// How many of the seed's actions show it.
+    public var through: Int
+    /// What ``SessionMinimizer`` keeps while it shrinks them.
+    public var predicate: SessionMinimizer.Predicate
   }
 
   /// Checks the seed's first `events` actions as they are generated: every state against the
   /// invariants, and the replays against each other (``ReplayConsistency/Stream``). A broken
   /// invariant anywhere is reported before a divergence, as the more direct finding.
-  func firstProblem(seed: UInt64, events: Int) throws -> Problem? {
+  public func firstProblem(seed: UInt64, events: Int) throws -> Problem? {
     let fuzzer = SessionFuzzer(seed: seed)
     let startedAt = fuzzer.header.startedAt ?? SessionScript.defaultStartedAt
     var invariants = InvariantChecker(reduce: reduce ?? Reducer.reduce)
     let replays = try ReplayConsistency.Stream(
-      ReplayConsistency(reduce: reduce), startedAt: startedAt, onDisk: true)
+      ReplayConsistency(reduce: reduce, stored: stored), startedAt: startedAt, onDisk: true)
     var divergence: Problem?
     for (index, scripted) in fuzzer.actions().prefix(events).enumerated() {
       let seq = Int64(index) + 1
@@ -71,21 +79,12 @@ public struct FuzzRunner {
         return Problem(problem: problem, through: index + 1, predicate: .invariant)
       }
       if divergence == nil, let problem = try replays.check(scripted) {
-        divergence = Problem(problem: problem, through: index + 1, predicate: .diverges)
+        divergence = Problem(problem: problem, through: index + 1, predicate: .diverges(stored))
       }
     }
     if let divergence { return divergence }
-    return try replays.finish().map { Problem(problem: $0, through: events, predicate: .diverges) }
-  }
-
-  /// Saves the minimized session of a failed run in `store`; `nil` for a run that passed.
-  public func save(_ report: Report, into store: EventStore, sharp9Version: String) throws
-    -> SessionRecord?
-  {
-    guard let minimized = report.minimized else { return nil }
-    let new = NewSession(
-      title: "fuzz seed \(report.seed) (\(report.events) events), minimized",
-      startedAt: minimized.startedAt, audio: nil, sharp9Version: sharp9Version)
-    return try store.createSession(new, unrecordedScript: minimized)
+    return try replays.finish().map {
+      Problem(problem: $0, through: events, predicate: .diverges(stored))
+    }
   }
 }

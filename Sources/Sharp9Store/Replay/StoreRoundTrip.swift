@@ -1,14 +1,14 @@
 import Foundation
 import Sharp9Domain
 
-/// Check 3 of ``ReplayConsistency``, fed one action at a time: the actions are stored as a
+/// Check 3 of `ReplayConsistency` (the store's ``StoredSessionCheck``), fed one action at a time: the actions are stored as a
 /// session (marker ids re-homed, checkpoints per the interval) and, at the end, every checkpoint
 /// and the events between them are read back and compared with a replay from scratch.
 ///
 /// Memory stays flat however long the session: actions are written in windows of
 /// ``windowSize`` (one transaction each), and the store is a temporary file (removed when this
 /// goes away) unless a short script asks for a private in-memory one.
-final class StoreRoundTrip {
+final class StoreRoundTrip: StoredSessionCheck {
   /// Actions per write transaction.
   static let windowSize = 4_096
 
