@@ -47,6 +47,7 @@ final class JSONValueBuilder {
       return existing.builder
     }
     let builder = JSONValueBuilder()
+    content = .unset  // drops the enum's reference, so the append below does not copy the array
     entries.append((key, builder))
     content = .object(entries)
     return builder
@@ -57,6 +58,7 @@ final class JSONValueBuilder {
     becomeArray()
     guard case .array(var elements) = content else { return self }
     let builder = JSONValueBuilder()
+    content = .unset  // as in `child(forKey:)`: appending stays O(1), not O(count)
     elements.append(builder)
     content = .array(elements)
     return builder
