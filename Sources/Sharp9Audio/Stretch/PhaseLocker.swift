@@ -167,7 +167,8 @@ final class PhaseLocker {
     (rotation.pointer + bin).update(repeating: 0, count: bins - bin)
   }
 
-  /// Local maxima over two neighbours each side, above the noise floor; returns their count.
+  /// Local maxima over `StretchTuning.peakNeighbours` neighbours each side, above the noise
+  /// floor; returns their count.
   private func findPeaks(_ spectrum: UnsafePointer<Float>) -> Int {
     let power = power.pointer
     var loudest: Float = 0
@@ -183,9 +184,11 @@ final class PhaseLocker {
       let value = power[bin]
       guard value > floor else { continue }
       if bin >= 1, value <= power[bin - 1] { continue }
-      if bin >= 2, value <= power[bin - 2] { continue }
       if bin + 1 < bins, value < power[bin + 1] { continue }
-      if bin + 2 < bins, value < power[bin + 2] { continue }
+      if StretchTuning.peakNeighbours >= 2 {
+        if bin >= 2, value <= power[bin - 2] { continue }
+        if bin + 2 < bins, value < power[bin + 2] { continue }
+      }
       peaks[count] = Int32(bin)
       count += 1
     }
