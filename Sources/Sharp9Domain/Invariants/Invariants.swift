@@ -59,11 +59,21 @@ public enum Invariants {
   private static func checkTempo(_ transport: Transport, into found: inout [String]) {
     let speed = transport.speed
     if !PracticeRules.speedRange.contains(speed) || !PracticeRules.isOnSpeedGrid(speed) {
-      found.append("transport.speed \(speed) is not a multiple of 0.05 within 0.25…2")
+      found.append(
+        "transport.speed \(speed) is not a multiple of \(JSONText.number(PracticeRules.speedStep))"
+          + " within \(text(of: PracticeRules.speedRange))")
     }
     let pitch = transport.pitchSemitones
     if !PracticeRules.pitchRange.contains(pitch) || !PracticeRules.isOnPitchGrid(pitch) {
-      found.append("transport.pitchSemitones \(pitch) is not a multiple of 0.01 within -12…12")
+      found.append(
+        "transport.pitchSemitones \(pitch) is not a multiple of"
+          + " \(JSONText.number(PracticeRules.pitchStep)) within \(text(of: PracticeRules.pitchRange))"
+      )
     }
+  }
+
+  /// `0.25…2`: the limits as ``PracticeRules`` states them, in their shortest text.
+  private static func text(of range: ClosedRange<Double>) -> String {
+    JSONText.number(range.lowerBound) + "…" + JSONText.number(range.upperBound)
   }
 }
