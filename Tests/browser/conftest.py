@@ -56,18 +56,25 @@ RECORD_VIOLATIONS = (
     " (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
 
 
-@pytest.fixture
-def page(browser, server):
+def open_page(browser, server):
+    """A new 1280×800 context and its page, recording policy violations in
+    `window.cspViolations` and console errors in `page.console_errors`."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server["url"])  # the printed URL: the page keeps its token
     page.console_errors = errors
+    return context, page
+
+
+@pytest.fixture
+def page(browser, server):
+    context, page = open_page(browser, server)
+    page.goto(server["url"])  # the printed URL: the page keeps its token
     yield page
-    assert errors == [], f"console errors: {errors}"
+    assert page.console_errors == [], f"console errors: {page.console_errors}"
     assert page.evaluate("window.cspViolations") == []
     context.close()
 

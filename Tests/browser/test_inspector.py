@@ -6,7 +6,7 @@ import subprocess
 import time
 import urllib.request
 
-from conftest import RECORD_VIOLATIONS, get_json, screenshot, wait_until
+from conftest import get_json, open_page, screenshot, wait_until
 
 
 def open_session(page, session_id, at=None, indexed=True):
@@ -179,12 +179,8 @@ def test_a_live_recording_adds_events(page, server):
 def test_the_pages_keep_to_their_content_security_policy(browser, server, session_id):
     # Every test's page runs with the policy in force and fails on a violation; this one walks
     # every tab and proves that the listener sees one.
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
-    context.add_init_script(RECORD_VIOLATIONS)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    context, page = open_page(browser, server)
+    errors = page.console_errors
     response = page.goto(server["url"])
     assert "default-src 'self'" in response.headers["content-security-policy"]
     page.wait_for_selector(f"a[href='/sessions/{session_id}']")
