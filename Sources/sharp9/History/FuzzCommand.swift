@@ -53,13 +53,14 @@ struct FuzzCommand: ParsableCommand {
       }
       failures += 1
       output.line("seed \(seed): FAILED: \(problem)")
-      // The database is only opened (and created) when there is something to save.
-      let store = try database.open(.createIfMissing)
       if let minimized = report.minimized {
+        // The database is only opened (and created) when there is something to save.
         let new = NewSession(
           title: "fuzz seed \(seed) (\(events) events), minimized",
           startedAt: minimized.startedAt, audio: nil, sharp9Version: Sharp9Command.release)
-        let saved = try store.createSession(new, unrecordedScript: minimized)
+        let saved = try database.withStoreCreatedIfMissing { store in
+          try store.createSession(new, unrecordedScript: minimized)
+        }
         output.line(
           "  minimized to \(saved.eventCount) events, saved as session \(saved.idString)"
             + " (reproduce: sharp9 fuzz --seed \(seed) --events \(events))")
