@@ -52,15 +52,3 @@ public struct SessionTimeline: Sendable, Encodable {
     self.driftPoints = driftPoints
   }
 }
-
-extension SessionTimeline {
-  /// The timeline as compact JSON, the bytes ``Interchange/string(_:pretty:)`` writes for it,
-  /// written one element at a time: the document writer copies an array on every append, so a
-  /// whole timeline of many segments took it minutes.
-  func jsonText() throws -> String {
-    let segments = try segments.map { try Interchange.string($0) }.joined(separator: ",")
-    let points = try driftPoints.map { try Interchange.string($0) }.joined(separator: ",")
-    return "{\"segments\":[\(segments)],\"drift\":\(try Interchange.string(drift)),"
-      + "\"driftPoints\":[\(points)]}"
-  }
-}

@@ -15,7 +15,7 @@ extension InspectorServer {
       let text = try await library.cached("timeline", of: session) { store in
         var timeline = try audioProblem { try media.timeline(of: session, in: store) }
         timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)
-        return try timeline.jsonText()
+        return try Interchange.string(timeline)
       }
       return APIResponse.json(text)
     }
