@@ -62,7 +62,8 @@ enum StretchSignals {
   ) throws -> [Float] {
     let stretcher = try TimeStretcher(
       configuration: StretchConfiguration(
-        sampleRate: rate, channels: channels, quality: quality, maximumBlockFrames: block))
+        sampleRate: rate, channels: channels, quality: quality, maximumBlockFrames: block,
+        plannedCompression: speed / pow(2, pitch / 12)))
     stretcher.speed = speed
     stretcher.pitchSemitones = pitch
     var position = 0

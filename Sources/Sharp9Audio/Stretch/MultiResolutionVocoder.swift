@@ -37,7 +37,8 @@ final class MultiResolutionVocoder {
     // queue and the resampler's filter may hold; the high band runs one long hop further.
     let span = size / 2 + 4 * hop
     low = try PhaseVocoder(
-      channels: channels, size: size, hop: hop, history: hop, crossfadeFrames: crossfadeFrames,
+      channels: channels, size: size, hop: hop, history: hop,
+      crossfadeFrames: min(crossfadeFrames, size / 8),
       band: lowBand, handlesOnsets: false, takeBackSpan: span)
     high = try PhaseVocoder(
       channels: channels, size: size / 2, hop: hop / 2, history: hop,

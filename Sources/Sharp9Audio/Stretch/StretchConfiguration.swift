@@ -47,6 +47,10 @@ public struct StretchConfiguration: Sendable, Equatable {
   /// speed or pitch change is picked up at the next hop, so a player that must follow changes
   /// within a bound (the renderer: 12 ms) sets it, and the overlap doubles until the hop fits.
   public var maximumHopSec: Double?
+  /// Input frames per vocoder frame (speed divided by the pitch ratio) the whole stream runs at,
+  /// when that is known before it starts (an offline stretch at constant settings), or nil (a
+  /// player whose settings change). Above 1 the windows shorten by that factor (see `fftSize`).
+  public var plannedCompression: Double?
 
   /// Creates a configuration.
   /// - Parameters:
@@ -55,11 +59,15 @@ public struct StretchConfiguration: Sendable, Equatable {
   ///   - quality: defaults to `.standard`.
   ///   - maximumBlockFrames: the largest block a call will use, 1…1 048 576 (default 8192).
   ///   - maximumHopSec: the longest hop allowed (default: the quality's overlap decides).
+  ///   - plannedCompression: speed / pitch ratio of a stream at constant settings (default: not
+  ///     known, full-length windows).
   public init(
     sampleRate: Double, channels: Int, quality: StretchQuality = .standard,
-    maximumBlockFrames: Int = 8192, maximumHopSec: Double? = nil
+    maximumBlockFrames: Int = 8192, maximumHopSec: Double? = nil,
+    plannedCompression: Double? = nil
   ) {
     self.maximumHopSec = maximumHopSec
+    self.plannedCompression = plannedCompression
     self.sampleRate = sampleRate
     self.channels = channels
     self.quality = quality
@@ -67,8 +75,21 @@ public struct StretchConfiguration: Sendable, Equatable {
   }
 
   /// The analysis/synthesis window length: 4096 at 44.1/48 kHz (≈ 90 ms resolves partials a
-  /// semitone apart down to about 80 Hz), scaled with the rate so it stays about 90 ms long.
+  /// semitone apart down to about 80 Hz), scaled with the rate so it stays about 90 ms long;
+  /// shortened when compressing (see `StretchTuning.compressionShortensWindows`).
   var fftSize: Int {
+    let full = fullFFTSize
+    guard StretchTuning.compressionShortensWindows, let plannedCompression, plannedCompression > 1
+    else { return full }
+    // Divided by the compression, rounded up to eighths of the full length (2^k times 3, 5 or
+    // 7: sizes FFTW transforms fast), at least 11/16 of it: at 2× (a 0.5× round trip's way
+    // back) 2560 lost music's frequency resolution (2.36 dB against 2.23 at 2816).
+    let eighth = full / 8
+    let shortened = Int((Double(full) / plannedCompression / Double(eighth)).rounded(.up)) * eighth
+    return min(full, max(full / 16 * 11, shortened))
+  }
+
+  private var fullFFTSize: Int {
     if sampleRate > 128_000 { return 16384 }
     if sampleRate > 64_000 { return 8192 }
     if sampleRate < 32_000 { return 2048 }

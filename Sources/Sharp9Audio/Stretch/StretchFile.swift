@@ -41,7 +41,8 @@ public enum StretchFile {
     let stretcher = try TimeStretcher(
       configuration: StretchConfiguration(
         sampleRate: Double(format.sampleRate), channels: format.channels,
-        quality: settings.quality))
+        quality: settings.quality,
+        plannedCompression: settings.speed / pow(2, settings.pitchSemitones / 12)))
     stretcher.speed = settings.speed
     stretcher.pitchSemitones = settings.pitchSemitones
     let writer = try AudioFileWriter(

@@ -17,6 +17,13 @@ enum StretchTuning {
   /// stronger one's phase, and the music round trip at 1.5×/−3 st lost 0.36 dB (3.32 against
   /// 2.96; README, stretch variants).
   static let peakNeighbours = 1
+  /// Whether a stream that compresses throughout (`StretchConfiguration.plannedCompression`
+  /// above 1) gets windows shortened by the compression. The frames that overlap at one output
+  /// instant were analyzed that many times further apart on the input, so a full-length window
+  /// smears each instant over that much more input; shortened, the spread stays what it is at
+  /// 1×. At 1.5×/−3 st (1.89×: 2816 instead of 4096) the round trip of speech, music and bright
+  /// fell from 4.34 / 2.96 / 2.88 to 3.56 / 2.73 / 2.44 dB (README, stretch variants).
+  static let compressionShortensWindows = true
   /// A frame whose windowed energy per sample is below this (≈ −140 dBFS) is treated as silence
   /// and skips both FFTs.
   static let silenceEnergyPerSample: Float = 1e-14
