@@ -21,12 +21,14 @@ final class MultiResolutionVocoder {
   /// The furthest analysis centres may drift from `T` (input frames).
   var maximumDrift: Double { max(low.maximumDrift, high.maximumDrift) }
 
-  /// Allocates both vocoders and their private queues. `size` and `hop` are the long window's;
-  /// `queueCapacity` and `retained` size the private queues like the shared one.
+  /// Allocates both vocoders and their private queues. `size` and `hop` are the long window's,
+  /// `highHop` the short window's (a divisor of `hop`); `queueCapacity` and `retained` size the
+  /// private queues like the shared one.
   init(
-    channels: Int, size: Int, hop: Int, sampleRate: Double, crossfadeFrames: Int,
+    channels: Int, size: Int, hop: Int, highHop: Int, sampleRate: Double, crossfadeFrames: Int,
     queueCapacity: Int, retained: Int
   ) throws {
+    precondition(hop % highHop == 0, "the short window's frames must meet the long window's")
     let lowBand = try SpectralBand(
       side: .low, size: size, sampleRate: sampleRate, crossoverHz: StretchTuning.crossoverHz,
       transitionHz: StretchTuning.crossoverWidthHz)
@@ -41,7 +43,7 @@ final class MultiResolutionVocoder {
       crossfadeFrames: min(crossfadeFrames, size / 8),
       band: lowBand, handlesOnsets: false, takeBackSpan: span)
     high = try PhaseVocoder(
-      channels: channels, size: size / 2, hop: hop / 2, history: hop,
+      channels: channels, size: size / 2, hop: highHop, history: hop,
       crossfadeFrames: min(crossfadeFrames, size / 16), band: highBand, handlesOnsets: true,
       takeBackSpan: span + hop)
     lowQueue = try IntermediateQueue(

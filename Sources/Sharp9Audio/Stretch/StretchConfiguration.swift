@@ -49,7 +49,8 @@ public struct StretchConfiguration: Sendable, Equatable {
   public var maximumHopSec: Double?
   /// Input frames per vocoder frame (speed divided by the pitch ratio) the whole stream runs at,
   /// when that is known before it starts (an offline stretch at constant settings), or nil (a
-  /// player whose settings change). Above 1 the windows shorten by that factor (see `fftSize`).
+  /// player whose settings change). Above 1 the windows shorten by that factor (see `fftSize`)
+  /// and the high band's overlap doubles (see `highBandHop`).
   public var plannedCompression: Double?
 
   /// Creates a configuration.
@@ -79,10 +80,10 @@ public struct StretchConfiguration: Sendable, Equatable {
   /// shortened when compressing (see `StretchTuning.compressionShortensWindows`).
   var fftSize: Int {
     let full = fullFFTSize
-    guard StretchTuning.compressionShortensWindows, let plannedCompression, plannedCompression > 1
+    guard StretchTuning.compressionShortensWindows, let plannedCompression, isCompressing
     else { return full }
-    // Divided by the compression, rounded up to eighths of the full length (2^k times 3, 5 or
-    // 7: sizes FFTW transforms fast), at least 11/16 of it: at 2× (a 0.5× round trip's way
+    // Divided by the compression, rounded up to eighths of the full length (2^k times 3, 5, 7
+    // or 11: sizes FFTW transforms fast), at least 11/16 of it: at 2× (a 0.5× round trip's way
     // back) 2560 lost music's frequency resolution (2.36 dB against 2.23 at 2816).
     let eighth = full / 8
     let shortened = Int((Double(full) / plannedCompression / Double(eighth)).rounded(.up)) * eighth
@@ -106,6 +107,17 @@ public struct StretchConfiguration: Sendable, Equatable {
     }
     return fftSize / overlap
   }
+
+  /// The high band's synthesis hop (its window is half as long): half of `synthesisHop`, the
+  /// same overlap, or a quarter, twice the overlap, while compressing (see
+  /// `StretchTuning.compressionDoublesHighBandOverlap`).
+  var highBandHop: Int {
+    let doubled = StretchTuning.compressionDoublesHighBandOverlap && isCompressing
+    return synthesisHop / (doubled ? 4 : 2)
+  }
+
+  /// Whether the whole stream is known to compress (`plannedCompression` above 1).
+  private var isCompressing: Bool { (plannedCompression ?? 1) > 1 }
 
   /// Beyond 32 windows per hop the vocoder's cost grows with no audible gain.
   private static let maximumOverlap = 32

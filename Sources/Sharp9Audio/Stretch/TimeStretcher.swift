@@ -79,7 +79,7 @@ public final class TimeStretcher {
     let queueCapacity = 2 * configuration.fftSize + 8 * configuration.synthesisHop
     vocoder = try MultiResolutionVocoder(
       channels: channels, size: configuration.fftSize, hop: configuration.synthesisHop,
-      sampleRate: configuration.sampleRate,
+      highHop: configuration.highBandHop, sampleRate: configuration.sampleRate,
       crossfadeFrames: Int(StretchTuning.parameterCrossfadeSec * configuration.sampleRate),
       queueCapacity: queueCapacity, retained: configuration.fftSize)
     let maximumRatio = StretchTuning.maximumSpeed * 2
