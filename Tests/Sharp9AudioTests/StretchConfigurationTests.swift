@@ -2,17 +2,17 @@ import Testing
 
 @testable import Sharp9Audio
 
-/// The window and hops a configuration plans: full windows for a player, shorter windows and a
-/// denser short-window band for an offline stretch that compresses throughout.
+/// The window and hops a configuration plans: full windows for a player, windows fitted to the
+/// ratio of an offline stretch, and a denser short-window band when it compresses.
 @Suite struct StretchConfigurationTests {
   /// (planned compression, window, long hop, short hop) at 44.1 kHz, standard quality.
   @Test(
     arguments: [
-      (nil, 4096, 1024, 512), (0.5, 4096, 1024, 512), (1.0, 4096, 1024, 512),
+      (nil, 4096, 1024, 512), (0.5, 3584, 896, 448), (1.0, 3584, 896, 448),
       (1.189, 3584, 896, 224), (1.335, 3072, 768, 192), (1.784, 2816, 704, 176),
       (2.0, 2816, 704, 176), (4.0, 2816, 704, 176),
     ] as [(Double?, Int, Int, Int)])
-  func compressionShortensWindowsAndDoublesTheHighBandsOverlap(
+  func aPlannedRatioFitsTheWindowsAndCompressionDoublesTheHighOverlap(
     compression: Double?, window: Int, hop: Int, highHop: Int
   ) {
     let configuration = StretchConfiguration(

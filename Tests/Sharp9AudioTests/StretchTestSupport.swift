@@ -55,15 +55,16 @@ enum StretchSignals {
     stride(from: channel, to: interleaved.count, by: channels).map { interleaved[$0] }
   }
 
-  /// Stretches a whole interleaved buffer through `TimeStretcher.run`.
+  /// Stretches a whole interleaved buffer through `TimeStretcher.run`, planned for its ratio
+  /// like `sharp9 stretch` (`planned`, the default) or configured like a player.
   static func stretch(
     _ input: [Float], channels: Int = 1, speed: Double, pitch: Double = 0,
-    quality: StretchQuality = .standard, block: Int = 4096
+    quality: StretchQuality = .standard, block: Int = 4096, planned: Bool = true
   ) throws -> [Float] {
     let stretcher = try TimeStretcher(
       configuration: StretchConfiguration(
         sampleRate: rate, channels: channels, quality: quality, maximumBlockFrames: block,
-        plannedCompression: speed / pow(2, pitch / 12)))
+        plannedCompression: planned ? speed / pow(2, pitch / 12) : nil))
     stretcher.speed = speed
     stretcher.pitchSemitones = pitch
     var position = 0

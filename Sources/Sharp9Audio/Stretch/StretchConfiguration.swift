@@ -49,8 +49,8 @@ public struct StretchConfiguration: Sendable, Equatable {
   public var maximumHopSec: Double?
   /// Input frames per vocoder frame (speed divided by the pitch ratio) the whole stream runs at,
   /// when that is known before it starts (an offline stretch at constant settings), or nil (a
-  /// player whose settings change). Above 1 the windows shorten by that factor (see `fftSize`)
-  /// and the high band's overlap doubles (see `highBandHop`).
+  /// player whose settings change). The windows fit it (see `fftSize`), and above 1 the high
+  /// band's overlap doubles (see `highBandHop`).
   public var plannedCompression: Double?
 
   /// Creates a configuration.
@@ -77,17 +77,16 @@ public struct StretchConfiguration: Sendable, Equatable {
 
   /// The analysis/synthesis window length: 4096 at 44.1/48 kHz (≈ 90 ms resolves partials a
   /// semitone apart down to about 80 Hz), scaled with the rate so it stays about 90 ms long;
-  /// shortened when compressing (see `StretchTuning.compressionShortensWindows`).
+  /// fitted to a planned ratio (see `StretchTuning.plannedRatioFitsWindows`).
   var fftSize: Int {
     let full = fullFFTSize
-    guard StretchTuning.compressionShortensWindows, let plannedCompression, isCompressing
-    else { return full }
+    guard StretchTuning.plannedRatioFitsWindows, let plannedCompression else { return full }
     // Divided by the compression, rounded up to eighths of the full length (2^k times 3, 5, 7
-    // or 11: sizes FFTW transforms fast), at least 11/16 of it: at 2× (a 0.5× round trip's way
-    // back) 2560 lost music's frequency resolution (2.36 dB against 2.23 at 2816).
+    // or 11: sizes FFTW transforms fast), from 11/16 to 7/8 of it: at 2× (a 0.5× round trip's
+    // way back) 2560 lost music's frequency resolution (2.36 dB against 2.23 at 2816).
     let eighth = full / 8
-    let shortened = Int((Double(full) / plannedCompression / Double(eighth)).rounded(.up)) * eighth
-    return min(full, max(full / 16 * 11, shortened))
+    let fitted = Int((Double(full) / plannedCompression / Double(eighth)).rounded(.up)) * eighth
+    return min(full / 8 * 7, max(full / 16 * 11, fitted))
   }
 
   private var fullFFTSize: Int {

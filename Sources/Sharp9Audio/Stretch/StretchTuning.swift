@@ -17,20 +17,27 @@ enum StretchTuning {
   /// stronger one's phase, and the music round trip at 1.5×/−3 st lost 0.36 dB (3.32 against
   /// 2.96; README, stretch variants).
   static let peakNeighbours = 1
-  /// Whether a stream that compresses throughout (`StretchConfiguration.plannedCompression`
-  /// above 1) gets windows shortened by the compression. The frames that overlap at one output
-  /// instant were analyzed that many times further apart on the input, so a full-length window
-  /// smears each instant over that much more input; shortened, the spread stays what it is at
-  /// 1×. At 1.5×/−3 st (1.78×: 2816 instead of 4096) the round trip of speech, music and bright
-  /// fell from 4.34 / 2.96 / 2.88 to 3.56 / 2.73 / 2.44 dB (README, stretch variants).
-  static let compressionShortensWindows = true
-  /// Whether such a stream also doubles the high band's overlap (8 windows per hop at the
-  /// standard quality): its analysis frames lie the compression times further apart than its
-  /// synthesis frames, 2.2 times the short window's hop at 1.5×/−3 st, and consonants and
-  /// cymbals change faster than that. At 1.5×/−3 st the round trip of speech, music and bright
-  /// fell from 3.56 / 2.73 / 2.44 to 3.26 / 2.77 / 2.40 dB (R3 3.90 / 2.94 / 2.41); doubling
-  /// both bands' overlap instead lost music at 0.5× (2.32 against R3's 2.31) and cost half as
-  /// much again, the low band's alone left bright at 2.50 (README, stretch variants).
+  /// Whether a stream whose ratio is known before it starts (`StretchConfiguration`'s
+  /// `plannedCompression`: an offline stretch) fits its windows to that ratio. Compressing,
+  /// the frames that overlap at one output instant were analyzed the compression times further
+  /// apart on the input, so a full-length window smears each instant over that much more input:
+  /// the windows shorten by the compression, but not below 11/16 of the full length. Stretching,
+  /// they are 7/8 long: 3328–3840 beat 4096 at every setting and material, 6144 and 8192 lost
+  /// everywhere. Round trips, speech / music / bright: at 1.5×/−3 st (1.78×: 2816) 4.34 / 2.96 /
+  /// 2.88 dB with full windows, 3.56 / 2.73 / 2.44 shortened when compressing, 3.37 / 2.82 /
+  /// 2.35 with 7/8 when stretching too; at 0.5× 2.50 / 2.02 / 1.78, 2.30 / 2.23 / 1.60, 2.09 /
+  /// 2.07 / 1.50 (README, stretch variants). A player keeps the full windows: its ratio changes
+  /// while it plays.
+  static let plannedRatioFitsWindows = true
+  /// Whether such a stream, when it compresses, also doubles the high band's overlap (8 windows
+  /// per hop at the standard quality): its analysis frames lie the compression times further
+  /// apart than its synthesis frames, 2.2 times the short window's hop at 1.5×/−3 st, and
+  /// consonants and cymbals change faster than that. With the fitted windows the round trip of
+  /// speech, music and bright fell from 3.37 / 2.82 / 2.35 to 3.15 / 2.79 / 2.31 dB at 1.5×/−3 st
+  /// (R3 3.90 / 2.94 / 2.41) and from 2.32 / 2.18 / 1.61 to 2.17 / 2.17 / 1.59 at −5 st. Doubling
+  /// both bands' overlap instead cost half as much again and, with windows shortened only when
+  /// compressing, lost music at 0.5× (2.32 against R3's 2.31); the low band's alone left bright at
+  /// 1.5×/−3 st at 2.50 (README, stretch variants).
   static let compressionDoublesHighBandOverlap = true
   /// A frame whose windowed energy per sample is below this (≈ −140 dBFS) is treated as silence
   /// and skips both FFTs.
