@@ -35,9 +35,9 @@ enum StretchTuning {
   /// consonants and cymbals change faster than that. With the fitted windows the round trip of
   /// speech, music and bright fell from 3.37 / 2.82 / 2.35 to 3.15 / 2.79 / 2.31 dB at 1.5×/−3 st
   /// (R3 3.90 / 2.94 / 2.41) and from 2.32 / 2.18 / 1.61 to 2.17 / 2.17 / 1.59 at −5 st. Doubling
-  /// both bands' overlap instead cost half as much again and, with windows shortened only when
-  /// compressing, lost music at 0.5× (2.32 against R3's 2.31); the low band's alone left bright at
-  /// 1.5×/−3 st at 2.50 (README, stretch variants).
+  /// both bands' overlap instead took more CPU (3.99× R2's speed at 1.5×/−3 st against 4.46×)
+  /// and, with windows shortened only when compressing, lost music at 0.5× (2.32 against R3's
+  /// 2.31); the low band's alone left bright at 1.5×/−3 st at 2.50 (README, stretch variants).
   static let compressionDoublesHighBandOverlap = true
   /// A frame whose windowed energy per sample is below this (≈ −140 dBFS) is treated as silence
   /// and skips both FFTs.
