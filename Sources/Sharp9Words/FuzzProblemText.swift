@@ -8,7 +8,7 @@ public enum FuzzProblemText {
     switch problem {
     case .invariant(let seq, let violations):
       "event \(seq) breaks " + violations.map(InvariantText.sentence).joined(separator: "; ")
-    case .replay(let problem): problem
+    case .replay(let problem): ReplayProblemText.line(problem)
     }
   }
 }

@@ -3,5 +3,5 @@ public enum FuzzProblem: Sendable, Equatable {
   /// The state after event `seq` breaks these rules.
   case invariant(seq: Int64, violations: [InvariantViolation])
   /// The replays disagree (see ``ReplayConsistency``).
-  case replay(String)
+  case replay(ReplayProblem)
 }
