@@ -123,7 +123,9 @@ let package = Package(
     ),
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain", customDump]),
     .testTarget(
-      name: "Sharp9StoreTests", dependencies: ["Sharp9Store", "Sharp9Domain", customDump]),
+      name: "Sharp9StoreTests",
+      dependencies: ["Sharp9Store", "Sharp9Domain", "Sharp9Words", customDump]),
+    .testTarget(name: "Sharp9WordsTests", dependencies: ["Sharp9Words", "Sharp9Domain"]),
     .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
     .testTarget(
       name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain", "CAllocationCounter"]

@@ -133,7 +133,8 @@ public enum ReportJSON {
       eventsChecked = report.eventsChecked
       finding = report.finding.map {
         Finding(
-          seq: $0.seq, t: $0.t, action: $0.action, violations: $0.violations,
+          seq: $0.seq, t: $0.t, action: $0.action,
+          violations: $0.violations.map(InvariantText.sentence),
           changes: report.changes.map(Change.init))
       }
     }

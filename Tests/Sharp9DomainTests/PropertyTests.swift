@@ -62,14 +62,14 @@ import Testing
       viewport: Viewport(startSec: 0, endSec: 20), isLoading: true)
     #expect(
       Invariants.violations(of: broken) == [
-        "transport.currentTimeSec 11.0 is outside the track (0…10.0)",
-        "loop.aSec 5.0 is after loop.bSec 2.0",
-        "transport.speed 0.7333 is not a multiple of 0.05 within 0.25…2",
-        "transport.pitchSemitones 13.0 is not a multiple of 0.01 within -12…12",
-        "markers: id \(TestStore.id(1)) appears more than once",
-        "markers: \(TestStore.id(1)) at 12.0 is outside the track",
-        "viewport 0.0…20.0 is not within the track",
-        "isLoading is true while a track is loaded",
+        .playheadOutsideTrack(timeSec: 11, durationSec: 10),
+        .loopAAfterB(aSec: 5, bSec: 2),
+        .speedOffGrid(speed: 0.7333, step: 0.05, range: 0.25...2),
+        .pitchOffGrid(semitones: 13, step: 0.01, range: -12...12),
+        .duplicateMarkerID(TestStore.id(1)),
+        .markerOutsideTrack(id: TestStore.id(1), timeSec: 12, durationSec: 10),
+        .viewportOutsideTrack(startSec: 0, endSec: 20, durationSec: 10),
+        .loadingWithTrack,
       ])
     #expect(Invariants.violations(of: State(loop: LoopPoints(aSec: 1, enabled: true))).count == 2)
     #expect(Invariants.violations(of: State()) == [])

@@ -1,5 +1,6 @@
 import Foundation
 import Sharp9Domain
+import Sharp9Words
 import Testing
 
 @testable import Sharp9Store
@@ -23,7 +24,11 @@ struct CheckAndMinimizeTests {
     let finding = try #require(report.finding)
     #expect(finding.seq == 19)
     #expect(finding.action == .cycleSpeed)
-    #expect(finding.violations == ["loop.enabled is true without both A and B"])
+    #expect(finding.violations == [.loopEnabledWithoutAB])
+    #expect(
+      finding.violations.map(InvariantText.sentence) == [
+        "loop.enabled is true without both A and B"
+      ])
     #expect(report.eventsChecked == 19)
     #expect(report.changes.map(\.path).contains("loop.enabled"))
     #expect(

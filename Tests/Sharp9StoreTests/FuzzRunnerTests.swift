@@ -1,5 +1,6 @@
 import Foundation
 import Sharp9Domain
+import Sharp9Words
 import Testing
 
 @testable import Sharp9Store
@@ -11,7 +12,7 @@ struct FuzzRunnerTests {
     arguments: [1, 2, 3] as [UInt64])
   func fixedSeeds(seed: UInt64) throws {
     let report = try FuzzRunner(stored: .store).run(seed: seed, events: 1_000)
-    #expect(report.passed, "seed \(seed): \(report.problem ?? "")")
+    #expect(report.passed, "seed \(seed): \(report.problem.map(FuzzProblemText.line) ?? "")")
   }
 
   @Test("a planted invariant bug is found, minimized and saved")
@@ -29,7 +30,7 @@ struct FuzzRunnerTests {
       }
     }
     let report = try #require(found, "no seed in 1...20 found the planted bug")
-    let problem = try #require(report.problem)
+    let problem = FuzzProblemText.line(try #require(report.problem))
     #expect(problem.contains("loop.enabled is true without both A and B"))
     let minimized = try #require(report.minimized)
     // ddmin's result is 1-minimal: without any one of its actions the bug no longer shows.
@@ -52,7 +53,7 @@ struct FuzzRunnerTests {
   func plantedNondeterminism() throws {
     let flaky = FlakyReducer()
     let report = try FuzzRunner(reduce: flaky.reduce, stored: .store).run(seed: 5, events: 1_000)
-    #expect(report.problem?.hasPrefix("two replays differ") == true)
+    #expect(report.problem.map(FuzzProblemText.line)?.hasPrefix("two replays differ") == true)
     #expect(report.minimized?.actions.map(\.action) == [.markNow])
   }
 
@@ -74,7 +75,7 @@ struct FuzzRunnerTests {
     let (seed, finding) = try #require(seeds.first, "no seed in 1...20 shows the planted bug")
     let found = try #require(try runner.firstProblem(seed: seed, events: 1_000))
     #expect(found.through == Int(finding.seq))
-    #expect(found.problem.hasPrefix("event \(finding.seq) breaks "))
+    #expect(FuzzProblemText.line(found.problem).hasPrefix("event \(finding.seq) breaks "))
   }
 
   @Test("the replay consistency check passes the real reducer on a fuzzed session")

@@ -11,8 +11,8 @@ public struct FuzzRunner {
     public var seed: UInt64
     /// Events generated.
     public var events: Int
-    /// The first problem, one line; `nil` when every check passed.
-    public var problem: String?
+    /// The first problem; `nil` when every check passed.
+    public var problem: FuzzProblem?
     /// The minimized failing session, as a script (un-recorded marker ids).
     public var minimized: SessionScript?
 
@@ -50,8 +50,8 @@ public struct FuzzRunner {
 
   /// What a run found: the problem, how many actions show it and which predicate keeps it.
   public struct Problem {
-    /// The problem, one line.
-    public var problem: String
+    /// The problem.
+    public var problem: FuzzProblem
     /// How many of the seed's actions show it.
     public var through: Int
     /// What ``SessionMinimizer`` keeps while it shrinks them.
@@ -75,16 +75,18 @@ public struct FuzzRunner {
         t: scripted.t)
       if let finding = invariants.apply(scripted.action, context: context, seq: seq, t: scripted.t)
       {
-        let problem = "event \(seq) breaks " + finding.violations.joined(separator: "; ")
-        return Problem(problem: problem, through: index + 1, predicate: .invariant)
+        return Problem(
+          problem: .invariant(seq: seq, violations: finding.violations), through: index + 1,
+          predicate: .invariant)
       }
       if divergence == nil, let problem = try replays.check(scripted) {
-        divergence = Problem(problem: problem, through: index + 1, predicate: .diverges(stored))
+        divergence = Problem(
+          problem: .replay(problem), through: index + 1, predicate: .diverges(stored))
       }
     }
     if let divergence { return divergence }
     return try replays.finish().map {
-      Problem(problem: $0, through: events, predicate: .diverges(stored))
+      Problem(problem: .replay($0), through: events, predicate: .diverges(stored))
     }
   }
 }

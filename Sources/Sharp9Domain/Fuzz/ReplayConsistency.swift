@@ -33,9 +33,9 @@ public struct ReplayConsistency {
     checksStoreRoundTrip = reduce == nil
   }
 
-  /// The first inconsistency found in `script` (reduced un-recorded), as one line; `nil` when
-  /// the replays agree.
-  public func firstProblem(in script: SessionScript) throws -> String? {
+  /// The first inconsistency found in `script` (reduced un-recorded); `nil` when the replays
+  /// agree.
+  public func firstProblem(in script: SessionScript) throws -> ReplayProblem? {
     let stream = try Stream(self, startedAt: script.startedAt, onDisk: false)
     for scripted in script.actions {
       if let problem = try stream.check(scripted) { return problem }
@@ -65,7 +65,7 @@ public struct ReplayConsistency {
     }
 
     /// Checks the next action (checks 1 and 2) and stores it for check 3.
-    public func check(_ scripted: ScriptedAction) throws -> String? {
+    public func check(_ scripted: ScriptedAction) throws -> ReplayProblem? {
       seq += 1
       let context = ActionContext(
         session: SessionScript.unrecordedSessionID, startedAt: startedAt, sequence: seq,
@@ -73,15 +73,14 @@ public struct ReplayConsistency {
       let effects = checker.reduce(&first, scripted.action, context)
       let again = checker.reduce(&second, scripted.action, context)
       if first != second || effects != again {
-        return "two replays differ after event \(seq): " + checker.describe(first, second)
+        return ReplayProblem(.replaysDiffer, at: seq, expected: first, actual: second)
       }
       if seq % Int64(checker.snapshotInterval) == 0,
         let snapshotRoundTrip = checker.stored.snapshotRoundTrip
       {
         let restored = try snapshotRoundTrip(first)
         if restored != first {
-          return "the snapshot after event \(seq) does not restore the state: "
-            + checker.describe(first, restored)
+          return ReplayProblem(.snapshotDoesNotRestore, at: seq, expected: first, actual: restored)
         }
       }
       try roundTrip?.append(scripted)
@@ -89,14 +88,8 @@ public struct ReplayConsistency {
     }
 
     /// Check 3, once every action was checked.
-    public func finish() throws -> String? {
-      try roundTrip?.firstProblem(describe: checker.describe)
+    public func finish() throws -> ReplayProblem? {
+      try roundTrip?.firstProblem()
     }
-  }
-
-  fileprivate func describe(_ expected: State, _ actual: State) -> String {
-    let changes = (try? StateDiff.changes(from: expected, to: actual)) ?? []
-    guard !changes.isEmpty else { return "(equal JSON; a non-JSON difference such as NaN)" }
-    return changes.prefix(3).map(\.description).joined(separator: "; ")
   }
 }

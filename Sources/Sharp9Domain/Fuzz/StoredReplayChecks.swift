@@ -27,7 +27,7 @@ public protocol StoredSessionCheck: AnyObject {
   /// Stores the next action (un-recorded marker ids, as a script has them).
   func append(_ scripted: ScriptedAction) throws
   /// Stores what is left and returns the first difference between the stored session (state at
-  /// each checkpoint, and between them) and a replay from scratch, as one line; `nil` when none.
-  /// `describe` names the fields that differ between an expected and an actual state.
-  func firstProblem(describe: (State, State) -> String) throws -> String?
+  /// each checkpoint, and between them) and a replay from scratch
+  /// (``ReplayProblem/Check/storedStateDiffers``); `nil` when none.
+  func firstProblem() throws -> ReplayProblem?
 }

@@ -31,8 +31,8 @@ public struct InvariantChecker {
     public var before: State
     /// The state after it, which breaks ``violations``.
     public var after: State
-    /// The rules broken, one sentence each (see ``Invariants/violations(of:)``).
-    public var violations: [String]
+    /// The rules broken (see ``Invariants/violations(of:)``).
+    public var violations: [InvariantViolation]
   }
 
   /// The state after the events applied so far.

@@ -54,8 +54,8 @@ final class StoreRoundTrip: StoredSessionCheck {
   }
 
   /// Stores what is left and compares the stored session with a replay from scratch; the first
-  /// difference as one line, `nil` when there is none.
-  func firstProblem(describe: (State, State) -> String) throws -> String? {
+  /// difference, `nil` when there is none.
+  func firstProblem() throws -> ReplayProblem? {
     try storeWindow()
     let stored = try store.session(id: session.id)
     let replay = try store.replay(stored)
@@ -64,8 +64,8 @@ final class StoreRoundTrip: StoredSessionCheck {
       guard probe || step.seq == stored.eventCount else { continue }
       let resumed = try store.state(of: stored, at: step.seq)
       if resumed != step.state {
-        return "state at event \(step.seq) from the nearest snapshot differs from a replay from"
-          + " scratch: " + describe(step.state, resumed)
+        return ReplayProblem(
+          .storedStateDiffers, at: step.seq, expected: step.state, actual: resumed)
       }
     }
     return nil

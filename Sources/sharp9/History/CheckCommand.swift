@@ -43,7 +43,7 @@ struct CheckCommand: ParsableCommand {
     output.line(
       "violation: session \(id) at event \(finding.seq) (\(formatTime(finding.t)))"
         + " \(EventText.summary(finding.action))")
-    for violation in finding.violations { output.line("  \(violation)") }
+    for violation in finding.violations { output.line("  \(InvariantText.sentence(violation))") }
     output.line("state diff made by event \(finding.seq) (before → after):")
     for change in report.changes { output.line("  \(change)") }
     try output.flush()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 fuzz --seed S --events N [--runs R]`.
 struct FuzzCommand: ParsableCommand {
@@ -52,7 +53,7 @@ struct FuzzCommand: ParsableCommand {
         continue
       }
       failures += 1
-      output.line("seed \(seed): FAILED: \(problem)")
+      output.line("seed \(seed): FAILED: \(FuzzProblemText.line(problem))")
       if let minimized = report.minimized {
         // The database is only opened (and created) when there is something to save.
         let new = NewSession(

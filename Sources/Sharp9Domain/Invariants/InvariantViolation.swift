@@ -1,0 +1,38 @@
+import Foundation
+
+/// One rule of ``Invariants`` that a state breaks, with the values that break it and the limits
+/// they break (front ends word it).
+public enum InvariantViolation: Sendable, Equatable {
+  /// A loop point: A or B.
+  public enum LoopPoint: Sendable, Equatable {
+    /// `loop.aSec`.
+    case a
+    /// `loop.bSec`.
+    case b
+  }
+
+  /// The playhead `timeSec` is outside the track `0…durationSec`.
+  case playheadOutsideTrack(timeSec: Double, durationSec: Double)
+  /// A loop point at `timeSec` is outside the track `0…durationSec`.
+  case loopPointOutsideTrack(LoopPoint, timeSec: Double, durationSec: Double)
+  /// A is after B.
+  case loopAAfterB(aSec: Double, bSec: Double)
+  /// The loop is enabled without both A and B.
+  case loopEnabledWithoutAB
+  /// The speed is not a multiple of `step` within `range` (``PracticeRules``' limits).
+  case speedOffGrid(speed: Double, step: Double, range: ClosedRange<Double>)
+  /// The pitch is not a multiple of `step` within `range` (``PracticeRules``' limits).
+  case pitchOffGrid(semitones: Double, step: Double, range: ClosedRange<Double>)
+  /// Two markers share the id.
+  case duplicateMarkerID(UUID)
+  /// The marker is at a time outside the track.
+  case markerOutsideTrack(id: UUID, timeSec: Double, durationSec: Double)
+  /// The viewport `startSec…endSec` is not within the track `0…durationSec`.
+  case viewportOutsideTrack(startSec: Double, endSec: Double, durationSec: Double)
+  /// The transport plays with no track loaded.
+  case playingWithoutTrack
+  /// A load is under way while a track is loaded.
+  case loadingWithTrack
+  /// The undo and redo stacks hold `depth` edits, more than `limit`.
+  case historyTooDeep(depth: Int, limit: Int)
+}

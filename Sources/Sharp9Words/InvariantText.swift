@@ -1,0 +1,45 @@
+import Foundation
+import Sharp9Domain
+
+/// The words for a broken invariant, shared by `check` (text and `--json`), `fuzz` and the web
+/// server's check report: one sentence naming the field and its value.
+public enum InvariantText {
+  /// `loop.aSec 5.0 is after loop.bSec 2.0`, `transport.speed 0.7333 is not a multiple of 0.05
+  /// within 0.25…2`, …
+  public static func sentence(_ violation: InvariantViolation) -> String {
+    switch violation {
+    case .playheadOutsideTrack(let time, let duration):
+      "transport.currentTimeSec \(time) is outside the track (0…\(duration))"
+    case .loopPointOutsideTrack(let point, let time, let duration):
+      "\(name(of: point)) \(time) is outside the track (0…\(duration))"
+    case .loopAAfterB(let a, let b): "loop.aSec \(a) is after loop.bSec \(b)"
+    case .loopEnabledWithoutAB: "loop.enabled is true without both A and B"
+    case .speedOffGrid(let speed, let step, let range):
+      "transport.speed \(speed) is not a multiple of \(JSONText.number(step))"
+        + " within \(text(of: range))"
+    case .pitchOffGrid(let pitch, let step, let range):
+      "transport.pitchSemitones \(pitch) is not a multiple of \(JSONText.number(step))"
+        + " within \(text(of: range))"
+    case .duplicateMarkerID(let id): "markers: id \(id) appears more than once"
+    case .markerOutsideTrack(let id, let time, _): "markers: \(id) at \(time) is outside the track"
+    case .viewportOutsideTrack(let start, let end, _):
+      "viewport \(start)…\(end) is not within the track"
+    case .playingWithoutTrack: "transport.isPlaying is true with no track loaded"
+    case .loadingWithTrack: "isLoading is true while a track is loaded"
+    case .historyTooDeep(let depth, let limit):
+      "history holds \(depth) edits, more than the \(limit) allowed"
+    }
+  }
+
+  private static func name(of point: InvariantViolation.LoopPoint) -> String {
+    switch point {
+    case .a: "loop.aSec"
+    case .b: "loop.bSec"
+    }
+  }
+
+  /// `0.25…2`: the limits as ``PracticeRules`` states them, in their shortest text.
+  private static func text(of range: ClosedRange<Double>) -> String {
+    JSONText.number(range.lowerBound) + "…" + JSONText.number(range.upperBound)
+  }
+}
