@@ -64,7 +64,8 @@ enum StretchSignals {
     let stretcher = try TimeStretcher(
       configuration: StretchConfiguration(
         sampleRate: rate, channels: channels, quality: quality, maximumBlockFrames: block,
-        plannedCompression: planned ? speed / pow(2, pitch / 12) : nil))
+        plannedCompression: planned
+          ? StretchConfiguration.plannedCompression(speed: speed, pitchSemitones: pitch) : nil))
     stretcher.speed = speed
     stretcher.pitchSemitones = pitch
     var position = 0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How hard the stretcher works: the pitch stage's resampling filters and the phase vocoder's
 /// overlap. Every level keeps the full band through a pitch shift: flat to 95 % of the lower of
 /// the input's and the output's Nyquist frequencies (20.9 kHz at 44.1 kHz).
@@ -73,6 +75,12 @@ public struct StretchConfiguration: Sendable, Equatable {
     self.channels = channels
     self.quality = quality
     self.maximumBlockFrames = maximumBlockFrames
+  }
+
+  /// The `plannedCompression` of a stream at `speed` and `pitchSemitones` throughout: the speed
+  /// divided by the pitch ratio.
+  public static func plannedCompression(speed: Double, pitchSemitones: Double) -> Double {
+    speed / pow(2, pitchSemitones / 12)
   }
 
   /// The analysis/synthesis window length: 4096 at 44.1/48 kHz (≈ 90 ms resolves partials a

@@ -42,7 +42,8 @@ public enum StretchFile {
       configuration: StretchConfiguration(
         sampleRate: Double(format.sampleRate), channels: format.channels,
         quality: settings.quality,
-        plannedCompression: settings.speed / pow(2, settings.pitchSemitones / 12)))
+        plannedCompression: StretchConfiguration.plannedCompression(
+          speed: settings.speed, pitchSemitones: settings.pitchSemitones)))
     stretcher.speed = settings.speed
     stretcher.pitchSemitones = settings.pitchSemitones
     let writer = try AudioFileWriter(
