@@ -53,22 +53,18 @@ times.sort()
 p50, p99 = times[500], times[990]
 print(f"| state at a random event over HTTP, p50 / p99 ms | {p50:.2f} / {p99:.2f} | replay engine on an open store {engine_p50:.2f} / {engine_p99:.2f} | {p50 / engine_p50:.2f} / {p99 / engine_p99:.2f} | p99 ≤ 20 | {load_average()} |")
 try:
+    import sys
+    sys.path.insert(0, "Tests/browser")
+    from conftest import wait_until  # the browser tests' polling wait, which the policy allows
     from playwright.sync_api import sync_playwright
 except ImportError:
     print("(page and slider figures need the browser tests' venv: run scripts/test-browser.sh once)")
     raise SystemExit
 with sync_playwright() as p:
     browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=["--no-sandbox"])
-    # The page's Content-Security-Policy stays in force, as for a user: Playwright's
-    # wait_for_function compiles its string with eval, which the policy forbids, so conditions are
-    # polled with evaluate, which it does not govern.
+    # The page's Content-Security-Policy stays in force, as for a user (conditions are polled
+    # with wait_until, not wait_for_function, which the policy forbids).
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    def wait_until(expression, timeout_s):
-        deadline = time.monotonic() + timeout_s
-        while not page.evaluate(expression):
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"not true within {timeout_s} s: {expression}")
-            time.sleep(0.02)
     # Interactive: navigation until the page says it is (body[data-ready]: the slider set, the state
     # at the selected event drawn, the first page of the event list filled).
     loads = []
@@ -78,7 +74,7 @@ with sync_playwright() as p:
         page.wait_for_selector("body[data-ready='1']", timeout=60000)
         loads.append((time.perf_counter() - start) * 1000)
     load = statistics.median(loads)
-    wait_until("window.sharp9.indexed === true", 120)
+    wait_until(page, "window.sharp9.indexed === true", timeout=120000)
     # Its peer: the same reads over HTTP from Python, no browser (what the page cannot beat).
     api = []
     for _ in range(5):
