@@ -27,20 +27,7 @@ struct AudioOutputOptions: ParsableArguments {
   func resolve(for path: String, defaultSample: AudioSampleFormat) throws -> (
     AudioContainer, AudioSampleFormat
   ) {
-    let pathExtension = URL(fileURLWithPath: path).pathExtension
-    let container: AudioContainer
-    if let format {
-      container = format
-    } else if pathExtension.isEmpty {
-      container = .wav
-    } else if let named = AudioContainer(fileExtension: pathExtension) {
-      container = named
-    } else {
-      throw CommandFailure(
-        .usage,
-        "cannot tell which audio format to write to \(path): .\(pathExtension) is not wav,"
-          + " flac, aiff, ogg, opus or mp3. Use one of those extensions or pass --format")
-    }
+    let container = try format ?? Self.container(for: path, hint: " or pass --format")
     let sample: AudioSampleFormat
     switch bits?.lowercased() {
     case nil: sample = defaultSample
@@ -57,5 +44,21 @@ struct AudioOutputOptions: ParsableArguments {
         "cannot write FLAC with --bits float: FLAC has no float samples. Use --bits 16 or 24")
     }
     return (container, sample)
+  }
+
+  /// The container `path`'s extension names; WAV when it has none.
+  ///
+  /// - Parameter hint: what else the command offers, after "Use one of those extensions".
+  /// - Throws: ``CommandFailure`` (status 64) for an extension no container matches.
+  static func container(for path: String, hint: String) throws -> AudioContainer {
+    let pathExtension = URL(fileURLWithPath: path).pathExtension
+    if pathExtension.isEmpty { return .wav }
+    guard let named = AudioContainer(fileExtension: pathExtension) else {
+      throw CommandFailure(
+        .usage,
+        "cannot tell which audio format to write to \(path): .\(pathExtension) is not wav,"
+          + " flac, aiff, ogg, opus or mp3. Use one of those extensions\(hint)")
+    }
+    return named
   }
 }

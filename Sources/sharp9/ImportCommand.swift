@@ -39,7 +39,7 @@ struct ImportCommand: ParsableCommand {
         text, title: title, defaultTitle: name,
         sharp9Version: Sharp9Command.release,
         audio: { path in
-          let source = RecordedAudio.describing(path, relativeTo: scriptDirectory)
+          let source = try RecordedAudio.describing(path, relativeTo: scriptDirectory)
           if source.sha256 == nil { missingAudio = path }
           return source
         }, progress: bar.update)

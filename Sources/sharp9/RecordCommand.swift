@@ -51,12 +51,14 @@ struct RecordCommand: ParsableCommand {
       throw CommandFailure(
         .noInput, "cannot read audio file \(audio): no such file. Check the path")
     }
+    // Described before the database is opened: a directory or a device is refused first.
+    let source = try audio.map { try RecordedAudio.describing($0) }
     let store = try EventStore(path: try database.checkedPath(), synchronous: sync)
     let core = try AppCore(
       dependencies: AppDependencies(log: store, engine: SilentAudioEngine(recordsCalls: false)),
       start: .new(
         NewSessionInfo(
-          title: title ?? "live session", audio: audio.map { RecordedAudio.describing($0) },
+          title: title ?? "live session", audio: source,
           sharp9Version: Sharp9Command.release)),
       reportsLoadResults: false)
     let encoder = OrderedJSONEncoder()

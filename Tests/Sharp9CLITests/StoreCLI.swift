@@ -40,17 +40,27 @@ final class StoreCLI {
     return process
   }
 
-  /// Runs to completion with `input` on standard input.
+  /// Runs to completion with `input` on standard input; after `deadline`, if given, the process
+  /// is killed (its status is then the signal's number, 9, which no expectation accepts).
   @discardableResult
-  func run(_ arguments: [String], input: String = "", database: Bool = true) async throws
-    -> Result
-  {
+  func run(
+    _ arguments: [String], input: String = "", database: Bool = true, deadline: Duration? = nil
+  ) async throws -> Result {
     let process = process(arguments, database: database)
     let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    if let deadline {
+      // A thread of its own: the waits below block, and may hold every thread of the
+      // concurrency pool while other tests run.
+      let end = ContinuousClock.now + deadline
+      Thread.detachNewThread {
+        while process.isRunning, ContinuousClock.now < end { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      }
+    }
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     // Drain stderr concurrently: a full pipe would block the child.

@@ -8,11 +8,16 @@ extension RecordedAudio {
   /// SHA-256 and where it was found, and, when libsndfile can read it, its frames, sample rate
   /// and channels. A file that cannot be found is recorded by its path alone.
   ///
+  /// - Throws: ``AudioFileError`` `.notAFile` when the path names a directory, a device or a FIFO:
+  ///   those are refused, never read.
+  ///
   /// The store records the description but may not depend on the audio library, so it is made
   /// here, where both meet.
-  public static func describing(_ path: String, relativeTo base: URL? = nil) -> RecordedAudio {
+  public static func describing(_ path: String, relativeTo base: URL? = nil)
+    throws(AudioFileError) -> RecordedAudio
+  {
     guard let url = AudioFileLocator.locate(path: path, relativeTo: base),
-      let hash = AudioFileLocator.sha256(of: url)
+      let hash = try AudioFileLocator.sha256(of: url)
     else { return RecordedAudio(path: path) }
     var audio = RecordedAudio(path: path, sha256: hash, locatedPath: url.standardizedFileURL.path)
     if let reader = try? AudioFileReader(url: url) {

@@ -19,7 +19,8 @@ public enum SessionAudioFile {
 
   /// The file to play `session` from: `override` if given, else the recorded path.
   ///
-  /// - Throws: ``Problem`` when it is missing or (unless `force`) differs from the recorded file.
+  /// - Throws: ``Problem`` when it is missing or (unless `force`) differs from the recorded file;
+  ///   ``AudioFileError`` `.notAFile` when it is a directory, a device or a FIFO.
   public static func resolve(_ session: SessionRecord, override: String?, force: Bool) throws
     -> URL
   {
@@ -29,8 +30,9 @@ public enum SessionAudioFile {
     guard let url = find(path, of: session, override: override) else {
       throw Problem.missing(path: path, overridden: override != nil)
     }
+    try AudioFilePath.checkRegularFile(url)
     if let recorded = session.audio?.sha256, !force {
-      let found = AudioFileLocator.sha256(of: url)
+      let found = try AudioFileLocator.sha256(of: url)
       guard found == recorded else {
         _ = try AudioFileReader(url: url)  // a file that is not audio at all says so first
         throw Problem.notTheRecordedFile(path: path, found: found, recorded: recorded)

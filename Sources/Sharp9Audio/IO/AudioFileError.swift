@@ -24,7 +24,10 @@ public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertibl
     case truncated
     /// The requested output container and sample format cannot be combined (FLAC float).
     case unsupportedOutput
-    /// Creating, writing, closing or renaming the output failed.
+    /// The output could not be created (its folder is not writable, say): nothing was written.
+    case createFailed
+    /// Writing, closing or renaming the output failed part-way (a full disk): the target is
+    /// untouched.
     case writeFailed
   }
 
@@ -44,7 +47,9 @@ public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertibl
 
   /// One line: verb, file name, reason and detail.
   public var description: String {
-    let verb = [.unsupportedOutput, .writeFailed].contains(kind) ? "cannot write" : "cannot read"
+    let verb =
+      [.unsupportedOutput, .createFailed, .writeFailed].contains(kind)
+      ? "cannot write" : "cannot read"
     return "\(verb) '\(url.path)': \(summary) (\(detail))"
   }
 
@@ -58,6 +63,7 @@ public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertibl
     case .malformed: "the audio header is damaged"
     case .truncated: "the file is truncated or corrupt"
     case .unsupportedOutput: "unsupported output format"
+    case .createFailed: "cannot create the file"
     case .writeFailed: "writing failed"
     }
   }

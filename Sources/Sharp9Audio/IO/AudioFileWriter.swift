@@ -36,7 +36,7 @@ public final class AudioFileWriter {
 
   /// Creates a writer for `url` (replaced on ``finish()`` if it exists).
   /// Throws ``AudioFileError`` `.unsupportedOutput` for FLAC float or a rate/channel count the
-  /// container cannot store, `.writeFailed` when the directory is not writable.
+  /// container cannot store, `.createFailed` when the directory is not writable.
   public convenience init(
     url: URL, container: AudioContainer, sample: AudioSampleFormat, sampleRate: Int, channels: Int
   ) throws {
@@ -78,7 +78,10 @@ public final class AudioFileWriter {
       handle = try SndfileHandle(
         path: temporaryURL.path, mode: Int32(SFM_WRITE), info: info, reportingAs: url)
     } catch {
-      throw AudioFileError(url: url, kind: .writeFailed, detail: error.detail)
+      // libsndfile writes the header as it opens: a full disk fails here, and is a full disk.
+      let full = errno == ENOSPC || errno == EDQUOT
+      throw AudioFileError(
+        url: url, kind: full ? .writeFailed : .createFailed, detail: error.detail)
     }
     self.url = url
     self.sampleRate = sampleRate

@@ -10,7 +10,7 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
   case audioChanged(path: String, recorded: String, actual: String)
   /// The bundle would be written over the database it is read from.
   case wouldReplaceDatabase(path: String)
-  /// The finished bundle could not be moved into place.
+  /// The bundle could not be written (the disk is full) or moved into place; nothing was left.
   case writeFailed(path: String, reason: String)
   /// The bundle's session does not replay to its own checkpoints: it was damaged or edited.
   case failsVerification(path: String, seq: Int64)
@@ -35,7 +35,7 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
     case .wouldReplaceDatabase(let path):
       "\(path) is the database the session is read from; choose another bundle file"
     case .writeFailed(let path, let reason):
-      "cannot write \(path): \(reason) (check the directory exists and is writable)"
+      "cannot write \(path): \(reason)"
     case .failsVerification(let path, let seq):
       "\(path): the bundled session does not replay to its checkpoint at event \(seq); the bundle"
         + " is damaged or was edited"

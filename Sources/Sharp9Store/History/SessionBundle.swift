@@ -1,3 +1,4 @@
+import CSQLite
 import Crypto
 import Foundation
 import Sharp9Domain
@@ -54,18 +55,27 @@ public enum SessionBundle {
     let temporary = destination.deletingLastPathComponent()
       .appending(path: ".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
     defer { removeDatabaseFiles(temporary.path) }
-    // Creating it as an event store applies the schema (migrations included).
-    _ = try EventStore(path: temporary.path)
-    try store.database.attach(temporary.path, as: "bundle") {
-      try store.database.execute(schema)
-      try store.database.transaction {
-        try copyRows(of: session, from: store.database)
-        try writeManifest(session, sharp9Version: sharp9Version, into: store.database)
-        if let audio { try writeAudio(audio, of: session, into: store.database) }
+    do {
+      // Creating it as an event store applies the schema (migrations included).
+      _ = try EventStore(path: temporary.path)
+      try store.database.attach(temporary.path, as: "bundle") {
+        try store.database.execute(schema)
+        try store.database.transaction {
+          try copyRows(of: session, from: store.database)
+          try writeManifest(session, sharp9Version: sharp9Version, into: store.database)
+          if let audio { try writeAudio(audio, of: session, into: store.database) }
+        }
       }
+      // A bundle is one file: leave WAL mode so no -wal or -shm file belongs with it.
+      try Database(path: temporary.path, mode: .mustExist).execute("PRAGMA journal_mode = DELETE")
+    } catch let error as SQLiteError where error.isFailedWrite {
+      // Only the bundle is written here (the session is only read): the failed write is the
+      // bundle's, on the disk it goes to, and the database is not to blame.
+      throw BundleError.writeFailed(
+        path: path,
+        reason: error.primaryCode == SQLITE_FULL
+          ? "the disk is full" : "a write failed (\(error.message))")
     }
-    // A bundle is one file: leave WAL mode so no -wal or -shm file belongs with it.
-    try Database(path: temporary.path, mode: .mustExist).execute("PRAGMA journal_mode = DELETE")
     try moveReplacing(temporary.path, to: destination.path)
   }
 

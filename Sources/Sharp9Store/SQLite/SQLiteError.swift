@@ -37,6 +37,15 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
   /// The primary result code (the low byte of ``code``), e.g. `SQLITE_BUSY`.
   public var primaryCode: Int32 { code & 0xFF }
 
+  /// True for a write that the disk refused: `SQLITE_FULL`, or an I/O error other than a read's
+  /// (`SQLITE_IOERR_READ` and `SQLITE_IOERR_SHORT_READ`, `SQLITE_IOERR | 1 << 8` and `| 2 << 8`:
+  /// macros Swift does not import).
+  public var isFailedWrite: Bool {
+    primaryCode == SQLITE_FULL
+      || (primaryCode == SQLITE_IOERR
+        && ![SQLITE_IOERR | 1 << 8, SQLITE_IOERR | 2 << 8].contains(code))
+  }
+
   /// True for a violated PRIMARY KEY or UNIQUE constraint.
   public var isUniqueViolation: Bool {
     // SQLITE_CONSTRAINT_PRIMARYKEY and _UNIQUE are function-like macros Swift cannot import.

@@ -18,7 +18,7 @@ extension EventStore {
   ///   for a script without an action) or ``SQLiteError``.
   public func importScript(
     _ text: String, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) }
+    audio: (String) throws -> RecordedAudio? = { RecordedAudio(path: $0) }
   ) throws -> SessionRecord {
     var text = text
     return try text.withUTF8 { utf8 in
@@ -34,7 +34,7 @@ extension EventStore {
   /// of the bytes read, about every 64 KiB.
   public func importScript(
     _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> RecordedAudio? = { RecordedAudio(path: $0) },
+    audio: (String) throws -> RecordedAudio? = { RecordedAudio(path: $0) },
     progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
     try data.withUnsafeBytes { bytes in
@@ -46,7 +46,7 @@ extension EventStore {
 
   private func importScript(
     bytes: UnsafeRawBufferPointer, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> RecordedAudio?, progress: (Double) -> Void = { _ in }
+    audio: (String) throws -> RecordedAudio?, progress: (Double) -> Void = { _ in }
   ) throws -> SessionRecord {
     var read = 0
     var reported = 0
@@ -104,12 +104,12 @@ extension EventStore {
 
   private func startImport(
     header: SessionScriptHeader?, title: String?, defaultTitle: String, sharp9Version: String,
-    audio: (String) -> RecordedAudio?
+    audio: (String) throws -> RecordedAudio?
   ) throws -> EventAppender {
     let new = NewSession(
       title: title ?? header?.title ?? defaultTitle,
       startedAt: header?.startedAt ?? SessionScript.defaultStartedAt,
-      audio: header?.audio.flatMap(audio), sharp9Version: sharp9Version)
+      audio: try header?.audio.flatMap(audio), sharp9Version: sharp9Version)
     let session = try createSession(new)
     return try EventAppender(store: self, session: session, state: State(), head: 0, lastT: 0)
   }

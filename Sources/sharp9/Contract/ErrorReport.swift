@@ -227,8 +227,7 @@ struct ErrorReport: Equatable {
           + " another file")
     case .writeFailed(let path, let reason):
       ErrorReport(
-        .cannotCreate,
-        "cannot write \(path): \(reason). Check that the directory exists and is writable")
+        .ioError, "cannot write \(path): \(reason). Check free space; the file was left as it was")
     }
   }
 
@@ -238,7 +237,8 @@ struct ErrorReport: Equatable {
       case .notFound, .notAFile, .unreadable: .noInput
       case .empty, .unsupportedFormat, .malformed, .truncated: .badData
       case .unsupportedOutput: .usage
-      case .writeFailed: .cannotCreate
+      case .createFailed: .cannotCreate
+      case .writeFailed: .ioError
       }
     return ErrorReport(status, error.description + ". " + audioAdvice(error.kind))
   }
@@ -253,7 +253,8 @@ struct ErrorReport: Equatable {
     case .unsupportedFormat:
       "Use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert it (e.g. with ffmpeg or sox)"
     case .unsupportedOutput: "Choose another output format or sample format (WAV stores them all)"
-    case .writeFailed: "Check free space and that the directory is writable"
+    case .createFailed: "Check that the directory is writable"
+    case .writeFailed: "Check free space; the file was left as it was"
     }
   }
 

@@ -1,13 +1,15 @@
 import Foundation
 
-/// The rule for every file a command writes (`render -o`, `stretch IN OUT`, `bundle -o`), checked
-/// before any work starts:
+/// The rule for every file a command writes (`render -o`, `stretch IN OUT`, `bundle -o`,
+/// `export -o`, `play --tee`), checked before any work starts (before a database is opened or a
+/// device is started):
 ///
 /// - never over one of the command's inputs: the database and its `-wal`/`-shm` files, the
 ///   session's source audio, the file being stretched (compared by resolved path and, for files
 ///   that exist, by device and inode, so links and `./` spellings are caught too);
 /// - never over a directory, a device, a pipe or a socket (the new file would replace the node);
-/// - an existing file is replaced only with `--force`.
+/// - an existing file is replaced only with `--force`;
+/// - its folder exists and is a folder (else the command would run, then fail to write).
 ///
 /// The writers themselves write to a temporary file beside the target and rename it into place,
 /// so the target is the complete new file or untouched. Failures are status 73.
@@ -33,6 +35,7 @@ enum OutputFile {
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      try checkFolder(of: path)
       return path
     }
     if isDirectory.boolValue {
@@ -53,6 +56,21 @@ enum OutputFile {
         .cannotCreate, "will not replace \(path): it exists. Pass --force to replace it")
     }
     return path
+  }
+
+  /// Refuses a new file whose folder is missing or is not a folder.
+  private static func checkFolder(of path: String) throws {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+      throw CommandFailure(
+        .cannotCreate,
+        "cannot write \(path): its folder \(folder) does not exist. Create the folder first")
+    }
+    guard isDirectory.boolValue else {
+      throw CommandFailure(
+        .cannotCreate, "cannot write \(path): \(folder) is not a folder. Name a file in a folder")
+    }
   }
 
   /// The inputs of a command that reads the database at `database`: the file, its write-ahead

@@ -31,8 +31,13 @@ struct PlayCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Also write what is sent to the device to this WAV file (32-bit float).", valueName: "path"))
+      "Also write what is sent to the device to this file, in the format its extension names"
+        + " (wav or none: 32-bit float WAV; aiff float; flac 24-bit; ogg, opus, mp3).",
+      valueName: "path"))
   var tee: String?
+
+  @Flag(help: "Replace the --tee file if it exists.")
+  var force = false
 
   @Option(
     help: ArgumentHelp(
@@ -58,22 +63,16 @@ struct PlayCommand: ParsableCommand {
   }
 
   private func play() throws {
+    let teeTarget = try checkOutputs()
     let url = URL(filePath: song)
-    let audio: DecodedAudio
-    do {
-      audio = try DecodedAudio(url: url)
-    } catch {
-      throw PlayFailure(
-        message:
-          "cannot play \(song): \(error). Pick a file libsndfile reads (WAV, FLAC, Ogg, Opus, MP3).",
-        exitCode: 66)
-    }
+    // Read like every command reads audio: a damaged file is 65, a missing one 66.
+    let audio = try DecodedAudio(url: url)
+    let audioSource = try RecordedAudio.describing(song)
     let mute = StandardErrorMute()
     defer { mute.restore() }
     // The device is looked up before the database is touched: no output, no session.
     let device = try noDevice ? nil : DeviceOutput.find(name: device)
     let store = try EventStore(path: database.resolvedPath, synchronous: .normal)
-    let audioSource = RecordedAudio.describing(song)
     let previous =
       try session.map { try store.session(matching: $0) }
       ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
@@ -82,11 +81,10 @@ struct PlayCommand: ParsableCommand {
       audio: audio, startFrame: start.frame, timeline: start.timeline,
       framesPerCallback: Self.framesPerCallback, teeSeconds: tee == nil ? 0 : 30)
     let output = try device.map { try DeviceOutput(device: $0, engine: engine) }
-    let teeWriter = try tee.map {
+    let teeWriter = try teeTarget.map { target in
       try AudioFileWriter(
-        url: URL(filePath: $0), container: .wav, sample: .float,
-        sampleRate: audio.format.sampleRate,
-        channels: audio.format.channels)
+        url: URL(filePath: target.path), container: target.container, sample: target.sample,
+        sampleRate: audio.format.sampleRate, channels: audio.format.channels)
     }
     let core = try AppCore(
       dependencies: AppDependencies(log: store, engine: engine),
@@ -113,5 +111,26 @@ struct PlayCommand: ParsableCommand {
       try out.flush()
     }
     if let error = outcome { throw error }
+  }
+
+  /// Checks `--tee` (and the latency log) by the rule every output follows, before the song is
+  /// read, the database opened or the device started: never the database, its companions or the
+  /// song, never replaced without `--force`, in a format its extension names.
+  ///
+  /// - Returns: the tee's path, container and samples (float where the container stores it,
+  ///   24-bit in FLAC), or nil without `--tee`.
+  private func checkOutputs() throws -> (
+    path: String, container: AudioContainer, sample: AudioSampleFormat
+  )? {
+    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    inputs.append(("the song being played", song))
+    if let latencyLog {
+      let others = inputs + (tee.map { [("the --tee file", $0)] } ?? [])
+      try OutputFile.check(latencyLog, inputs: others, force: force)
+    }
+    guard let tee else { return nil }
+    try OutputFile.check(tee, inputs: inputs, force: force)
+    let container = try AudioOutputOptions.container(for: tee, hint: "")
+    return (tee, container, container == .flac ? .pcm24 : .float)
   }
 }

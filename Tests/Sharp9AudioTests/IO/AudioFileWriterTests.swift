@@ -47,12 +47,13 @@ import Testing
     #expect(try AudioFileReader(url: url).format.frames == 5000)
   }
 
-  @Test func missingDirectoryIsAWriteError() throws {
+  @Test func missingDirectoryIsACreateError() throws {
     let url = scratch.file("no/such/dir/out.wav")
     let error = try #require(throws: AudioFileError.self) { _ = try makeWriter(url) }
-    #expect(error.kind == .writeFailed)
+    #expect(error.kind == .createFailed)
     #expect(
-      error.description.hasPrefix("cannot write '\(url.path)': writing failed (open: System error"))
+      error.description.hasPrefix(
+        "cannot write '\(url.path)': cannot create the file (open: System error"))
     #expect(!error.description.contains(";"), "advice is the front end's to give")
   }
 
