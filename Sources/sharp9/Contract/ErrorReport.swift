@@ -229,6 +229,26 @@ struct ErrorReport: Equatable {
       ErrorReport(
         .cannotCreate,
         "cannot write \(path): \(reason). Check that the directory exists and is writable")
+    case .audioHashMalformed(let path):
+      ErrorReport(
+        .badData,
+        "cannot import \(path): its audio's hash is not a SHA-256 (64 lower-case hex digits), so"
+          + " the bundle is damaged or was edited. Ask for the bundle again")
+    case .audioHashMismatch(let path):
+      ErrorReport(
+        .badData,
+        "cannot import \(path): its audio is not the file its hash names, so the bundle is"
+          + " damaged or was edited. Ask for the bundle again")
+    case .unsafeAudioTarget(let name):
+      ErrorReport(
+        .cannotCreate,
+        "cannot write the bundled audio as audio/\(name): a symbolic link or special file is"
+          + " there. Remove it and import again")
+    case .audioWriteFailed(let name, let reason):
+      ErrorReport(
+        .cannotCreate,
+        "cannot write the bundled audio as audio/\(name): \(reason). Check that the audio"
+          + " directory beside the database is writable")
     }
   }
 
