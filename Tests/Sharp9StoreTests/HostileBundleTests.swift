@@ -117,6 +117,46 @@ struct HostileBundleTests {
     #expect(long.utf8.count <= BundledAudio.maxNameBytes && long.hasSuffix("é.wav"))
   }
 
+  /// Integers a bundle's rows carry are range-checked where they are read: extremes are refused
+  /// (or harmless), never a trap, and a refused bundle adds nothing.
+  @Test(
+    "extreme counts and sequence numbers in a bundle are refused without a trap",
+    arguments: [
+      "UPDATE sessions SET event_count = 9223372036854775807",
+      "UPDATE sessions SET event_count = -9223372036854775808",
+      "UPDATE sessions SET event_count = -1",
+      "UPDATE event_chunks SET count = 9223372036854775807",
+      "UPDATE event_chunks SET count = -9223372036854775808",
+      "UPDATE event_chunks SET first_seq = 9223372036854775807",
+      "UPDATE event_chunks SET first_seq = -9223372036854775808",
+      "UPDATE checkpoints SET seq = 9223372036854775807",
+      "UPDATE checkpoints SET seq = -9223372036854775808",
+      "UPDATE sessions SET started_ms = -9223372036854775808, created_ms = 9223372036854775807",
+      """
+      UPDATE sessions SET pk = 9223372036854775807;
+      UPDATE event_chunks SET session_pk = 9223372036854775807;
+      UPDATE checkpoints SET session_pk = 9223372036854775807
+      """,
+    ])
+  func extremeIntegers(edit: String) throws {
+    let root = FileManager.default.temporaryDirectory
+      .appending(path: "sharp9-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (bundle, _) = try Self.bundle(in: root)
+    let forged = try Database(path: bundle, mode: .mustExist)
+    try forged.execute("PRAGMA ignore_check_constraints = ON; PRAGMA foreign_keys = OFF")
+    try forged.execute(edit)
+    let store = try EventStore.inMemory()
+    do {
+      let imported = try SessionBundle.importBundle(
+        at: bundle, into: store, audioDirectory: root.appending(path: "audio"))
+      #expect(try store.verify(imported.session).isOK, "\(edit)")
+    } catch {
+      #expect(try store.sessions().isEmpty, "\(edit): \(error)")
+    }
+  }
+
   @Test("a recorded audio path naming a FIFO is not read, and the audio is extracted")
   func fifoRecordedPath() throws {
     let root = FileManager.default.temporaryDirectory
