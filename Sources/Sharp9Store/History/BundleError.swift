@@ -14,7 +14,8 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
   case writeFailed(path: String, reason: String)
   /// The bundle's session does not replay to its own checkpoints: it was damaged or edited.
   case failsVerification(path: String, seq: Int64)
-  /// The target already holds a session with the bundle's id but different events.
+  /// The target already holds a session with the bundle's id but other content (events, title,
+  /// times, audio or versions).
   case conflictingSession(id: String, existingEvents: Int64, bundledEvents: Int64)
   /// The bundled audio's hash is not 64 lower-case hex digits.
   case audioHashMalformed(path: String)
@@ -49,9 +50,9 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
       "\(path): the bundled session does not replay to its checkpoint at event \(seq); the bundle"
         + " is damaged or was edited"
     case .conflictingSession(let id, let existing, let bundled):
-      "session \(id) already exists with \(existing) events (the bundle has \(bundled));"
-        + " import it as a new session (`sharp9 import-bundle FILE --as-new`), or delete the"
-        + " existing one first (`sharp9 delete \(id.prefix(8))`)"
+      "session \(id) already exists with other content (\(existing) events; the bundle's has"
+        + " \(bundled)); import it as a new session (`sharp9 import-bundle FILE --as-new`), or"
+        + " delete the existing one first (`sharp9 delete \(id.prefix(8))`)"
     case .audioHashMalformed:
       "the bundle's audio hash is not a SHA-256 (64 lower-case hex digits); the bundle is damaged"
         + " or was edited"

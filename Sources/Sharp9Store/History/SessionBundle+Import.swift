@@ -18,7 +18,9 @@ extension SessionBundle {
   /// When the bundle carries audio and the session's recorded path does not hold those exact
   /// bytes, the audio is written into `audioDirectory` and the imported session points there.
   /// The bundle is untrusted input (see ``BundledAudio``): its audio hash must be the SHA-256 of
-  /// its bytes, its name is reduced to one safe file name, and no existing file is replaced.
+  /// its bytes, its name is reduced to one safe file name, and no existing file is replaced. The
+  /// session id already present is "already present" only when every column and every event is
+  /// the bundle's; any other content is a conflict.
   ///
   /// - Throws: ``BundleError``, ``MigrationError`` (a bundle from a newer sharp9),
   ///   ``StoreError`` (a damaged row) or ``SQLiteError``; the target is unchanged then.
@@ -37,7 +39,7 @@ extension SessionBundle {
       let audio = try bundledAudio(of: id, in: store.database, path: path)
       if let existing = try? store.session(id: id) {
         return ImportResult(
-          session: try sameSession(existing, in: store.database),
+          session: try sameSession(existing, in: store, as: bundle.store),
           alreadyPresent: true, extractedAudio: nil)
       }
       var extracted: String?
@@ -107,20 +109,30 @@ extension SessionBundle {
     return id
   }
 
-  /// The existing session, if it holds the bundle's events (same count, same checkpoint hashes);
-  /// else a conflict.
-  private static func sameSession(_ existing: SessionRecord, in database: Database) throws
-    -> SessionRecord
-  {
-    let bundled = try database.prepare(
-      "SELECT pk, event_count FROM bundle.sessions WHERE id = ?")
-    try bundled.bind(existing.idString, at: 1)
-    let (bundlePK, count) = try bundled.firstRow { ($0.int64(0), $0.int64(1)) } ?? (-1, -1)
-    let same =
-      try count == existing.eventCount
-      && checkpointHashes(in: "bundle", pk: bundlePK, database)
-        == checkpointHashes(in: "main", pk: existing.pk, database)
-    guard same else {
+  /// The existing session, if it is the bundled one: every copied column the same (title,
+  /// times, audio, versions, event count), the same checkpoint hashes and the same events; else
+  /// a conflict.
+  private static func sameSession(
+    _ existing: SessionRecord, in store: EventStore, as bundle: EventStore
+  ) throws -> SessionRecord {
+    let database = store.database
+    let columns = sessionColumns.split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let compare = try database.prepare(
+      """
+      SELECT b.event_count, \(columns.map { "m.\($0) IS b.\($0)" }.joined(separator: " AND "))
+      FROM main.sessions AS m JOIN bundle.sessions AS b ON b.id = m.id WHERE m.id = ?
+      """)
+    try compare.bind(existing.idString, at: 1)
+    let (count, sameColumns) =
+      try compare.firstRow { ($0.int64(0), $0.int64(1) == 1) } ?? (-1, false)
+    let bundlePK = try bundle.session(id: existing.id).pk
+    guard sameColumns,
+      try checkpointHashes(in: "bundle", pk: bundlePK, database)
+        == checkpointHashes(in: "main", pk: existing.pk, database),
+      try sameEvents(existing, in: store, as: bundle)
+    else {
       throw BundleError.conflictingSession(
         id: existing.idString, existingEvents: existing.eventCount, bundledEvents: count)
     }
@@ -136,6 +148,20 @@ extension SessionBundle {
     var hashes: [[UInt8]] = []
     while try select.step() { hashes.append(select.blob(0)) }
     return hashes
+  }
+
+  /// True when the bundle's session holds exactly the events of `existing` (same seq, t, action).
+  private static func sameEvents(
+    _ existing: SessionRecord, in store: EventStore, as bundle: EventStore
+  ) throws -> Bool {
+    let bundled = try bundle.session(id: existing.id)
+    guard bundled.eventCount == existing.eventCount else { return false }
+    let theirs = try bundle.events(of: bundled)
+    let ours = try store.events(of: existing)
+    while let event = try ours.next() {
+      guard try theirs.next() == event else { return false }
+    }
+    return try theirs.next() == nil
   }
 
   private static func bundledAudio(of id: UUID, in database: Database, path: String) throws

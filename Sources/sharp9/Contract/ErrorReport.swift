@@ -212,8 +212,8 @@ struct ErrorReport: Equatable {
     case .conflictingSession(let id, let existing, let bundled):
       ErrorReport(
         .badData,
-        "cannot import session \(id): it already exists with \(existing) events (the bundle has"
-          + " \(bundled)). Import it as a new session (`sharp9 import-bundle FILE --as-new`), or"
+        "cannot import session \(id): it already exists with other content (\(existing) events;"
+          + " the bundle's has \(bundled)). Import it as a new session (`sharp9 import-bundle FILE --as-new`), or"
           + " delete the existing one first (`sharp9 delete \(id.prefix(8))`)")
     case .failsVerification(let path, let seq):
       ErrorReport(
