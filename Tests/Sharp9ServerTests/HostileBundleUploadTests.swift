@@ -3,6 +3,7 @@ import HTTPTypes
 import HostileBundles
 import Hummingbird
 import HummingbirdTesting
+import Sharp9Store
 import Testing
 
 @testable import Sharp9Server
@@ -60,6 +61,34 @@ import Testing
             uri: "/api/sessions/\(id)", method: .delete, headers: withToken)
         }
       }
+    }
+  }
+
+  /// Counts and sequence numbers at their extremes are a damaged upload (422), never a trap that
+  /// would end the server, nor a 500.
+  @Test(arguments: [
+    "UPDATE sessions SET event_count = 9223372036854775807",
+    "UPDATE event_chunks SET count = 9223372036854775807",
+    "UPDATE event_chunks SET first_seq = -9223372036854775808",
+    "UPDATE checkpoints SET seq = 9223372036854775807",
+    "UPDATE sessions SET started_ms = 9223372036854775807",
+  ])
+  func extremeIntegersAre422(edit: String) async throws {
+    let fixture = try await InspectorFixture()
+    let file = fixture.directory.appending(path: "extreme.sharp9")
+    try fixture.sharp9(["bundle", fixture.id, "-o", file.path])
+    let database = try Database(path: file.path, mode: .mustExist)
+    try database.execute("PRAGMA ignore_check_constraints = ON")
+    try database.execute(edit)
+    let body = ByteBuffer(bytes: try Data(contentsOf: file))
+    let id = fixture.id
+    try await fixture.test { client in
+      _ = try await client.execute(uri: "/api/sessions/\(id)", method: .delete, headers: withToken)
+      let response = try await client.execute(
+        uri: "/api/bundles", method: .post, headers: withToken, body: body)
+      #expect(response.status == .unprocessableContent, "\(edit): \(response.text)")
+      let sessions = try await client.execute(uri: "/api/sessions", method: .get)
+      #expect(sessions.text == "[]\n")
     }
   }
 }

@@ -157,6 +157,32 @@ struct HostileBundleTests {
     }
   }
 
+  @Test("an import refused after its audio was written removes that file again")
+  func refusedAfterExtraction() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appending(path: "sharp9-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (bundle, _) = try Self.bundle(in: root)
+    // A checkpoint at seq -5 is never compared by verify, but the target's CHECK refuses it
+    // while the rows are copied, after the audio was extracted.
+    let forged = try Database(path: bundle, mode: .mustExist)
+    try forged.execute(
+      """
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE sessions SET audio_path = 'gone/take.wav';
+      INSERT INTO checkpoints (session_pk, seq, reducer_version, state, state_sha256)
+      SELECT session_pk, -5, reducer_version, state, state_sha256 FROM checkpoints LIMIT 1
+      """)
+    let store = try EventStore.inMemory()
+    let audio = root.appending(path: "audio")
+    #expect(throws: (any Error).self) {
+      try SessionBundle.importBundle(at: bundle, into: store, audioDirectory: audio)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: audio.path) == [])
+    #expect(try store.sessions().isEmpty)
+  }
+
   @Test("a recorded audio path naming a FIFO is not read, and the audio is extracted")
   func fifoRecordedPath() throws {
     let root = FileManager.default.temporaryDirectory

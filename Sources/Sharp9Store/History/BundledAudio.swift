@@ -114,12 +114,13 @@ struct BundledAudio {
   }
 
   /// Writes the bytes into `directory` (created if missing) under ``fileName`` or, when another
-  /// file holds that name, a distinct one; returns the path. A file there with these exact bytes
-  /// is reused. Nothing existing is replaced, and nothing is written outside the directory.
+  /// file holds that name, a distinct one; returns the path, and whether the file is new (a file
+  /// there with these exact bytes is reused). Nothing existing is replaced, and nothing is
+  /// written outside the directory.
   ///
   /// - Throws: ``BundleError/unsafeAudioTarget(name:)`` when a symbolic link or a special file
   ///   holds a name tried, ``BundleError/audioWriteFailed(name:reason:)`` when writing fails.
-  func extract(to directory: URL) throws -> String {
+  func extract(to directory: URL) throws -> (path: String, isNew: Bool) {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let folder = directory.resolvingSymlinksInPath().standardizedFileURL
     var temporary: URL?
@@ -138,7 +139,7 @@ struct BundledAudio {
       }
       switch try Self.existing(at: target.path, sha256: sha256, size: bytes.count) {
       case .sameBytes:
-        return target.path
+        return (target.path, false)
       case .otherBytes:
         index += 1
       case .notRegular:
@@ -147,7 +148,7 @@ struct BundledAudio {
         let written = try temporary ?? writeTemporary(in: folder)
         temporary = written
         // `link` fails when the name exists: no window in which another file is replaced.
-        if link(written.path, target.path) == 0 { return target.path }
+        if link(written.path, target.path) == 0 { return (target.path, true) }
         guard errno == EEXIST else {
           throw BundleError.audioWriteFailed(name: name, reason: String(cString: strerror(errno)))
         }

@@ -42,17 +42,24 @@ extension SessionBundle {
           session: try sameSession(existing, in: store, as: bundle.store),
           alreadyPresent: true, extractedAudio: nil)
       }
-      var extracted: String?
+      var extracted: (path: String, isNew: Bool)?
       if let audio, let recorded = try recordedAudioPath(of: id, in: store.database),
         !audio.isHeld(at: recorded)
       {
         extracted = try audio.extract(to: audioDirectory)
       }
-      try store.database.transaction {
-        try copyRows(of: id, into: store.database, audioPath: extracted)
+      do {
+        try store.database.transaction {
+          try copyRows(of: id, into: store.database, audioPath: extracted?.path)
+        }
+      } catch {
+        // Nothing of a refused import stays behind: a file it wrote goes again.
+        if let extracted, extracted.isNew { unlink(extracted.path) }
+        throw error
       }
       return ImportResult(
-        session: try store.session(id: id), alreadyPresent: false, extractedAudio: extracted)
+        session: try store.session(id: id), alreadyPresent: false,
+        extractedAudio: extracted?.path)
     }
   }
 
