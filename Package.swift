@@ -22,6 +22,8 @@ import PackageDescription
 
 /// swift-custom-dump's `expectNoDifference`, for the test targets that compare whole states.
 let customDump: Target.Dependency = .product(name: "CustomDump", package: "swift-custom-dump")
+/// swift-crypto, for the test support that hashes what it forges.
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 
 let package = Package(
   name: "sharp9",
@@ -124,9 +126,12 @@ let package = Package(
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain", customDump]),
     .testTarget(
       name: "Sharp9StoreTests",
-      dependencies: ["Sharp9Store", "Sharp9Domain", "Sharp9Words", customDump]),
+      dependencies: ["Sharp9Store", "Sharp9Domain", "Sharp9Words", "HostileBundles", customDump]),
     .testTarget(name: "Sharp9WordsTests", dependencies: ["Sharp9Words", "Sharp9Domain"]),
     .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+    .target(
+      name: "HostileBundles", dependencies: ["Sharp9Store", "Sharp9Domain", crypto],
+      path: "Tests/HostileBundles"),
     .testTarget(
       name: "Sharp9AudioTests", dependencies: ["Sharp9Audio", "Sharp9Domain", "CAllocationCounter"]
     ),
@@ -134,11 +139,12 @@ let package = Package(
       name: "Sharp9AppTests",
       dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", customDump]),
     .testTarget(
-      name: "Sharp9CLITests", dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain", "CNcurses"]),
+      name: "Sharp9CLITests",
+      dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain", "CNcurses", "HostileBundles"]),
     .testTarget(
       name: "Sharp9ServerTests",
       dependencies: [
-        "sharp9", "Sharp9Server", "Sharp9Store", "Sharp9Domain", "Sharp9Audio",
+        "sharp9", "Sharp9Server", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", "HostileBundles",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

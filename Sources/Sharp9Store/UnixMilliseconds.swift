@@ -10,6 +10,11 @@ public struct UnixMilliseconds: Sendable, Equatable, Hashable, Comparable {
   /// Milliseconds since 1970-01-01T00:00:00Z.
   public var value: Int64
 
+  /// The values a stored time may hold: ECMAScript's `Date` range, ±8.64e15 ms (about ±274,000
+  /// years). Arithmetic and `Date` conversions within it cannot overflow; a row read from a file
+  /// from outside (a bundle) with another value is damage.
+  public static let storable: ClosedRange<Int64> = -8_640_000_000_000_000...8_640_000_000_000_000
+
   /// Wraps a stored value.
   public init(value: Int64) { self.value = value }
 

@@ -47,8 +47,7 @@ struct ImportCommand: ParsableCommand {
     } catch let error as SessionScriptError {
       throw CommandFailure(.badData, "\(inputName): \(error). Fix that line")
     } catch StoreError.noActions {
-      throw CommandFailure(
-        .badData, "\(inputName): the script holds no actions. A session needs at least one")
+      throw ScriptInput.noActions(inputName)
     }
     if let missingAudio {
       StandardError.line(

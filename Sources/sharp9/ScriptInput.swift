@@ -33,15 +33,25 @@ struct ScriptInput {
     return data
   }
 
-  /// The session script in the input, fully validated.
+  /// The session script in the input, fully validated; like `import`, a script of no actions
+  /// (empty, blank lines or a header alone) is refused.
   ///
-  /// - Throws: ``CommandFailure`` `<name>: line N: …` for the first bad line.
+  /// - Throws: ``CommandFailure`` `<name>: line N: …` for the first bad line, or
+  ///   ``noActions(_:)``.
   func readScript() throws -> SessionScript {
     let data = try readData()
+    let script: SessionScript
     do {
-      return try SessionScript.parse(data)
+      script = try SessionScript.parse(data)
     } catch {
       throw CommandFailure(.badData, "\(name): \(error). Fix that line")
     }
+    guard !script.actions.isEmpty else { throw Self.noActions(name) }
+    return script
+  }
+
+  /// The failure for a script that holds no actions, as `import` and `reduce` both report it.
+  static func noActions(_ name: String) -> CommandFailure {
+    CommandFailure(.badData, "\(name): the script holds no actions. A session needs at least one")
   }
 }

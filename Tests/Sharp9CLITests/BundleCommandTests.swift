@@ -68,6 +68,33 @@ import Testing
     #expect(verified.status == 0, "\(verified.stdout)")
   }
 
+  /// Any other content under the same id is a conflict, not "already present": the title, the
+  /// times, the audio, the versions, as well as the events.
+  @Test(arguments: [
+    "UPDATE sessions SET title = 'renamed'", "UPDATE sessions SET started_ms = started_ms + 1",
+    "UPDATE sessions SET ended_ms = NULL", "UPDATE sessions SET audio_path = 'other.wav'",
+    "UPDATE sessions SET audio_sha256 = NULL", "UPDATE sessions SET sharp9_version = 'x'",
+    "UPDATE sessions SET last_t = last_t + 1",
+  ])
+  func anyOtherContentUnderTheSameIdIsAConflict(edit: String) async throws {
+    let cli = try StoreCLI()
+    let (id, bundle) = try await bundled(cli)
+    let other = cli.directory.appending(path: "other.sqlite").path
+    let first = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
+    #expect(first.status == 0, "\(first.stderr)")
+    let same = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
+    #expect(same.stdout.hasPrefix("session \(id) is already in the database; nothing added"))
+    try SQLiteShell.run(other, edit)
+    let before = try Data(contentsOf: URL(filePath: other))
+    let conflict = try await cli.run(["import-bundle", bundle, "--db", other], database: false)
+    #expect(conflict.status == 65, "\(edit): \(conflict)")
+    #expect(
+      conflict.stderr.hasPrefix(
+        "sharp9: error: cannot import session \(id): it already exists with other content"),
+      "\(conflict.stderr)")
+    #expect(try Data(contentsOf: URL(filePath: other)) == before)
+  }
+
   /// A bundle is only read: importing it (first time, again, and as a new session) leaves its
   /// bytes as they were and creates no `-wal` or `-shm` file beside it.
   @Test func importingLeavesTheBundleFileAsItWas() async throws {

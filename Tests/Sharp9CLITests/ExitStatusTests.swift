@@ -161,8 +161,10 @@ import Testing
     #expect(checked.status == 66)
   }
 
-  /// Empty input is an error, not a session without events.
-  @Test func emptyScriptsAreRefused() async throws {
+  /// Empty input is an error, not a session without events: `import` and `reduce` give the
+  /// same verdict (a script `import` refuses is not one `reduce` accepts).
+  @Test(arguments: ["import", "reduce"])
+  func emptyScriptsAreRefused(command: String) async throws {
     let cli = try StoreCLI()
     let inputs = [
       "", "\n\n  \n", #"{"session":{"startedAt":"2026-01-01T00:00:00Z","title":"only"}}"# + "\n",
@@ -170,11 +172,31 @@ import Testing
     for (index, text) in inputs.enumerated() {
       let path = try cli.file("empty-\(index).jsonl", text)
       expectError(
-        try await cli.run(["import", path]), 65,
+        try await cli.run([command, path], database: command == "import"), 65,
         "\(path): the script holds no actions. A session needs at least one")
     }
-    expectError(try await cli.run(["import", "-"]), 65, "stdin: the script holds no actions.")
+    expectError(
+      try await cli.run([command, "-"], database: command == "import"), 65,
+      "stdin: the script holds no actions.")
     let listed = try await cli.run(["sessions"])
     #expect(listed.stdout.split(separator: "\n").count <= 1, "\(listed.stdout)")
+  }
+
+  /// A fork of no events would be a session whose export `import` refuses: `--at 0` is a usage
+  /// error, and nothing is stored.
+  @Test func forkAtZeroIsAUsageError() async throws {
+    let cli = try StoreCLI()
+    let path = try cli.file(
+      "one.jsonl",
+      #"{"session":{"startedAt":"2026-01-01T00:00:00Z","title":"one"}}"# + "\n"
+        + #"{"type":"togglePlay","t":0.5}"# + "\n")
+    let id = try await cli.run(["import", path]).stdout.trimmingCharacters(in: .newlines)
+    for at in ["0", "-1"] {
+      expectError(
+        try await cli.run(["fork", id, "--at", at]), 64,
+        "invalid command line: --at must be 1 or more, not \(at)")
+    }
+    let listed = try await cli.run(["sessions"])
+    #expect(listed.stdout.split(separator: "\n").count == 2, "\(listed.stdout)")
   }
 }

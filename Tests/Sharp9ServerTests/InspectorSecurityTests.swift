@@ -58,6 +58,24 @@ import Testing
     }
   }
 
+  /// A fork of no events would be a session whose export cannot be imported again.
+  @Test func forkAtZeroIs400() async throws {
+    let fixture = try await InspectorFixture()
+    let id = fixture.id
+    try await fixture.test { client in
+      for at in ["0", "-1"] {
+        let response = try await client.execute(
+          uri: "/api/sessions/\(id)/fork?at=\(at)", method: .post, headers: withToken)
+        #expect(response.status == .badRequest, "\(at)")
+      }
+      let zero = try await client.execute(
+        uri: "/api/sessions/\(id)/fork?at=0", method: .post, headers: withToken)
+      #expect(zero.text.contains("a session needs at least one event"), "\(zero.text)")
+      let sessions = try await client.execute(uri: "/api/sessions", method: .get)
+      #expect(sessions.text.components(separatedBy: "\"id\"").count == 2, "\(sessions.text)")
+    }
+  }
+
   @Test func aBundleRoundTripsAndALargerUploadIs413() async throws {
     let fixture = try await InspectorFixture(maxUploadBytes: 64 << 10)
     let id = fixture.id

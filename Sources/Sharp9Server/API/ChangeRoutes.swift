@@ -43,6 +43,10 @@ extension InspectorServer {
       guard let at = try request.seq("at") else {
         throw APIFailure(.badRequest, "fork needs ?at=N (the events to keep)")
       }
+      guard at >= 1 else {
+        throw APIFailure(
+          .badRequest, "fork needs at=1 or more: a session needs at least one event")
+      }
       let id = try context.id
       let fork = try await library.withStore { store in
         try store.fork(

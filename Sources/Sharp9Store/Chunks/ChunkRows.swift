@@ -53,7 +53,8 @@ enum ChunkRows {
     try select.bind(seq, at: 2)
     return try select.firstRow { row throws -> EventChunkBuilder? in
       let firstSeq = row.int64(0)
-      guard seq < firstSeq + row.int64(1) else { return nil }
+      let (end, overflow) = firstSeq.addingReportingOverflow(row.int64(1))
+      guard !overflow, seq < end else { return nil }
       let kept = Int(seq - firstSeq + 1)
       return try row.withBlob(2) { (blob) throws(ActionCodec.DecodingError) in
         var reader = try EventChunkReader(blob)

@@ -14,8 +14,18 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
   case writeFailed(path: String, reason: String)
   /// The bundle's session does not replay to its own checkpoints: it was damaged or edited.
   case failsVerification(path: String, seq: Int64)
-  /// The target already holds a session with the bundle's id but different events.
+  /// The target already holds a session with the bundle's id but other content (events, title,
+  /// times, audio or versions).
   case conflictingSession(id: String, existingEvents: Int64, bundledEvents: Int64)
+  /// The bundled audio's hash is not 64 lower-case hex digits.
+  case audioHashMalformed(path: String)
+  /// The bundled audio's hash is not the SHA-256 of its bytes.
+  case audioHashMismatch(path: String)
+  /// A name the bundled audio would be written to in the audio directory is held by a symbolic
+  /// link or a special file.
+  case unsafeAudioTarget(name: String)
+  /// The bundled audio could not be written to the audio directory.
+  case audioWriteFailed(name: String, reason: String)
 
   /// One line saying what failed and what to do.
   public var description: String {
@@ -40,9 +50,19 @@ public enum BundleError: Error, Equatable, CustomStringConvertible {
       "\(path): the bundled session does not replay to its checkpoint at event \(seq); the bundle"
         + " is damaged or was edited"
     case .conflictingSession(let id, let existing, let bundled):
-      "session \(id) already exists with \(existing) events (the bundle has \(bundled));"
-        + " import it as a new session (`sharp9 import-bundle FILE --as-new`), or delete the"
-        + " existing one first (`sharp9 delete \(id.prefix(8))`)"
+      "session \(id) already exists with other content (\(existing) events; the bundle's has"
+        + " \(bundled)); import it as a new session (`sharp9 import-bundle FILE --as-new`), or"
+        + " delete the existing one first (`sharp9 delete \(id.prefix(8))`)"
+    case .audioHashMalformed:
+      "the bundle's audio hash is not a SHA-256 (64 lower-case hex digits); the bundle is damaged"
+        + " or was edited"
+    case .audioHashMismatch:
+      "the bundle's audio is not the file its hash names; the bundle is damaged or was edited"
+    case .unsafeAudioTarget(let name):
+      "audio/\(name) is a symbolic link or a special file, so the bundled audio is not written"
+        + " there; remove it and import again"
+    case .audioWriteFailed(let name, let reason):
+      "cannot write the bundled audio as audio/\(name): \(reason)"
     }
   }
 }

@@ -11,11 +11,11 @@ extension EventStore {
   ///   - title: the new title; by default `<title> (fork at <seq>)`.
   ///   - sharp9Version: the version writing the fork.
   /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` when `seq` is not within
-  ///   `0...eventCount`.
+  ///   `1...eventCount` (a session of no events could not be exported and imported again).
   public func fork(
     _ session: SessionRecord, at seq: Int64, title: String? = nil, sharp9Version: String
   ) throws -> SessionRecord {
-    guard (0...session.eventCount).contains(seq) else {
+    guard seq >= 1, seq <= session.eventCount else {
       throw StoreError.sequenceOutOfRange(
         session: session.idString, seq: seq, count: session.eventCount)
     }

@@ -16,11 +16,14 @@ extension SessionBundle {
   /// of the same bundle finds it present and adds nothing.
   ///
   /// When the bundle carries audio and the session's recorded path does not hold those exact
-  /// bytes, the audio is written to `audioDirectory` (named by its hash) and the imported session
-  /// points there.
+  /// bytes, the audio is written into `audioDirectory` and the imported session points there.
+  /// The bundle is untrusted input (see ``BundledAudio``): its audio hash must be the SHA-256 of
+  /// its bytes, its name is reduced to one safe file name, and no existing file is replaced. The
+  /// session id already present is "already present" only when every column and every event is
+  /// the bundle's; any other content is a conflict.
   ///
-  /// - Throws: ``BundleError``, ``MigrationError`` (a bundle from a newer sharp9) or
-  ///   ``SQLiteError``; the target is unchanged then.
+  /// - Throws: ``BundleError``, ``MigrationError`` (a bundle from a newer sharp9),
+  ///   ``StoreError`` (a damaged row) or ``SQLiteError``; the target is unchanged then.
   public static func importBundle(at path: String, into store: EventStore, audioDirectory: URL)
     throws -> ImportResult
   {
@@ -31,23 +34,32 @@ extension SessionBundle {
     try verifyBundle(at: path, in: bundle.store)
     return try store.database.attach(bundle.attachName, as: "bundle") {
       let id = try manifestSession(in: store.database, path: path)
+      // Checked before anything else: a bundle whose audio is not what it claims is refused,
+      // even when the session is already here.
+      let audio = try bundledAudio(of: id, in: store.database, path: path)
       if let existing = try? store.session(id: id) {
         return ImportResult(
-          session: try sameSession(existing, in: store.database), alreadyPresent: true,
-          extractedAudio: nil)
+          session: try sameSession(existing, in: store, as: bundle.store),
+          alreadyPresent: true, extractedAudio: nil)
       }
-      let audio = try bundledAudio(of: id, in: store.database)
-      var extracted: String?
+      var extracted: (path: String, isNew: Bool)?
       if let audio, let recorded = try recordedAudioPath(of: id, in: store.database),
-        FileManager.default.contents(atPath: recorded).map(hexSHA256) != audio.sha256
+        !audio.isHeld(at: recorded)
       {
-        extracted = try extract(audio, to: audioDirectory)
+        extracted = try audio.extract(to: audioDirectory)
       }
-      try store.database.transaction {
-        try copyRows(of: id, into: store.database, audioPath: extracted)
+      do {
+        try store.database.transaction {
+          try copyRows(of: id, into: store.database, audioPath: extracted?.path)
+        }
+      } catch {
+        // Nothing of a refused import stays behind: a file it wrote goes again.
+        if let extracted, extracted.isNew { unlink(extracted.path) }
+        throw error
       }
       return ImportResult(
-        session: try store.session(id: id), alreadyPresent: false, extractedAudio: extracted)
+        session: try store.session(id: id), alreadyPresent: false,
+        extractedAudio: extracted?.path)
     }
   }
 
@@ -104,20 +116,30 @@ extension SessionBundle {
     return id
   }
 
-  /// The existing session, if it holds the bundle's events (same count, same checkpoint hashes);
-  /// else a conflict.
-  private static func sameSession(_ existing: SessionRecord, in database: Database) throws
-    -> SessionRecord
-  {
-    let bundled = try database.prepare(
-      "SELECT pk, event_count FROM bundle.sessions WHERE id = ?")
-    try bundled.bind(existing.idString, at: 1)
-    let (bundlePK, count) = try bundled.firstRow { ($0.int64(0), $0.int64(1)) } ?? (-1, -1)
-    let same =
-      try count == existing.eventCount
-      && checkpointHashes(in: "bundle", pk: bundlePK, database)
-        == checkpointHashes(in: "main", pk: existing.pk, database)
-    guard same else {
+  /// The existing session, if it is the bundled one: every copied column the same (title,
+  /// times, audio, versions, event count), the same checkpoint hashes and the same events; else
+  /// a conflict.
+  private static func sameSession(
+    _ existing: SessionRecord, in store: EventStore, as bundle: EventStore
+  ) throws -> SessionRecord {
+    let database = store.database
+    let columns = sessionColumns.split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let compare = try database.prepare(
+      """
+      SELECT b.event_count, \(columns.map { "m.\($0) IS b.\($0)" }.joined(separator: " AND "))
+      FROM main.sessions AS m JOIN bundle.sessions AS b ON b.id = m.id WHERE m.id = ?
+      """)
+    try compare.bind(existing.idString, at: 1)
+    let (count, sameColumns) =
+      try compare.firstRow { ($0.int64(0), $0.int64(1) == 1) } ?? (-1, false)
+    let bundlePK = try bundle.session(id: existing.id).pk
+    guard sameColumns,
+      try checkpointHashes(in: "bundle", pk: bundlePK, database)
+        == checkpointHashes(in: "main", pk: existing.pk, database),
+      try sameEvents(existing, in: store, as: bundle)
+    else {
       throw BundleError.conflictingSession(
         id: existing.idString, existingEvents: existing.eventCount, bundledEvents: count)
     }
@@ -135,36 +157,38 @@ extension SessionBundle {
     return hashes
   }
 
-  private static func bundledAudio(of id: UUID, in database: Database) throws -> Audio? {
+  /// True when the bundle's session holds exactly the events of `existing` (same seq, t, action).
+  private static func sameEvents(
+    _ existing: SessionRecord, in store: EventStore, as bundle: EventStore
+  ) throws -> Bool {
+    let bundled = try bundle.session(id: existing.id)
+    guard bundled.eventCount == existing.eventCount else { return false }
+    let theirs = try bundle.events(of: bundled)
+    let ours = try store.events(of: existing)
+    while let event = try ours.next() {
+      guard try theirs.next() == event else { return false }
+    }
+    return try theirs.next() == nil
+  }
+
+  private static func bundledAudio(of id: UUID, in database: Database, path: String) throws
+    -> BundledAudio?
+  {
     let select = try database.prepare(
       "SELECT name, sha256, bytes FROM bundle.bundle_audio WHERE session_id = ?")
     try select.bind(id.uuidString.lowercased(), at: 1)
-    return try select.firstRow { row in
-      Audio(
-        name: row.text(0) ?? "audio", sha256: row.text(1) ?? "",
-        bytes: row.withBlob(2) { Data($0) })
-    }
+    guard
+      let (name, sha256, bytes) = try select.firstRow({ row in
+        (row.text(0), row.text(1), row.withBlob(2) { Data($0) })
+      })
+    else { return nil }
+    return try BundledAudio(untrustedName: name, sha256: sha256, bytes: bytes, bundle: path)
   }
 
   private static func recordedAudioPath(of id: UUID, in database: Database) throws -> String? {
     let select = try database.prepare("SELECT audio_path FROM bundle.sessions WHERE id = ?")
     try select.bind(id.uuidString.lowercased(), at: 1)
     return try select.firstRow { $0.text(0) } ?? nil
-  }
-
-  /// Writes the audio as `<directory>/<sha256 prefix>-<name>` (temp file + rename), unless a file
-  /// with those bytes is already there.
-  private static func extract(_ audio: Audio, to directory: URL) throws -> String {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let target = directory.appending(path: "\(audio.sha256.prefix(16))-\(audio.name)")
-    if FileManager.default.contents(atPath: target.path).map(hexSHA256) == audio.sha256 {
-      return target.path
-    }
-    let temporary = directory.appending(path: ".\(UUID().uuidString).tmp")
-    defer { try? FileManager.default.removeItem(at: temporary) }
-    try audio.bytes.write(to: temporary)
-    try moveReplacing(temporary.path, to: target.path)
-    return target.path
   }
 
   private static func copyRows(of id: UUID, into database: Database, audioPath: String?) throws {

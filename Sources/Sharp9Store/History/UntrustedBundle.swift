@@ -61,11 +61,17 @@ public enum UntrustedBundle {
     let file = try BundleFile(path: path)
     defer { withExtendedLifetime(file) {} }
     let bundle = file.store
-    for session in try bundle.sessions() {
-      let report = try bundle.verify(session)
-      if let divergence = report.divergence {
-        throw Problem.diverged(session: session.idString, seq: divergence.seq)
+    do {
+      for session in try bundle.sessions() {
+        let report = try bundle.verify(session)
+        if let divergence = report.divergence {
+          throw Problem.diverged(session: session.idString, seq: divergence.seq)
+        }
       }
+    } catch let error as StoreError {
+      // A row no writer stores (a count out of range, an unreadable event): the upload is
+      // damaged, which is the client's problem, not the server's.
+      throw Problem.damaged(error.description)
     }
   }
 }

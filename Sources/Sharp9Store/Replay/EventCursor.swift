@@ -79,7 +79,12 @@ public final class EventCursor {
     guard try statement.step() else { throw corrupt(nextSeq, "the event is missing") }
     let firstSeq = statement.int64(0)
     let count = statement.int64(1)
-    guard firstSeq <= nextSeq, nextSeq < firstSeq + count else {
+    // The row may come from a file from outside (a bundle): its end is computed without trapping.
+    let (end, overflow) = firstSeq.addingReportingOverflow(count)
+    guard count >= 1, !overflow else {
+      throw corrupt(nextSeq, "its chunk's count (\(count)) is not a count")
+    }
+    guard firstSeq <= nextSeq, nextSeq < end else {
       throw corrupt(nextSeq, "the event is missing")
     }
     guard isFirst || firstSeq == nextSeq else { throw corrupt(firstSeq, "it is stored twice") }
@@ -90,7 +95,7 @@ public final class EventCursor {
     } catch {
       throw corrupt(nextSeq, error.description)
     }
-    chunkEnd = firstSeq + count
+    chunkEnd = end
   }
 
   /// Ends the read (SQLite's buffer of the current row goes away with it).

@@ -8,6 +8,10 @@ extension EventStore {
     audio_located_path
     """
 
+  /// The largest event count a session row may hold (far above any recording, far below where
+  /// sequence arithmetic could overflow); a row read with another count is damage.
+  static let maxEventCount: Int64 = 1 << 40
+
   /// Creates an empty session with the given id (a new random one by default).
   public func createSession(_ new: NewSession, id: UUID = UUID()) throws -> SessionRecord {
     let insert = try database.cached(
@@ -99,6 +103,23 @@ extension EventStore {
     guard let id = UUID(uuidString: idText) else {
       throw StoreError.corruptEvent(session: idText, seq: 0, reason: "the session id is not a UUID")
     }
+    // A bundle is a database from outside: a count no writer stores would make arithmetic on
+    // sequence numbers trap.
+    let eventCount = row.int64(13)
+    guard (0...maxEventCount).contains(eventCount) else {
+      throw StoreError.corruptEvent(
+        session: idText, seq: 0, reason: "its event count (\(eventCount)) is not a count")
+    }
+    let times = [row.int64(3), row.int64(4), row.optionalInt64(5) ?? 0]
+    guard times.allSatisfy(UnixMilliseconds.storable.contains) else {
+      throw StoreError.corruptEvent(
+        session: idText, seq: 0, reason: "its times (\(times)) are not dates")
+    }
+    let lastT = row.double(14)
+    guard lastT.isFinite, lastT >= 0 else {
+      throw StoreError.corruptEvent(
+        session: idText, seq: 0, reason: "its last t (\(lastT)) is not a time")
+    }
     let audio = row.text(6).map { path in
       RecordedAudio(
         path: path, sha256: row.text(7), frames: row.optionalInt64(8),
@@ -111,6 +132,6 @@ extension EventStore {
       startedAt: UnixMilliseconds(value: row.int64(4)),
       endedAt: row.optionalInt64(5).map(UnixMilliseconds.init(value:)), audio: audio,
       sharp9Version: row.text(11) ?? "", reducerVersion: row.text(12) ?? "",
-      eventCount: row.int64(13), lastT: row.double(14))
+      eventCount: eventCount, lastT: lastT)
   }
 }

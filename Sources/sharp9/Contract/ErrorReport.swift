@@ -212,8 +212,8 @@ struct ErrorReport: Equatable {
     case .conflictingSession(let id, let existing, let bundled):
       ErrorReport(
         .badData,
-        "cannot import session \(id): it already exists with \(existing) events (the bundle has"
-          + " \(bundled)). Import it as a new session (`sharp9 import-bundle FILE --as-new`), or"
+        "cannot import session \(id): it already exists with other content (\(existing) events;"
+          + " the bundle's has \(bundled)). Import it as a new session (`sharp9 import-bundle FILE --as-new`), or"
           + " delete the existing one first (`sharp9 delete \(id.prefix(8))`)")
     case .failsVerification(let path, let seq):
       ErrorReport(
@@ -228,6 +228,26 @@ struct ErrorReport: Equatable {
     case .writeFailed(let path, let reason):
       ErrorReport(
         .ioError, "cannot write \(path): \(reason). Check free space; the file was left as it was")
+    case .audioHashMalformed(let path):
+      ErrorReport(
+        .badData,
+        "cannot import \(path): its audio's hash is not a SHA-256 (64 lower-case hex digits), so"
+          + " the bundle is damaged or was edited. Ask for the bundle again")
+    case .audioHashMismatch(let path):
+      ErrorReport(
+        .badData,
+        "cannot import \(path): its audio is not the file its hash names, so the bundle is"
+          + " damaged or was edited. Ask for the bundle again")
+    case .unsafeAudioTarget(let name):
+      ErrorReport(
+        .cannotCreate,
+        "cannot write the bundled audio as audio/\(name): a symbolic link or special file is"
+          + " there. Remove it and import again")
+    case .audioWriteFailed(let name, let reason):
+      ErrorReport(
+        .cannotCreate,
+        "cannot write the bundled audio as audio/\(name): \(reason). Check that the audio"
+          + " directory beside the database is writable")
     }
   }
 

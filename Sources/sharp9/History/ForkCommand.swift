@@ -15,7 +15,7 @@ struct ForkCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("How many events to keep (0 … the session's event count).", valueName: "seq")
+    help: ArgumentHelp("How many events to keep (1 … the session's event count).", valueName: "seq")
   )
   var at: Int64
 
@@ -25,7 +25,10 @@ struct ForkCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
-    guard at >= 0 else { throw ValidationError("--at must be 0 or more (the events to keep)") }
+    guard at >= 1 else {
+      throw ValidationError(
+        "--at must be 1 or more, not \(at) (the events to keep; a session needs at least one)")
+    }
   }
 
   func run() throws {

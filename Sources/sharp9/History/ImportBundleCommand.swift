@@ -8,13 +8,14 @@ struct ImportBundleCommand: ParsableCommand {
     commandName: "import-bundle",
     abstract: "Add the session of a bundle (see `sharp9 bundle`) to the database.",
     discussion: """
-      The session keeps its id: importing the same bundle again adds nothing, and a different \
-      session with the same id is a conflict (status 65, nothing changed); --as-new imports it as \
-      a new session instead. The bundled session must replay to its own checkpoints. Bundled \
+      The session keeps its id: importing the same bundle again adds nothing, and the same id \
+      with any other content (events, title, times, audio, versions) is a conflict (status 65, \
+      nothing changed); --as-new imports it as a new session instead. The bundled session must \
+      replay to its own checkpoints, and its audio must be the file its SHA-256 names. Bundled \
       audio is written to the audio/ directory next to the database when the recorded path does \
-      not hold the same file; the session keeps its recorded path (export still writes it) and \
-      render finds the extracted copy. The session id is printed alone on the last line of \
-      standard output.
+      not hold the same file, under a safe name and never over another file; the session keeps \
+      its recorded path (export still writes it) and render finds the extracted copy. The \
+      session id is printed alone on the last line of standard output.
       """)
 
   @Argument(help: ArgumentHelp("The bundle file.", valueName: "file"))
