@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import Sharp9Store
 
 /// `sharp9 serve`: the browser inspector's HTTP server (pages, assets and the JSON API).
@@ -76,9 +77,27 @@ public struct InspectorServer: Sendable {
   }
 
   /// Serves until the process is interrupted (SIGINT, SIGTERM); `onRunning` gets the bound port.
+  /// Throws ``ListenFailure`` when the address cannot be bound.
+  ///
+  /// On the signal the server stops accepting connections and live streams end within one poll
+  /// (they watch the shutdown); a response still open after ``shutdownGrace`` is cancelled.
   public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-    try await application(onRunning: onRunning).runService()
+    let application = application(onRunning: onRunning)
+    var group = ServiceGroupConfiguration(
+      services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint],
+      logger: application.logger)
+    group.maximumGracefulShutdownDuration = Self.shutdownGrace
+    do {
+      try await ServiceGroup(configuration: group).run()
+    } catch {
+      let (host, port) = (configuration.host, configuration.port)
+      throw ListenFailure(error, host: host, port: port) ?? error
+    }
   }
+
+  /// How long responses still open at SIGTERM or Ctrl-C (a download, a render) may take before
+  /// they are cancelled: a user stopping the server expects it gone within a second or two.
+  static let shutdownGrace = Duration.seconds(1)
 
   /// The application: guards, then the API and the pages.
   public func application(

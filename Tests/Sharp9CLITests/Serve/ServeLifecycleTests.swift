@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `sharp9 serve` as a user runs it: it stops on SIGTERM and Ctrl-C even with a live stream
+/// open, and a command line it cannot serve ends at once with a sentence and its status.
+@Suite(.serialized) struct ServeLifecycleTests {
+  static let script = """
+    {"type":"togglePlay","t":0}
+    {"type":"setA","timeSec":0.25,"t":1}
+
+    """
+
+  /// A store with one imported session; its id.
+  static func store() async throws -> (StoreCLI, String) {
+    let cli = try StoreCLI()
+    let imported = try await cli.run(["import", "-"], input: script)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let id = try #require(imported.stdout.split(separator: "\n").last.map(String.init))
+    return (cli, id)
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aSignalEndsServeWithinTwoSecondsWhileAStreamIsOpen(signal: Int32) async throws {
+    let (cli, id) = try await Self.store()
+    let serve = try ServeProcess(cli, ["serve", "--port", "0"])
+    let port = try await serve.port()
+    let stream = try LoopbackConnection(port: port, get: "/api/sessions/\(id)/live?after=0")
+    let opened = stream.read(until: "event: events")
+    #expect(opened.text.contains("event: events"), "\(opened.text)")
+    serve.send(signal)
+    let took = try await serve.waitForExit(timeout: .seconds(2))
+    #expect(took != nil, "serve still runs 2 s after signal \(signal); stderr: \(serve.stderr)")
+    if took != nil {
+      #expect(try await serve.exitStatus(within: .zero) == 0, "\(serve.stderr)")
+      #expect(stream.read().ended)
+    }
+  }
+
+  @Test func aPortInUseIsStatus69WithASentence() async throws {
+    let (cli, _) = try await Self.store()
+    let (listener, port) = try Self.occupiedPort()
+    defer { close(listener) }
+    let serve = try ServeProcess(cli, ["serve", "--port", "\(port)"])
+    #expect(try await serve.exitStatus(within: .seconds(10)) == 69, "\(serve.stderr)")
+    #expect(
+      serve.stderr
+        == "sharp9: error: cannot listen on 127.0.0.1:\(port): the port is in use. Stop the other"
+        + " server or pass --port\n")
+  }
+
+  @Test(arguments: ["70000", "65536", "-1", "99999999999999999999"])
+  func aPortOutsideTheRangeIsAUsageError(port: String) async throws {
+    let (cli, _) = try await Self.store()
+    let serve = try ServeProcess(cli, ["serve", "--port", port])
+    #expect(try await serve.exitStatus(within: .seconds(10)) == 64, "\(serve.stderr)")
+    #expect(serve.stderr.hasPrefix("sharp9: error: invalid command line: "), "\(serve.stderr)")
+    #expect(serve.stderr.contains("--port"), "\(serve.stderr)")
+    #expect(serve.stdout.isEmpty)
+  }
+
+  @Test(arguments: ["missing/folder/sharp9.sqlite", "missing.sqlite"])
+  func aMissingDatabaseIsStatus66AndNothingIsCreated(path: String) async throws {
+    let cli = try StoreCLI()
+    let database = cli.directory.appending(path: path).path
+    let serve = try ServeProcess(cli, ["serve", "--port", "0", "--db", database], database: false)
+    #expect(try await serve.exitStatus(within: .seconds(10)) == 66, "\(serve.stderr)")
+    #expect(
+      serve.stderr
+        == "sharp9: error: cannot open the database: there is no sharp9 database at \(database)."
+        + " Record or import a session first, or give the database with --db\n")
+    #expect(!FileManager.default.fileExists(atPath: database))
+    #expect(!FileManager.default.fileExists(atPath: cli.directory.appending(path: "missing").path))
+    let sessions = try await cli.run(["sessions", "--db", database], database: false)
+    #expect(sessions.status == 66)
+  }
+
+  /// A socket listening on a free loopback port, and the port.
+  static func occupiedPort() throws -> (Int32, Int) {
+    #if canImport(Glibc)
+      let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && listen(socket, 1) == 0
+          && getsockname(socket, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return (socket, Int(UInt16(bigEndian: address.sin_port)))
+  }
+}
