@@ -42,6 +42,26 @@ import Testing
     }
   }
 
+  /// An upload that never finishes (a slow or stalled client) does not hold the exit: what is
+  /// still open a second after the signal is cancelled.
+  @Test func aSignalEndsServeWithinTwoSecondsWhileAnUploadStalls() async throws {
+    let (cli, _) = try await Self.store()
+    let serve = try ServeProcess(cli, ["serve", "--port", "0"])
+    let port = try await serve.port()
+    let upload = try LoopbackConnection(
+      port: port,
+      send: "POST /api/bundles HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        + "X-Sharp9-Token: \(serve.token)\r\nContent-Length: 100000\r\n\r\nSQLite format 3")
+    try await Task.sleep(for: .milliseconds(300))  // the request reaches its handler
+    serve.send(SIGTERM)
+    let took = try await serve.waitForExit(timeout: .seconds(2))
+    #expect(took != nil, "serve still runs 2 s after SIGTERM; stderr: \(serve.stderr)")
+    if took != nil {
+      #expect(try await serve.exitStatus(within: .zero) == 0, "\(serve.stderr)")
+    }
+    withExtendedLifetime(upload) {}
+  }
+
   @Test func aPortInUseIsStatus69WithASentence() async throws {
     let (cli, _) = try await Self.store()
     let (listener, port) = try Self.occupiedPort()

@@ -37,6 +37,12 @@ final class ServeProcess {
   var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
   var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
 
+  /// The token of the URL `serve` printed (call ``port(timeout:)`` first).
+  var token: String {
+    stdout.split(separator: "\n").first { $0.contains("?token=") }
+      .map { String($0.split(separator: "?token=").last ?? "") } ?? ""
+  }
+
   /// The port of the URL `serve` prints, waiting up to `timeout` for it.
   func port(timeout: Duration = .seconds(30)) async throws -> Int {
     let clock = ContinuousClock()
@@ -83,7 +89,12 @@ final class LoopbackConnection {
   private let socket: Int32
 
   /// Connects to `port` and sends `GET path`.
-  init(port: Int, get path: String) throws {
+  convenience init(port: Int, get path: String) throws {
+    try self.init(port: port, send: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+  }
+
+  /// Connects to `port` and sends `request` as it is (a request may be left unfinished).
+  init(port: Int, send request: String) throws {
     #if canImport(Glibc)
       socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -105,7 +116,6 @@ final class LoopbackConnection {
     }
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
     _ = request.utf8CString.withUnsafeBufferPointer {
       send(socket, $0.baseAddress, $0.count - 1, 0)
     }
