@@ -62,6 +62,34 @@ import Testing
     withExtendedLifetime(upload) {}
   }
 
+  /// Four minutes played at 0.75x: a render that takes seconds (16 s in a debug build).
+  static let longSession = """
+    {"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"tone.wav","title":"long"}}
+    {"type":"importPicked","url":"tone.wav","t":0}
+    {"type":"importSucceeded","track":{"name":"tone.wav","durationSec":250},"t":0.1}
+    {"type":"speedDelta","delta":-0.25,"t":0.2}
+    {"type":"togglePlay","t":0.5}
+    {"type":"clearToastIfExpired","t":240}
+
+    """
+
+  /// Work that cannot be cancelled (a render on a thread of its own) does not hold the exit.
+  @Test func aSignalEndsServeWithinTwoSecondsWhileARenderRuns() async throws {
+    let cli = try StoreCLI()
+    let id = try await cli.importSession(Self.longSession, named: "long.jsonl", toneSeconds: 250)
+    let serve = try ServeProcess(cli, ["serve", "--port", "0"])
+    let port = try await serve.port()
+    let render = try LoopbackConnection(port: port, get: "/api/sessions/\(id)/render.wav")
+    try await Task.sleep(for: .milliseconds(500))  // the render has started
+    serve.send(SIGTERM)
+    let took = try await serve.waitForExit(timeout: .seconds(2))
+    #expect(took != nil, "serve still runs 2 s after SIGTERM; stderr: \(serve.stderr)")
+    if took != nil {
+      #expect(try await serve.exitStatus(within: .zero) == 0, "\(serve.stderr)")
+    }
+    withExtendedLifetime(render) {}
+  }
+
   @Test func aPortInUseIsStatus69WithASentence() async throws {
     let (cli, _) = try await Self.store()
     let (listener, port) = try Self.occupiedPort()
