@@ -41,7 +41,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // The server's socket errors (a port in use), which Hummingbird passes on as NIO's IOError.
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // The server's graceful shutdown (Hummingbird runs on it): streams watch it, a timeout bounds it.
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     // Tests only: whole-state assertions that print a diff when they fail.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
@@ -106,6 +110,8 @@ let package = Package(
         "Sharp9Audio",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "NIOCore", package: "swift-nio"),
       ],
       exclude: ["Assets"]
     ),

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import Sharp9Store
 
 /// `sharp9 serve`: the browser inspector's HTTP server (pages, assets and the JSON API).
@@ -76,9 +77,50 @@ public struct InspectorServer: Sendable {
   }
 
   /// Serves until the process is interrupted (SIGINT, SIGTERM); `onRunning` gets the bound port.
+  /// Throws ``ListenFailure`` when the address cannot be bound.
+  ///
+  /// On the signal the server stops accepting connections and live streams end within one poll
+  /// (they watch the shutdown); a response still open after ``shutdownGrace`` is cancelled, and
+  /// this returns at the latest ``shutdownLimit`` after the signal, leaving work no cancellation
+  /// reaches (a render on a thread of its own) to end with the process (``ShutdownDeadline``).
   public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-    try await application(onRunning: onRunning).runService()
+    let application = application(onRunning: onRunning)
+    let (ended, end) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
+    var group = ServiceGroupConfiguration(
+      services: [
+        .init(service: application),
+        .init(
+          service: ShutdownDeadline { end.yield(.success(())) }, successTerminationBehavior: .ignore
+        ),
+      ],
+      gracefulShutdownSignals: [.sigterm, .sigint], logger: application.logger)
+    group.maximumGracefulShutdownDuration = Self.shutdownGrace
+    let configuration = group
+    let serving = Task {
+      do {
+        try await ServiceGroup(configuration: configuration).run()
+        end.yield(.success(()))
+      } catch {
+        end.yield(.failure(error))
+      }
+    }
+    let result = await withTaskCancellationHandler {
+      await ended.first { _ in true }
+    } onCancel: {
+      serving.cancel()
+    }
+    if case .failure(let error) = result {
+      let (host, port) = (self.configuration.host, self.configuration.port)
+      throw ListenFailure(error, host: host, port: port) ?? error
+    }
   }
+
+  /// How long responses still open at SIGTERM or Ctrl-C (a download, a render) may take before
+  /// they are cancelled: a user stopping the server expects it gone within a second or two.
+  static let shutdownGrace = Duration.seconds(1)
+
+  /// When ``run(onRunning:)`` returns after SIGTERM or Ctrl-C at the latest, whatever still runs.
+  static let shutdownLimit = Duration.milliseconds(1500)
 
   /// The application: guards, then the API and the pages.
   public func application(

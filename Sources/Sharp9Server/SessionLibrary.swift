@@ -10,9 +10,14 @@ import Sharp9Store
 /// takes seconds (render, verify, check, the event index) opens its own store on a thread of its
 /// own with ``withOwnStore(_:)`` instead of holding this one, so the state of an event keeps
 /// answering meanwhile.
+///
+/// Every use first checks that the path still names the file opened (``DatabaseFile``): once
+/// the database is moved, deleted or replaced, every route fails alike with
+/// ``DatabaseFile/Changed`` until the server is restarted.
 public actor SessionLibrary {
   /// The database file.
-  public let path: String
+  public nonisolated var path: String { file.path }
+  private let file: DatabaseFile
   private let store: EventStore
   private let thread = StoreThread(name: "sharp9 store")
   private var indexes: [UUID: EventIndex] = [:]
@@ -26,31 +31,38 @@ public actor SessionLibrary {
     thread.asUnownedSerialExecutor()
   }
 
-  /// Opens (creating if missing) the database at `path`.
+  /// Opens the database at `path`, which must exist (``StoreError/databaseMissing(path:)``).
   public init(path: String) throws {
-    self.path = path
-    store = try EventStore(path: path, mode: .createIfMissing)
+    store = try EventStore(path: path, mode: .mustExist)
+    file = DatabaseFile(path: path)
   }
 
   /// Runs `body` on this actor's open store as the store protocol sees it: what every backend
   /// answers (sessions, their events, the state at an event, deleting one). Routes use this
   /// wherever the protocol covers what they need.
   public func withLog<Result: Sendable>(_ body: (any EventLog) throws -> Result) throws -> Result {
-    try body(store)
+    try file.check()
+    return try body(store)
   }
 
   /// Runs `body` on this actor's open SQLite store, for what only it offers (replay cursors, the
   /// edit history, forks and bundles).
   public func withStore<Result: Sendable>(_ body: (EventStore) throws -> Result) throws -> Result {
-    try body(store)
+    try file.check()
+    return try body(store)
   }
 
   /// Runs `body` on a store of its own (for long work), on a thread of its own.
   public nonisolated func withOwnStore<Result: Sendable>(
     _ body: @escaping @Sendable (EventStore) throws -> Result
   ) async throws -> Result {
-    let path = path
-    return try await StoreThread.run { try body(try EventStore(path: path, mode: .mustExist)) }
+    try await StoreThread.run { try body(try self.ownStore()) }
+  }
+
+  /// A new store on the database, for work on a thread of its own (a render).
+  public nonisolated func ownStore() throws -> EventStore {
+    try file.check()
+    return try EventStore(path: file.path, mode: .mustExist)
   }
 
   /// `compute(store)` for `session` on a store of its own, kept (under `name`) until the session
@@ -82,7 +94,7 @@ extension SessionLibrary {
   /// at once with the kinds and times alone (events decoded, not reduced: no changed bits) and
   /// `complete` false, while the replay runs on a thread of its own.
   func eventIndex(_ id: String) async throws -> (index: EventIndex, complete: Bool) {
-    let session = try store.session(matching: id)
+    let session = try withLog { try $0.session(matching: id) }
     if let known = indexes[session.id], known.count == session.eventCount {
       return (known, true)
     }

@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       Prints the URL to open; it carries a token that is new on every run and that every change \
       (import, fork, delete) must send. Binds to 127.0.0.1 unless --host says otherwise, and \
-      answers only requests addressed to its own host name. Stop it with Ctrl-C.
+      answers only requests addressed to its own host name. The database must exist (record or \
+      import a session first). Stop it with Ctrl-C or SIGTERM.
       """)
 
   @Option(help: "The address to listen on.")
@@ -24,9 +25,17 @@ struct ServeCommand: AsyncParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
 
+  func validate() throws {
+    guard (0...65535).contains(port) else {
+      throw ValidationError("--port must be 0…65535 (0: any free port), not \(port)")
+    }
+  }
+
   func run() async throws {
+    // The database must exist, as for every command that reads: a typo in --db is an error, not
+    // an empty inspector over a new file.
     let server = try InspectorServer(
-      databasePath: database.resolvedPath, media: CLISessionMedia(),
+      databasePath: try database.checkedPath(), media: CLISessionMedia(),
       configuration: .init(
         host: host, port: port, sharp9Version: Sharp9Command.release))
     let open = open

@@ -111,7 +111,7 @@ import Testing
       let response = try await client.execute(
         uri: "/api/bundles", method: .post, headers: withToken, body: body)
       #expect(response.status == .unprocessableContent)
-      #expect(response.text.contains("forbiddenObject"))
+      #expect(response.text.contains("the bundle holds a "))
     }
   }
 

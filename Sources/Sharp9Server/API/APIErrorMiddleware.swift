@@ -1,37 +1,31 @@
 import Foundation
 import Hummingbird
-import Sharp9Store
 
-/// Turns what the libraries throw into statuses and `{"error": "…"}`: an unknown session is 404,
-/// an event out of range 400, a refused bundle 422; anything else 500 with the error's text.
+/// Turns what a route throws into its status and `{"error": "…"}` by ``APIErrorAnswer``; when the
+/// fault is the database's or the server's, the details (SQL, paths) go to the server's log on
+/// standard error, never into the body.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     do {
       return try await next(request, context)
-    } catch let failure as APIFailure {
-      return APIResponse.failure(failure.status, failure.message)
-    } catch let error as any HTTPResponseError {
-      return APIResponse.failure(error.status, "\(error)")
-    } catch let error as StoreError {
-      return APIResponse.failure(Self.status(of: error), error.description)
-    } catch let error as BundleError {
-      return APIResponse.failure(.unprocessableContent, error.description)
-    } catch let error as UntrustedBundle.Problem {
-      return APIResponse.failure(.unprocessableContent, "bundle refused: \(error)")
     } catch {
-      return APIResponse.failure(.internalServerError, "\(error)")
+      let answer = APIErrorAnswer(error)
+      if answer.logged {
+        context.logger.error(
+          "\(request.method) \(request.uri.path): \(answer.status.code): \(Self.details(error))")
+      }
+      return APIResponse.failure(answer.status, answer.message)
     }
   }
 
-  static func status(of error: StoreError) -> HTTPResponse.Status {
-    switch error {
-    case .sessionNotFound: .notFound
-    case .ambiguousSession, .sequenceOutOfRange, .invalidTime, .timeBeyondDates, .noActions:
-      .badRequest
-    case .conflict: .conflict
-    case .databaseMissing, .corruptEvent: .internalServerError
+  /// What the log says about `error`: its own description, the underlying one for an upload.
+  private static func details(_ error: any Error) -> String {
+    if let upload = error as? UploadFailure { return "upload: \(upload.underlying)" }
+    if let changed = error as? DatabaseFile.Changed {
+      return "\(changed.path) no longer names the database file opened at start"
     }
+    return "\(error)"
   }
 }

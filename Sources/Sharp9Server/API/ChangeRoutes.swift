@@ -24,14 +24,27 @@ extension InspectorServer {
         throw APIFailure(
           .contentTooLarge, "a bundle may be at most \(configuration.maxUploadBytes) bytes")
       }
+      // A bundle is an SQLite file: anything else (nothing, text, noise) is refused unread.
+      guard body.readableBytesView.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+        throw APIFailure(
+          .unprocessableContent,
+          body.readableBytes == 0
+            ? "the upload is empty; send a .sharp9 bundle" : APIErrorAnswer.notABundle)
+      }
       try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
       let file = uploads.appending(path: "\(UUID().uuidString).sharp9")
       defer { SessionFiles.remove(file) }
       try Data(body.readableBytesView).write(to: file)
       let audioDirectory = URL(fileURLWithPath: library.path).deletingLastPathComponent()
         .appending(path: "audio")
-      let result = try await library.withStore { store in
-        try UntrustedBundle.importBundle(at: file.path, into: store, audioDirectory: audioDirectory)
+      let result: SessionBundle.ImportResult
+      do {
+        result = try await library.withStore { store in
+          try UntrustedBundle.importBundle(
+            at: file.path, into: store, audioDirectory: audioDirectory)
+        }
+      } catch {
+        throw UploadFailure(underlying: error)
       }
       return try APIResponse.json(
         APIShapes.Changed(

@@ -7,7 +7,9 @@ import Sharp9Store
 /// `GET /api/sessions/{id}/live?after=N`: server-sent events. Every ``pollInterval`` the session's
 /// event count is read; new events go out as one `events` message (a JSON array of the rows of
 /// `GET …/events`, `id:` the last seq, so a reconnecting `EventSource` resumes with
-/// `Last-Event-ID`). A comment line every 15 s keeps proxies from closing the stream.
+/// `Last-Event-ID`). A comment line every 15 s keeps proxies from closing the stream. The stream
+/// ends when the server shuts down (SIGTERM, Ctrl-C), within one poll: the server waits for open
+/// responses before it exits, and a stream would otherwise be open forever.
 extension InspectorServer {
   /// How often the log is polled: well under the 1 s in which a new event must show.
   static let pollInterval = Duration.milliseconds(200)
@@ -27,7 +29,7 @@ extension InspectorServer {
         var total = 0
         var quiet = Duration.zero
         try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
-        while !Task.isCancelled {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
           let rows = try await library.withStore { store in
             let session = try store.session(matching: id)
             guard session.eventCount > sent else { return [APIShapes.Event]() }

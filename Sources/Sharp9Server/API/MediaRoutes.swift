@@ -31,9 +31,8 @@ extension InspectorServer {
     for container in AudioContainer.allCases {
       router.get("/api/sessions/:id/render.\(container.rawValue)") { request, context in
         let session = try await library.session(try context.id)
-        let path = library.path
         let file = try await renders.file(of: session, container: container) { url in
-          let store = try EventStore(path: path, mode: .mustExist)
+          let store = try library.ownStore()
           try audioProblem { try media.render(session, from: store, container: container, to: url) }
         }
         return try APIResponse.file(
@@ -44,11 +43,14 @@ extension InspectorServer {
 }
 
 /// Runs `body`; what the audio glue throws (no audio recorded, the file missing or changed, the
-/// track's length unknown) is a 409 carrying its sentence, not a server fault.
+/// track's length unknown) is a 409 carrying its sentence, not a server fault. The database's
+/// failures and a render that cannot be written go on to ``APIErrorAnswer`` as they are.
 private func audioProblem<Result>(_ body: () throws -> Result) throws -> Result {
   do {
     return try body()
-  } catch let error as StoreError {
+  } catch let error as AudioFileError where error.kind != .writeFailed {
+    throw APIFailure(.conflict, "\(error)")
+  } catch let error where error is AudioFileError || APIErrorAnswer.isDatabaseFailure(error) {
     throw error
   } catch {
     throw APIFailure(.conflict, "\(error)")

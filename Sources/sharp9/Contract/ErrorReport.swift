@@ -3,6 +3,7 @@ import Foundation
 import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
+import Sharp9Server
 import Sharp9Store
 
 /// Words and an exit status for every error a command can end with.
@@ -39,6 +40,7 @@ struct ErrorReport: Equatable {
     case let error as SQLiteError: self = Self.sqlite(error)
     case let error as MigrationError: self = Self.migration(error)
     case let error as BundleError: self = Self.bundle(error)
+    case let error as InspectorServer.ListenFailure: self = Self.listen(error)
     case let error as SessionScriptError:
       self.init(.badData, "\(error). Fix that line")
     case let error as AudioFileError: self = Self.audio(error)
@@ -159,6 +161,19 @@ struct ErrorReport: Equatable {
         "\(what): SQLite result \(error.code), \(error.message). This is a bug in sharp9;"
           + " please report it")
     }
+  }
+
+  private static func listen(_ error: InspectorServer.ListenFailure) -> ErrorReport {
+    let address =
+      error.host.contains(":") ? "[\(error.host)]:\(error.port)" : "\(error.host):\(error.port)"
+    let why =
+      switch error.reason {
+      case .portInUse: "the port is in use. Stop the other server or pass --port"
+      case .permissionDenied: "this user may not use that port. Pass --port above 1023"
+      case .addressUnavailable:
+        "the host is not an address of this machine. Pass --host 127.0.0.1"
+      }
+    return ErrorReport(.unavailable, "cannot listen on \(address): \(why)")
   }
 
   private static func migration(_ error: MigrationError) -> ErrorReport {
