@@ -128,7 +128,16 @@ struct APIErrorAnswer: Equatable {
       Self(
         .conflict,
         "the session's audio changed since it was recorded; bundle it without audio")
-    case .wouldReplaceDatabase, .writeFailed:
+    case .audioHashMalformed, .audioHashMismatch:
+      Self(
+        .unprocessableContent,
+        "the bundle's audio is not the file its hash names: the bundle is damaged or was edited")
+    case .unsafeAudioTarget:
+      Self(
+        .unprocessableContent,
+        "a symbolic link or special file stands where the bundle's audio would be written;"
+          + " remove it from the audio folder and upload again", logged: true)
+    case .wouldReplaceDatabase, .writeFailed, .audioWriteFailed:
       Self(.serviceUnavailable, "the bundle cannot be written; check the disk", logged: true)
     }
   }
