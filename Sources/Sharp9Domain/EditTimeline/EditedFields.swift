@@ -2,7 +2,7 @@ import Foundation
 
 /// The fields undo and redo restore: markers, the loop, speed and pitch.
 struct EditedFields: Equatable {
-  var markers: [Marker]
+  var markers: MarkerList
   var loop: LoopPoints
   var speed: Double
   var pitchSemitones: Double

@@ -125,7 +125,7 @@ public struct RandomActions: Sendable {
 
   /// A marker that exists, or rarely (always, without markers) one that does not.
   private mutating func markerID(in state: State) -> UUID {
-    if !state.markers.isEmpty, chance(90) { return pick(state.markers).id }
+    if !state.markers.isEmpty, chance(90) { return pick(state.markers.elements).id }
     let unknown = UUID(uuid: (0xDE, 0xAD, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
     return ActionContext.derivedID(
       session: unknown, sequence: Int64.random(in: 1...1_000_000, using: &random))

@@ -71,7 +71,7 @@ package struct StateJSONWriter {
       case .transport: return writer.transport(state.transport)
       case .loop: return writer.loop(state.loop)
       case .mode: return writer.string(state.mode.rawValue)
-      case .markers: return writer.array(state.markers) { $0.marker($1) }
+      case .markers: return writer.array(state.markers.elements) { $0.marker($1) }
       case .viewport:
         return writer.object(ViewportKey.self) { writer, key in
           switch key {

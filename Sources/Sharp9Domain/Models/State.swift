@@ -11,7 +11,7 @@ public struct State: Sendable, Equatable, Hashable, Codable {
   /// What a waveform tap does.
   public var mode: Mode
   /// Markers, in the order they were added.
-  public var markers: [Marker]
+  public var markers: MarkerList
   /// The visible span of the waveform.
   public var viewport: Viewport
   /// True between `importPicked` and `importSucceeded`/`importFailed`.
@@ -31,7 +31,7 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     transport: Transport = Transport(),
     loop: LoopPoints = LoopPoints(),
     mode: Mode = .loop,
-    markers: [Marker] = [],
+    markers: MarkerList = [],
     viewport: Viewport = Viewport(),
     isLoading: Bool = false,
     toast: ToastState? = nil,
@@ -65,7 +65,7 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     transport = try container.decode(Transport.self, forKey: .transport)
     loop = try container.decode(LoopPoints.self, forKey: .loop)
     mode = try container.decode(Mode.self, forKey: .mode)
-    markers = try container.decode([Marker].self, forKey: .markers)
+    markers = try container.decode(MarkerList.self, forKey: .markers)
     viewport = try container.decode(Viewport.self, forKey: .viewport)
     isLoading = try container.decode(Bool.self, forKey: .isLoading)
     toast = try container.decodeIfPresent(ToastState.self, forKey: .toast)

@@ -7,7 +7,7 @@ extension Reducer {
   static func addMarker(at timeSec: Double, into state: inout State, _ context: ActionContext)
     -> [Effect]
   {
-    guard let time = state.clampedTime(timeSec), state.marker(id: context.newID) == nil else {
+    guard let time = state.clampedTime(timeSec), !state.markers.contains(id: context.newID) else {
       return []
     }
     state.markers.append(Marker(id: context.newID, timeSec: time))
@@ -25,7 +25,7 @@ extension Reducer {
   /// ``PracticeRules/markNowDebounce`` of the last accepted one (including a clock that went
   /// backwards).
   static func markNow(_ state: inout State, _ context: ActionContext) -> [Effect] {
-    guard state.hasTrack, state.marker(id: context.newID) == nil else { return [] }
+    guard state.hasTrack, !state.markers.contains(id: context.newID) else { return [] }
     if let last = state.lastMarkNowAt,
       context.now.timeIntervalSince(last) < PracticeRules.markNowDebounce
     {

@@ -22,7 +22,9 @@ extension State {
   }
 
   /// The marker with `id`, if present.
-  public func marker(id: UUID) -> Marker? { markers.first { $0.id == id } }
+  public func marker(id: UUID) -> Marker? {
+    markers.contains(id: id) ? markers.first { $0.id == id } : nil
+  }
 
   /// Whether the toast (if any) has expired at `now`.
   public func toastExpired(at now: Date) -> Bool {

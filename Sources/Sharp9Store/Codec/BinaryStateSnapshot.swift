@@ -39,7 +39,7 @@ enum BinaryStateSnapshot {
     writer.write(state.transport.pitchSemitones)
     writer.write(state.loop)
     writer.write(ActionCodec.modeByte(state.mode))
-    writer.writeArray(state.markers) { $0.write($1) }
+    writer.writeArray(state.markers.elements) { $0.write($1) }
     writer.write(state.viewport.startSec)
     writer.write(state.viewport.endSec)
     writer.write(state.isLoading)
