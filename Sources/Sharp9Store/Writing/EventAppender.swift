@@ -23,6 +23,8 @@ final class EventAppender {
     var effects: [Effect]
     /// The tail chunk with the event.
     var tail: EventChunkBuilder
+    /// The checkpoint written with it, if any.
+    var checkpoint: CheckpointPolicy.Previous?
   }
 
   let store: EventStore
@@ -40,6 +42,8 @@ final class EventAppender {
   private var tail: EventChunkBuilder
   /// How many of `tail`'s events its stored row holds (0: no row yet).
   private var storedTailCount: Int
+  /// The session's last checkpoint, which decides when the next is due (``CheckpointPolicy``).
+  private var lastCheckpoint: CheckpointPolicy.Previous?
 
   /// Starts appending after `head` events whose last state is `state`, continuing the stored
   /// chunk that holds event `head` unless it is full.
@@ -60,6 +64,12 @@ final class EventAppender {
     }
     tail = stored ?? EventChunkBuilder(firstSeq: head + 1)
     storedTailCount = stored?.count ?? 0
+    let last = try store.database.cached(
+      "SELECT seq, length(state) FROM checkpoints WHERE session_pk = ? ORDER BY seq DESC LIMIT 1")
+    try last.bind(session.pk, at: 1)
+    lastCheckpoint = try last.firstRow {
+      CheckpointPolicy.Previous(seq: $0.int64(0), bytes: Int(clamping: $0.int64(1)))
+    }
   }
 
   /// Reduces `action` at `t` on a copy of the state and stores the event in the tail chunk's row
@@ -73,8 +83,11 @@ final class EventAppender {
     var chunk = continuing ? tail : EventChunkBuilder(firstSeq: seq)
     chunk.append(action, t: t)
     try storeChunk(chunk, storedCount: continuing ? storedTailCount : 0)
-    if store.checkpointPolicy.isCheckpoint(seq) { try writeCheckpoint(next, seq: seq) }
-    return Staged(seq: seq, t: t, state: next, effects: effects, tail: chunk)
+    let checkpoint =
+      store.checkpointPolicy.isCheckpoint(seq, after: lastCheckpoint)
+      ? try writeCheckpoint(next, seq: seq) : nil
+    return Staged(
+      seq: seq, t: t, state: next, effects: effects, tail: chunk, checkpoint: checkpoint)
   }
 
   /// Appends `action` at once, reducing the held state in place (no copy of the state's arrays,
@@ -91,7 +104,9 @@ final class EventAppender {
       storedTailCount = 0
     }
     tail.append(action, t: t)
-    if store.checkpointPolicy.isCheckpoint(seq) { try writeCheckpoint(state, seq: seq) }
+    if store.checkpointPolicy.isCheckpoint(seq, after: lastCheckpoint) {
+      lastCheckpoint = try writeCheckpoint(state, seq: seq)
+    }
     head = seq
     lastT = t
   }
@@ -152,6 +167,7 @@ final class EventAppender {
     lastT = staged.t
     tail = staged.tail
     storedTailCount = staged.tail.count
+    if let checkpoint = staged.checkpoint { lastCheckpoint = checkpoint }
   }
 
   /// Moves the stored head from `expected` to the in-memory (or staged) head: a compare-and-set,
@@ -170,11 +186,12 @@ final class EventAppender {
   /// Checkpoints the current head if the policy did not already (the end of an import or of a
   /// recording), so `verify` always covers the last state.
   func checkpointHead() throws {
-    guard head > 0, !store.checkpointPolicy.isCheckpoint(head) else { return }
-    try writeCheckpoint(state, seq: head)
+    guard head > 0, lastCheckpoint?.seq != head else { return }
+    lastCheckpoint = try writeCheckpoint(state, seq: head)
   }
 
-  private func writeCheckpoint(_ state: State, seq: Int64) throws {
+  /// Writes the checkpoint after event `seq` and returns what the policy needs to know of it.
+  private func writeCheckpoint(_ state: State, seq: Int64) throws -> CheckpointPolicy.Previous {
     let insert = try store.database.cached(
       """
       INSERT OR REPLACE INTO checkpoints (session_pk, seq, reducer_version, state, state_sha256)
@@ -187,6 +204,7 @@ final class EventAppender {
     try insert.bind(checkpoint.snapshot, at: 4)
     try insert.bind(checkpoint.hash, at: 5)
     try insert.run()
+    return CheckpointPolicy.Previous(seq: seq, bytes: checkpoint.snapshot.count)
   }
 
   private func conflict(expected: Int64) throws -> StoreError {
