@@ -12,5 +12,29 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=(-c release --product sharp9)
 [[ "$(uname -s)" == Linux ]] && flags+=(--static-swift-stdlib)
-swift build "${flags[@]}" >&2
+# Quiet: the compiler's progress (hundreds of lines on a first build) goes to a log, and stderr
+# gets one line, updated in place on a terminal; a failed build prints the log in full, less the
+# per-file progress lines, so every error and warning is still shown.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+if [[ -t 2 ]]; then
+  swift build "${flags[@]}" 2>&1 | tee "$log" | while IFS= read -r line; do
+    [[ "$line" =~ ^\[([0-9]+)/([0-9]+)\] ]] \
+      && printf '\r\033[Ksharp9: building the release binary: step %s of %s' \
+        "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" >&2
+  done
+  status=${PIPESTATUS[0]}
+  printf '\r\033[K' >&2
+else
+  echo "sharp9: building the release binary (a first build takes several minutes)" >&2
+  swift build "${flags[@]}" >"$log" 2>&1
+  status=$?
+fi
+set -e
+if ((status != 0)); then
+  grep -Ev '^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Linking|Write|Wrapping|Applying)' "$log" >&2
+  echo "sharp9: the release build failed (status $status); its output is above" >&2
+  exit "$status"
+fi
 echo "$(swift build "${flags[@]}" --show-bin-path)/sharp9"
