@@ -40,6 +40,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // The server's channel pipeline (Hummingbird's own dependencies): the request line's
+    // absolute-form host is checked before the conversion to HTTP types drops it.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     // Tests only: whole-state assertions that print a diff when they fail.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
@@ -104,6 +109,10 @@ let package = Package(
         "Sharp9Audio",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Assets"]
     ),

@@ -7,7 +7,9 @@ import Sharp9Store
 /// Security, for a local server that can change a user's practice history: it binds to the
 /// configured host (127.0.0.1 by default); a request whose `Host` is not one of the server's own
 /// names is refused (DNS rebinding, ``HostGuard``); a request that changes anything must carry the
-/// per-run token (``TokenGuard``); an upload is size-limited and checked as untrusted SQLite
+/// per-run token (``TokenGuard``); an API request another site's page made is refused
+/// (``CrossSiteGuard``); every response says `nosniff` and carries the pages' policy
+/// (``SecurityHeaders``); an upload is size-limited and checked as untrusted SQLite
 /// before import (``UntrustedBundle``); URL paths only ever name embedded assets.
 public struct InspectorServer: Sendable {
   /// Where and how the server runs.
@@ -77,7 +79,14 @@ public struct InspectorServer: Sendable {
 
   /// Serves until the process is interrupted (SIGINT, SIGTERM); `onRunning` gets the bound port.
   public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    defer { removeWorkDirectory() }
     try await application(onRunning: onRunning).runService()
+  }
+
+  /// Deletes the work directory (renders, uploads): when ``run(onRunning:)`` returns, after a
+  /// normal end, SIGINT or SIGTERM alike.
+  func removeWorkDirectory() {
+    try? FileManager.default.removeItem(at: configuration.workDirectory)
   }
 
   /// The application: guards, then the API and the pages.
@@ -85,7 +94,10 @@ public struct InspectorServer: Sendable {
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     let router = Router()
+    let port = BoundPort(configuration.port)
+    router.add(middleware: SecurityHeaders())
     router.add(middleware: HostGuard(allowed: configuration.allowedHostNames))
+    router.add(middleware: CrossSiteGuard(allowed: configuration.allowedHostNames, port: port))
     router.add(middleware: TokenGuard(token: configuration.token))
     router.add(middleware: APIErrorMiddleware())
     addAPIRoutes(to: router)
@@ -95,9 +107,14 @@ public struct InspectorServer: Sendable {
     AssetRoutes.add(to: router)
     return Application(
       router: router,
+      server: .guardedHTTP1,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "sharp9"),
-      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) })
+      onServerRunning: { channel in
+        let bound = channel.localAddress?.port ?? 0
+        port.set(bound)
+        await onRunning(bound)
+      })
   }
 }
 
