@@ -42,9 +42,11 @@ public struct InspectorServer: Sendable {
       self.sharp9Version = sharp9Version
     }
 
-    /// The names a request's `Host` may carry: loopback names and the bound host.
+    /// The names a request's `Host` may carry: loopback names and the bound host (an IPv6
+    /// address in brackets, as `Host` writes it).
     public var allowedHostNames: Set<String> {
-      ["127.0.0.1", "localhost", "[::1]", "::1", host.lowercased()]
+      let bound = host.lowercased()
+      return ["127.0.0.1", "localhost", "[::1]", bound.contains(":") ? "[\(bound)]" : bound]
     }
   }
 

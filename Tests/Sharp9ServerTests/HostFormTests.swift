@@ -62,6 +62,8 @@ import Testing
       #expect(two.status == .forbidden)
     }
     #expect(HostGuard<BasicRequestContext>.hostName("127.0.0.1:80@evil.com") == nil)
+    let ipv6 = InspectorServer.Configuration(host: "FE80::1", sharp9Version: "t")
+    #expect(ipv6.allowedHostNames.contains(Authority("[fe80::1]:8089")?.name ?? ""))
     #expect(Authority("[::1]:8089")?.name == "[::1]" && Authority("[::1]:8089")?.port == 8089)
   }
 
