@@ -62,4 +62,45 @@ import Testing
       }
     }
   }
+
+  @Test func everyCallerOfARenderSupersededWhileItRanReadsItThenItIsDeleted() async throws {
+    let fixture = try await InspectorFixture()
+    let store = try EventStore(path: fixture.database, mode: .mustExist)
+    let before = try store.session(matching: fixture.id)
+    let recorder = try Recorder(store: store, session: before)
+    _ = try recorder.send(.togglePlay, at: 4)
+    let after = try store.session(matching: fixture.id)
+    let directory = fixture.directory.appending(path: "cache")
+    let cache = RenderCache(directory: directory)
+    let gate = Gate()
+    let slow: @Sendable (URL) throws -> Void = { url in
+      while !gate.isOpen { Thread.sleep(forTimeInterval: 0.01) }
+      try Data(repeating: 1, count: 500).write(to: url)
+    }
+    // The first caller starts the render, five more wait for it.
+    let callers = (0..<6).map { _ in
+      Task { try await cache.file(of: before, container: .wav, render: slow) }
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    let newer = try await cache.file(of: after, container: .wav) { url in
+      try Data(repeating: 2, count: 700).write(to: url)
+    }
+    #expect(newer.size == 700)
+    gate.open()
+    for caller in callers {
+      let opened = try await caller.value
+      try opened.handle.seek(toOffset: 0)
+      #expect(try opened.handle.readToEnd() == Data(repeating: 1, count: 500))
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(files == ["\(after.idString)-\(after.eventCount).wav"])
+  }
+}
+
+/// A flag one task opens and a render polls.
+final class Gate: @unchecked Sendable {
+  private let lock = NSLock()
+  private var opened = false
+  var isOpen: Bool { lock.withLock { opened } }
+  func open() { lock.withLock { opened = true } }
 }

@@ -22,6 +22,7 @@ actor RenderCache {
   private let limits: Limits
   private var renders: [Key: Task<URL, any Error>] = [:]
   private var kept: [Key: Kept] = [:]
+  private var waiting: [Task<URL, any Error>: Int] = [:]
   private var clock: UInt64 = 0
 
   /// What identifies a render: the session as it is now, and the container.
@@ -54,32 +55,47 @@ actor RenderCache {
       session: session.id, events: session.eventCount, endedAt: session.endedAt?.value,
       container: container)
     clock += 1
-    if let task = renders[key] {
-      let url = try await task.value
-      kept[key]?.used = clock
-      return try Self.open(url)
+    let task: Task<URL, any Error>
+    if let running = renders[key] {
+      task = running
+    } else {
+      for old in renders.keys where old.session == key.session && old.container == container {
+        drop(old)
+      }
+      task = start(key, session: session, render: render)
+      renders[key] = task
     }
-    for old in renders.keys where old.session == key.session && old.container == container {
-      drop(old)
-    }
-    let task = start(key, session: session, render: render)
-    renders[key] = task
+    waiting[task, default: 0] += 1
     let url: URL
+    let opened: (handle: FileHandle, size: Int64)
     do {
       url = try await task.value
+      opened = try Self.open(url)
     } catch {
       if renders[key] == task { renders[key] = nil }
+      doneWaiting(for: task, file: nil)
       throw error
     }
-    let opened = try Self.open(url)
     if renders[key] == task {
-      kept[key] = Kept(file: url, bytes: opened.size, used: clock)
-      evict(sparing: key)
-    } else {
-      // Superseded while rendering: the caller reads its open handle; nothing keeps the file.
-      try? FileManager.default.removeItem(at: url)
+      if kept[key] == nil {
+        kept[key] = Kept(file: url, bytes: opened.size, used: clock)
+        evict(sparing: key)
+      } else {
+        kept[key]?.used = clock
+      }
     }
+    doneWaiting(for: task, file: url)
     return opened
+  }
+
+  /// One caller of `task` has its handle (or its error). A render dropped meanwhile (superseded
+  /// or evicted) keeps its file until its last caller has opened it; that caller deletes it.
+  private func doneWaiting(for task: Task<URL, any Error>, file: URL?) {
+    let left = (waiting[task] ?? 1) - 1
+    waiting[task] = left > 0 ? left : nil
+    if left <= 0, let file, !renders.values.contains(task) {
+      try? FileManager.default.removeItem(at: file)
+    }
   }
 
   /// The files kept now (for tests).
@@ -102,10 +118,11 @@ actor RenderCache {
     }
   }
 
-  /// Forgets `key` and deletes its file, if it was made.
+  /// Forgets `key` and deletes its file, if it was made and no caller still waits to open it
+  /// (the last one deletes it then, ``doneWaiting(for:file:)``).
   private func drop(_ key: Key) {
-    renders[key] = nil
-    if let gone = kept.removeValue(forKey: key) {
+    let task = renders.removeValue(forKey: key)
+    if let gone = kept.removeValue(forKey: key), task.map({ waiting[$0] == nil }) ?? true {
       try? FileManager.default.removeItem(at: gone.file)
     }
   }
