@@ -41,11 +41,16 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    // The server's socket errors (a port in use), which Hummingbird passes on as NIO's IOError.
+    // The server's socket errors (a port in use), which Hummingbird passes on as NIO's IOError,
+    // and its channel pipeline.
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     // The server's graceful shutdown (Hummingbird runs on it): streams watch it, a timeout bounds it.
     .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+    // The server's channel pipeline (Hummingbird's own dependencies): the request line's
+    // absolute-form host is checked before the conversion to HTTP types drops it.
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     // Tests only: whole-state assertions that print a diff when they fail.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
@@ -112,6 +117,9 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       exclude: ["Assets"]
     ),

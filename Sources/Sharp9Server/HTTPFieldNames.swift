@@ -8,6 +8,8 @@ extension HTTPField.Name {
   static let sharp9Token = known("X-Sharp9-Token")
   /// Content-Security-Policy: the pages load nothing from outside.
   static let contentSecurityPolicy = known("Content-Security-Policy")
+  /// Where a browser says a request comes from (`same-origin`, `same-site`, `cross-site`, `none`).
+  static let secFetchSite = known("Sec-Fetch-Site")
   /// Sent by a reconnecting `EventSource`.
   static let lastEventID = known("Last-Event-ID")
   /// The action kinds, in the order of the codes of `GET …/index`.

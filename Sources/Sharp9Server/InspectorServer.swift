@@ -8,7 +8,9 @@ import Sharp9Store
 /// Security, for a local server that can change a user's practice history: it binds to the
 /// configured host (127.0.0.1 by default); a request whose `Host` is not one of the server's own
 /// names is refused (DNS rebinding, ``HostGuard``); a request that changes anything must carry the
-/// per-run token (``TokenGuard``); an upload is size-limited and checked as untrusted SQLite
+/// per-run token (``TokenGuard``); an API request another site's page made is refused
+/// (``CrossSiteGuard``); every response says `nosniff` and carries the pages' policy
+/// (``SecurityHeaders``); an upload is size-limited and checked as untrusted SQLite
 /// before import (``UntrustedBundle``); URL paths only ever name embedded assets.
 public struct InspectorServer: Sendable {
   /// Where and how the server runs.
@@ -41,9 +43,11 @@ public struct InspectorServer: Sendable {
       self.sharp9Version = sharp9Version
     }
 
-    /// The names a request's `Host` may carry: loopback names and the bound host.
+    /// The names a request's `Host` may carry: loopback names and the bound host (an IPv6
+    /// address in brackets, as `Host` writes it).
     public var allowedHostNames: Set<String> {
-      ["127.0.0.1", "localhost", "[::1]", "::1", host.lowercased()]
+      let bound = host.lowercased()
+      return ["127.0.0.1", "localhost", "[::1]", bound.contains(":") ? "[\(bound)]" : bound]
     }
   }
 
@@ -84,6 +88,7 @@ public struct InspectorServer: Sendable {
   /// this returns at the latest ``shutdownLimit`` after the signal, leaving work no cancellation
   /// reaches (a render on a thread of its own) to end with the process (``ShutdownDeadline``).
   public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    defer { removeWorkDirectory() }
     let application = application(onRunning: onRunning)
     let (ended, end) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
     var group = ServiceGroupConfiguration(
@@ -122,12 +127,21 @@ public struct InspectorServer: Sendable {
   /// When ``run(onRunning:)`` returns after SIGTERM or Ctrl-C at the latest, whatever still runs.
   static let shutdownLimit = Duration.milliseconds(1500)
 
+  /// Deletes the work directory (renders, uploads): when ``run(onRunning:)`` returns, after a
+  /// normal end, SIGINT or SIGTERM alike.
+  func removeWorkDirectory() {
+    try? FileManager.default.removeItem(at: configuration.workDirectory)
+  }
+
   /// The application: guards, then the API and the pages.
   public func application(
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
   ) -> some ApplicationProtocol {
     let router = Router()
+    let port = BoundPort(configuration.port)
+    router.add(middleware: SecurityHeaders())
     router.add(middleware: HostGuard(allowed: configuration.allowedHostNames))
+    router.add(middleware: CrossSiteGuard(allowed: configuration.allowedHostNames, port: port))
     router.add(middleware: TokenGuard(token: configuration.token))
     router.add(middleware: APIErrorMiddleware())
     addAPIRoutes(to: router)
@@ -137,9 +151,14 @@ public struct InspectorServer: Sendable {
     AssetRoutes.add(to: router)
     return Application(
       router: router,
+      server: .guardedHTTP1,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "sharp9"),
-      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) })
+      onServerRunning: { channel in
+        let bound = channel.localAddress?.port ?? 0
+        port.set(bound)
+        await onRunning(bound)
+      })
   }
 }
 

@@ -30,6 +30,12 @@ struct StateCommand: ParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
 
+  func validate() throws {
+    if let timeRandomPoints, !(1...1_000_000).contains(timeRandomPoints) {
+      throw ValidationError("--time-random-points must be 1 to 1000000, not \(timeRandomPoints)")
+    }
+  }
+
   func run() throws {
     let clock = ContinuousClock()
     let start = clock.now

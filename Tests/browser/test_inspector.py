@@ -222,3 +222,55 @@ def test_phone_size(browser, server, session_id):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "inspector-phone.png")
     context.close()
+
+
+
+def test_another_sites_page_cannot_use_the_api(browser, server, session_id):
+    """Issue 21 S3: a page on another site (localhost on another port, against the server's
+    127.0.0.1) that points an <audio>, an <img> and a fetch at the API gets 403 for each, from
+    the headers Chromium itself sends."""
+    import http.server
+    import threading
+    api = server["base"] + "/api/"
+    evil = f"""<!doctype html><audio src="{api}sessions/{session_id}/render.wav" autoplay></audio>
+        <img src="{api}sessions/{session_id}/render.flac">
+        <script>fetch("{api}sessions", {{mode: "no-cors"}}).catch(() => {{}});</script>"""
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(evil.encode())
+
+        def log_message(self, *args):
+            pass
+
+    site = http.server.HTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    page = context.new_page()
+    # Chromium's response blocking hides a refused answer from the page and from Playwright's
+    # events, so the statuses are read from the DevTools protocol's raw response headers.
+    urls, statuses = {}, {}
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    # The two events of a request may come in either order: both are kept by request id.
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.responseReceivedExtraInfo", lambda e: statuses.__setitem__(
+        e["requestId"], e.get("statusCode")))
+
+    def api_statuses():
+        return {urls[i]: status for i, status in statuses.items()
+                if urls.get(i, "").startswith(api)}
+    try:
+        page.goto(f"http://localhost:{site.server_address[1]}/")
+        deadline = time.time() + 10
+        while len(api_statuses()) < 3 and time.time() < deadline:
+            page.wait_for_timeout(100)
+    finally:
+        site.shutdown()
+        context.close()
+    answers = api_statuses()
+    assert len(answers) == 3, (urls, statuses)
+    assert set(answers.values()) == {403}, answers

@@ -101,25 +101,44 @@ extension InspectorServer {
 }
 
 extension RequestContext {
-  /// The `:id` path parameter (a session id or unique prefix).
+  /// The `:id` path parameter: a session id or a unique prefix of at least 4 characters
+  /// (``InspectorServer/minimumIDPrefix``, the CLI's rule for `delete`: one character could
+  /// name a session by accident); 400 when shorter.
   var id: String {
-    get throws { try parameters.require("id") }
+    get throws {
+      let id = try parameters.require("id")
+      let shortest = InspectorServer.minimumIDPrefix
+      guard id.count >= shortest else {
+        throw APIFailure(
+          .badRequest, "give at least \(shortest) characters of the session id, not \(id.count)")
+      }
+      return id
+    }
   }
 }
 
+extension InspectorServer {
+  /// The shortest session id prefix the API accepts.
+  static let minimumIDPrefix = 4
+}
+
 extension Request {
-  /// An integer query parameter; 400 when present but not a number.
+  /// A whole-number query parameter (``UntrustedNumber``); nil when absent, 400 when present but
+  /// not a number in `0...2^53`.
   func int(_ name: String) throws -> Int? {
     guard let text = uri.queryParameters[name[...]] else { return nil }
-    guard let value = Int(text), value >= 0 else {
-      throw APIFailure(.badRequest, "\(name) must be a whole number ≥ 0, not \(text)")
-    }
-    return value
+    return Int(try UntrustedNumber.parse(text, name: name))
   }
 
-  /// An event sequence number query parameter.
+  /// An event sequence number query parameter, by the same rule.
   func seq(_ name: String) throws -> Int64? {
     try int(name).map(Int64.init)
+  }
+
+  /// A whole-number header (such as `Last-Event-ID`), by the same rule.
+  func seq(header name: HTTPField.Name) throws -> Int64? {
+    guard let text = headers[name] else { return nil }
+    return try UntrustedNumber.parse(text, name: name.rawName)
   }
 
   /// `kinds=tick,setA`: the action kinds to keep (nil: all); 400 for an unknown kind.

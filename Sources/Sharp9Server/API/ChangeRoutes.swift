@@ -10,7 +10,7 @@ extension InspectorServer {
     let (library, configuration) = (library, configuration)
     let uploads = configuration.workDirectory.appending(path: "uploads")
     router.post("/api/bundles") { request, _ in
-      if let length = request.headers[.contentLength].flatMap({ Int($0) }),
+      if let length = try request.seq(header: .contentLength),
         length > configuration.maxUploadBytes
       {
         throw APIFailure(

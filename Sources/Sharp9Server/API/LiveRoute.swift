@@ -18,7 +18,7 @@ extension InspectorServer {
     let library = library
     router.get("/api/sessions/:id/live") { request, context in
       let id = try context.id
-      let resume = request.headers[.lastEventID].flatMap(Int64.init)
+      let resume = try request.seq(header: .lastEventID)
       var after = try resume ?? request.seq("after")
       if after == nil { after = try await library.session(id).eventCount }
       let start = after ?? 0
@@ -32,6 +32,7 @@ extension InspectorServer {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
           let rows = try await library.withStore { store in
             let session = try store.session(matching: id)
+            // `sent` is at most 2^53 (UntrustedNumber) and below the count here: no overflow.
             guard session.eventCount > sent else { return [APIShapes.Event]() }
             return try EventPages.page(
               of: session, in: store, from: sent + 1,

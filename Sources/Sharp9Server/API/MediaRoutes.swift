@@ -36,7 +36,8 @@ extension InspectorServer {
           try audioProblem { try media.render(session, from: store, container: container, to: url) }
         }
         return try APIResponse.file(
-          file, type: container == .wav ? "audio/wav" : "audio/flac", request: request)
+          file.handle, size: file.size, type: container == .wav ? "audio/wav" : "audio/flac",
+          request: request)
       }
     }
   }

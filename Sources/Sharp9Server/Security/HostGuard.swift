@@ -3,6 +3,11 @@ import Hummingbird
 
 /// Refuses (403) a request whose `Host` is not one of the server's own names: a page on another
 /// site that rebinds its DNS name to 127.0.0.1 still sends its own name, and is turned away.
+///
+/// Parsing is strict (``Authority/init(_:)``): a `Host` that is not exactly a name and an
+/// optional port (`127.0.0.1:80@evil.com`, `localhost:abc`, `localhost:1:2`, an empty one) is
+/// refused, and so is a request with two of them. The request line's absolute form
+/// (`GET http://evil.com/ HTTP/1.1`) arrives here as its `Host` (``AbsoluteFormHost``).
 struct HostGuard<Context: RequestContext>: RouterMiddleware {
   /// Lower-case host names without port.
   let allowed: Set<String>
@@ -10,20 +15,24 @@ struct HostGuard<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
+    let fields = request.headers[values: .host]
     var names = request.head.authority.map { [$0] } ?? []
-    names += request.headers[values: .host]
-    guard !names.isEmpty, names.allSatisfy({ allowed.contains(Self.hostName($0)) }) else {
+    names += fields
+    guard fields.count <= 1, !names.isEmpty, names.allSatisfy(isOwn) else {
       return APIResponse.failure(.forbidden, "this server answers only to its own host name")
     }
     return try await next(request, context)
   }
 
-  /// `Host` without its port, lower-cased: `localhost:8089` → `localhost`, `[::1]:80` → `[::1]`.
-  static func hostName(_ authority: String) -> String {
-    let text = authority.lowercased()
-    if text.hasPrefix("["), let end = text.firstIndex(of: "]") {
-      return String(text[...end])
-    }
-    return String(text.split(separator: ":", maxSplits: 1).first ?? "")
+  /// Whether `text` is one of the allowed names with an optional port.
+  func isOwn(_ text: String) -> Bool {
+    guard let authority = Authority(text) else { return false }
+    return allowed.contains(authority.name)
+  }
+
+  /// `Host` without its port, lower-cased: `localhost:8089` → `localhost`, `[::1]:80` → `[::1]`;
+  /// nil when it is not a host name with an optional port.
+  static func hostName(_ authority: String) -> String? {
+    Authority(authority)?.name
   }
 }

@@ -34,9 +34,18 @@ struct FuzzCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
-    guard events >= 0 else { throw ValidationError("--events must be 0 or more") }
-    guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+    guard (0...Self.maxEvents).contains(events) else {
+      throw ValidationError("--events must be 0 to \(Self.maxEvents), not \(events)")
+    }
+    guard (1...Self.maxRuns).contains(runs) else {
+      throw ValidationError("--runs must be 1 to \(Self.maxRuns), not \(runs)")
+    }
   }
+
+  /// The most events per run: a session a run can build and replay in memory within minutes.
+  static let maxEvents = 10_000_000
+  /// The most runs in one command.
+  static let maxRuns = 1_000_000
 
   func run() throws {
     let runner = FuzzRunner(stored: .store)

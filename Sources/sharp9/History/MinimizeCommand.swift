@@ -60,10 +60,15 @@ struct MinimizeCommand: ParsableCommand {
       throw ValidationError(
         "choose exactly one predicate: --until COMMAND, --invariant or --diverges")
     }
-    if let timeout, !(timeout > 0 && timeout.isFinite) {
-      throw ValidationError("--timeout must be a positive number of seconds, not \(timeout)")
+    if let timeout, !(timeout > 0 && timeout <= Self.maxTimeout) {
+      throw ValidationError(
+        "--timeout must be a positive number of seconds up to \(Int(Self.maxTimeout)), not"
+          + " \(timeout)")
     }
   }
+
+  /// The longest `--timeout`, seconds (a week): its milliseconds must fit an `Int`.
+  static let maxTimeout: Double = 7 * 86_400
 
   func run() throws {
     let store = try database.open(.mustExist)
