@@ -8,6 +8,9 @@ import Sharp9Store
 /// use, so the pages show exactly what those commands print and write.
 public protocol SessionMedia: Sendable {
   /// The session's source audio, checked against its recorded SHA-256.
+  ///
+  /// Every method throws ``SessionMediaProblem`` for what is wrong with the session's audio, and
+  /// `AudioFileError` for a file that cannot be read or a render that cannot be written.
   func sourceAudio(of session: SessionRecord) throws -> URL
 
   /// The playback timeline and tick drift, as `sharp9 timeline ID --json --report` prints them.
@@ -17,6 +20,19 @@ public protocol SessionMedia: Sendable {
   func render(
     _ session: SessionRecord, from store: EventStore, container: AudioContainer, to file: URL
   ) throws
+}
+
+/// Why a session's audio cannot give a timeline or a render: what a ``SessionMedia`` throws for
+/// it, so the server words it (a 409) without the glue's paths or command-line advice.
+public enum SessionMediaProblem: Error, Sendable, Equatable {
+  /// The session records no audio file.
+  case noRecordedAudio
+  /// The file is neither at the recorded path nor where it was found.
+  case missing
+  /// The file there is not the one recorded (its SHA-256 differs).
+  case changed
+  /// The timeline needs the track's length, and nothing records it.
+  case trackLengthUnknown
 }
 
 /// A session's playback timeline: its segments and how recorded ticks compared with them.

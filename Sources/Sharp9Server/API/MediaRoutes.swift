@@ -43,17 +43,35 @@ extension InspectorServer {
   }
 }
 
-/// Runs `body`; what the audio glue throws (no audio recorded, the file missing or changed, the
-/// track's length unknown) is a 409 carrying its sentence, not a server fault. The database's
-/// failures and a render that cannot be written go on to ``APIErrorAnswer`` as they are.
+/// Runs `body`; what the audio glue throws (no audio recorded, the file missing, changed or
+/// unreadable, the track's length unknown) is a 409 with a sentence of its own, which names no
+/// path and gives no command-line advice. A render that cannot be written and the database's
+/// failures go on to ``APIErrorAnswer`` as they are.
 private func audioProblem<Result>(_ body: () throws -> Result) throws -> Result {
   do {
     return try body()
-  } catch let error as AudioFileError where error.kind != .writeFailed {
-    throw APIFailure(.conflict, "\(error)")
-  } catch let error where error is AudioFileError || APIErrorAnswer.isDatabaseFailure(error) {
-    throw error
-  } catch {
-    throw APIFailure(.conflict, "\(error)")
+  } catch let error as AudioFileError {
+    switch error.kind {
+    case .createFailed, .writeFailed, .unsupportedOutput: throw error
+    case .notFound: throw APIFailure(.conflict, "the session's audio file is not there any more")
+    case .notAFile:
+      throw APIFailure(.conflict, "the session's audio path names a folder or a device, not a file")
+    case .unreadable:
+      throw APIFailure(.conflict, "the session's audio file cannot be opened (its permissions)")
+    case .empty, .unsupportedFormat, .malformed, .truncated:
+      throw APIFailure(.conflict, "the session's audio file is damaged or is not audio")
+    }
+  } catch let problem as SessionMediaProblem {
+    switch problem {
+    case .noRecordedAudio:
+      throw APIFailure(.conflict, "the session records no audio file")
+    case .missing:
+      throw APIFailure(
+        .conflict, "the session's audio file is not where it was recorded, nor where it was found")
+    case .changed:
+      throw APIFailure(.conflict, "the session's audio file has changed since it was recorded")
+    case .trackLengthUnknown:
+      throw APIFailure(.conflict, "the session's track length is unknown without its audio file")
+    }
   }
 }
