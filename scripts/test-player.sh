@@ -207,12 +207,13 @@ check "error: one line" bash -c "[[ \$(wc -l <'$work/err3.txt') -eq 1 ]] && grep
 check "error: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
 tmux -L sharp9test kill-session -t play
 
-# An unreadable file: one error, exit 66, no session (no database even).
+# A file that is not audio: one error, exit 65 as peaks and stretch say, no session (no database
+# even).
 printf 'not audio' >"$work/bad.wav"
 "$bin" play "$work/bad.wav" --db "$work/bad.sqlite" >/dev/null 2>"$work/bad.txt"
 code=$?
-check "unreadable file: exit 66, one error line" bash -c "[[ $code -eq 66 && \$(wc -l <'$work/bad.txt') -eq 1 ]]"
-check "unreadable file: no session" test ! -e "$work/bad.sqlite"
+check "not audio: exit 65, one error line" bash -c "[[ $code -eq 65 && \$(wc -l <'$work/bad.txt') -eq 1 ]]"
+check "not audio: no session" test ! -e "$work/bad.sqlite"
 
 # No usable device: one line saying what to do, exit 69, no session.
 "$bin" play "$work/track.wav" --db "$work/nodev.sqlite" --device no-such-device >/dev/null 2>"$work/nodev.txt"

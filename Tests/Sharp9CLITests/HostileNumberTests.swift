@@ -41,7 +41,7 @@ import Testing
     let wav = cli.directory.appending(path: "tone.wav")
     try WaveFile.write(
       wav, sampleRate: 8_000, samples: WaveFile.sine(hertz: 220, seconds: 2, sampleRate: 8_000))
-    let script = try cli.file("loop.jsonl", Self.script)
+    let script = try cli.file("loop.jsonl", RenderCommandTests.script)
     let id = try #require(
       try await cli.run(["import", script]).stdout.split(separator: "\n").last.map(String.init))
     for (index, value) in Self.extremes.enumerated() {
@@ -67,18 +67,6 @@ import Testing
       }
     }
   }
-
-  static let script = """
-    {"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"tone.wav","title":"loop"}}
-    {"type":"importPicked","url":"tone.wav","t":0}
-    {"type":"importSucceeded","track":{"name":"tone.wav","durationSec":2},"t":0.1}
-    {"type":"togglePlay","t":0.5}
-    {"type":"setA","timeSec":0.25,"t":1}
-    {"type":"setB","timeSec":0.75,"t":1}
-    {"type":"toggleLoopEnabled","enabled":true,"t":1}
-    {"type":"togglePlay","t":2.5}
-
-    """
 
   /// How a process ended: its exit status, or the signal that killed it (a hang past `seconds`
   /// is killed and reported as SIGKILL).

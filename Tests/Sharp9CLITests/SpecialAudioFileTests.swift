@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 import Testing
 
 #if canImport(Glibc)
@@ -72,5 +73,35 @@ import Testing
     for name in ["out.wav", "b.sharp9"] {
       #expect(!FileManager.default.fileExists(atPath: cli.directory.appending(path: name).path))
     }
+  }
+
+  /// Damaged audio gets the same status from every command that reads a song (65: bad data; 66
+  /// only for a file that is not there or not a file): empty, text, random bytes, a WAV header cut
+  /// short, a WAV that promises more frames than it has.
+  @Test func everyCommandGivesDamagedAudioTheSameStatus() async throws {
+    let cli = try StoreCLI()
+    var random = SplitMix64(seed: 21)
+    try WaveFile.write(
+      cli.directory.appending(path: "tone.wav"), sampleRate: 8_000,
+      samples: WaveFile.sine(hertz: 220, seconds: 1, sampleRate: 8_000))
+    let tone = try Data(contentsOf: cli.directory.appending(path: "tone.wav"))
+    let damaged: [(String, Data)] = [
+      ("empty.wav", Data()), ("text.wav", Data("not audio at all\n".utf8)),
+      ("noise.wav", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) })),
+      ("header.wav", tone.prefix(20)), ("short.wav", tone.prefix(tone.count / 2)),
+    ]
+    for (name, bytes) in damaged {
+      try bytes.write(to: cli.directory.appending(path: name))
+      for arguments in [
+        ["play", name, "--no-device", "--new"], ["peaks", name], ["stretch", name, "out-\(name)"],
+      ] {
+        let result = try await cli.run(
+          arguments, database: arguments[0] == "play", deadline: Self.deadline)
+        #expect(result.status == 65, "\(arguments): \(result.stderr)")
+        #expect(
+          result.stderr.hasPrefix("sharp9: error: cannot read '"), "\(arguments): \(result.stderr)")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: cli.database), "play stored nothing")
   }
 }
