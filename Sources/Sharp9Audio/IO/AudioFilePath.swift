@@ -8,13 +8,7 @@ public enum AudioFilePath {
   /// Throws `.notFound` when nothing exists at `url`, `.notAFile` when it is not a regular file
   /// (symbolic links are followed).
   public static func checkRegularFile(_ url: URL) throws(AudioFileError) {
-    var status = stat()
-    guard stat(url.path, &status) == 0 else {
-      throw AudioFileError(url: url, kind: .notFound, detail: "nothing exists at this path")
-    }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw AudioFileError(url: url, kind: .notAFile, detail: "it is \(describe(status.st_mode))")
-    }
+    _ = try regularFileStatus(url)
   }
 
   /// Opens `url` for reading only if it is a regular file: the descriptor is opened without
@@ -39,11 +33,21 @@ public enum AudioFilePath {
 
   /// ``checkRegularFile(_:)``, and `.empty` for a file of no bytes.
   static func checkReadable(_ url: URL) throws(AudioFileError) {
-    try checkRegularFile(url)
-    var status = stat()
-    if stat(url.path, &status) == 0, status.st_size == 0 {
+    guard try regularFileStatus(url).st_size > 0 else {
       throw AudioFileError(url: url, kind: .empty, detail: "0 bytes")
     }
+  }
+
+  /// The file's `stat`, when it is a regular file (links followed).
+  private static func regularFileStatus(_ url: URL) throws(AudioFileError) -> stat {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else {
+      throw AudioFileError(url: url, kind: .notFound, detail: "nothing exists at this path")
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw AudioFileError(url: url, kind: .notAFile, detail: "it is \(describe(status.st_mode))")
+    }
+    return status
   }
 
   private static func describe(_ mode: mode_t) -> String {
