@@ -68,6 +68,13 @@ struct PlayCommand: ParsableCommand {
     // Read like every command reads audio: a damaged file is 65, a missing one 66.
     let audio = try DecodedAudio(url: url)
     let audioSource = try RecordedAudio.describing(song)
+    // Created before the device or the database: a tee that cannot be written stops nothing
+    // half-started (its temporary file goes with the writer).
+    let teeWriter = try teeTarget.map { target in
+      try AudioFileWriter(
+        url: URL(filePath: target.path), container: target.container, sample: target.sample,
+        sampleRate: audio.format.sampleRate, channels: audio.format.channels)
+    }
     let mute = StandardErrorMute()
     defer { mute.restore() }
     // The device is looked up before the database is touched: no output, no session.
@@ -81,11 +88,6 @@ struct PlayCommand: ParsableCommand {
       audio: audio, startFrame: start.frame, timeline: start.timeline,
       framesPerCallback: Self.framesPerCallback, teeSeconds: tee == nil ? 0 : 30)
     let output = try device.map { try DeviceOutput(device: $0, engine: engine) }
-    let teeWriter = try teeTarget.map { target in
-      try AudioFileWriter(
-        url: URL(filePath: target.path), container: target.container, sample: target.sample,
-        sampleRate: audio.format.sampleRate, channels: audio.format.channels)
-    }
     let core = try AppCore(
       dependencies: AppDependencies(log: store, engine: engine),
       start: previous.map { .continuing($0) }
