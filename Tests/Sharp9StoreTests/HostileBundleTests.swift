@@ -34,10 +34,9 @@ struct HostileBundleTests {
 
   @Test("a few hundred hostile audio rows: refused whole, or written inside the audio directory")
   func hostileAudioRows() throws {
-    let root = FileManager.default.temporaryDirectory
-      .appending(path: "sharp9-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
+    let scratch = try ScratchFolder()
+    defer { withExtendedLifetime(scratch) {} }
+    let root = scratch.url
     let (bundle, id) = try Self.bundle(in: root)
     let rows = HostileBundles.rows(
       count: 300, seed: 21, audio: Self.audio, outside: root.appending(path: "tree/outside"))
@@ -139,10 +138,9 @@ struct HostileBundleTests {
       """,
     ])
   func extremeIntegers(edit: String) throws {
-    let root = FileManager.default.temporaryDirectory
-      .appending(path: "sharp9-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
+    let scratch = try ScratchFolder()
+    defer { withExtendedLifetime(scratch) {} }
+    let root = scratch.url
     let (bundle, _) = try Self.bundle(in: root)
     let forged = try Database(path: bundle, mode: .mustExist)
     try forged.execute("PRAGMA ignore_check_constraints = ON; PRAGMA foreign_keys = OFF")
@@ -159,10 +157,9 @@ struct HostileBundleTests {
 
   @Test("an import refused after its audio was written removes that file again")
   func refusedAfterExtraction() throws {
-    let root = FileManager.default.temporaryDirectory
-      .appending(path: "sharp9-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
+    let scratch = try ScratchFolder()
+    defer { withExtendedLifetime(scratch) {} }
+    let root = scratch.url
     let (bundle, _) = try Self.bundle(in: root)
     // A checkpoint at seq -5 is never compared by verify, but the target's CHECK refuses it
     // while the rows are copied, after the audio was extracted.
@@ -185,10 +182,9 @@ struct HostileBundleTests {
 
   @Test("a recorded audio path naming a FIFO is not read, and the audio is extracted")
   func fifoRecordedPath() throws {
-    let root = FileManager.default.temporaryDirectory
-      .appending(path: "sharp9-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
+    let scratch = try ScratchFolder()
+    defer { withExtendedLifetime(scratch) {} }
+    let root = scratch.url
     let (bundle, _) = try Self.bundle(in: root)
     let fifo = root.appending(path: "fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
@@ -201,4 +197,18 @@ struct HostileBundleTests {
       at: bundle, into: store, audioDirectory: root.appending(path: "lib/audio"))
     #expect(imported.extractedAudio != nil)
   }
+}
+
+/// A new folder under the temporary directory, removed when the value goes (a test keeps it
+/// with `withExtendedLifetime` to its end).
+final class ScratchFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appending(path: "sharp9-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
 }
