@@ -106,19 +106,7 @@ import Testing
         [.posixPermissions: 0o755], ofItemAtPath: directory.path)
     }
     func asNobody(_ arguments: [String]) throws -> (Int32, String) {
-      let process = Process()
-      process.executableURL = URL(filePath: "/usr/bin/setpriv")
-      process.arguments =
-        ["--reuid=65534", "--regid=65534", "--clear-groups", StoreCLI.executable.path]
-        + arguments + ["--db", database]
-      let output = Pipe()
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (process.terminationStatus, text)
+      try ReadOnlyMediaTests.run(arguments + ["--db", database], asNobody: true)
     }
     let (status, listing) = try asNobody(["sessions"])
     #expect(status == 0, "\(listing)")
