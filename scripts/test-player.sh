@@ -34,7 +34,13 @@ check() {  # check NAME COMMAND...: one result line
 }
 
 screen() { tmux -L sharp9test capture-pane -p -t play; }
-shows() { screen | grep -qF -- "$1"; }
+shows() { # shows TEXT: the screen shows it within 5 s (a loaded machine may draw late)
+  for _ in $(seq 50); do
+    screen | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  return 1
+}
 key() {  # key KEYS [SECONDS]: send, then let the player draw
   tmux -L sharp9test send-keys -t play "$1"
   sleep "${2:-0.6}"
