@@ -4,9 +4,9 @@
   player-audio.py track OUT.wav SECONDS          a synthetic 44.1 kHz stereo practice track
   player-audio.py compare A B                     A and B aligned on their first non-zero frame:
                                                   prints "identical N" or "ser DB N"; each
-                                                  underrun (B, the device's capture, silent
-                                                  where A is not, then resuming further on in
-                                                  A) is cut out of both and counted
+                                                  underrun (B, the device's capture, departing
+                                                  from A, silent or not, then resuming further
+                                                  on or back in A) is cut out of both and counted
 A and B are 32-bit float WAV files, or raw float32le stereo (.f32, what parec --raw writes).
 """
 import array
@@ -68,13 +68,19 @@ def first_sound(values):
 
 
 def align_underruns(a, b):
-    """A and B with each underrun cut out of both: where B (the device) goes silent and A does
-    not, B's run of zeros is dropped, and so are the frames of A the device never received (B
-    resumes further on in A; found by matching 64 frames). Returns (A', B', gaps, lost frames)."""
+    """A and B with each underrun cut out of both. Where B (the device) departs from A, B's run of
+    zeros (the silence the device played) is dropped and B is matched again in A by its next 64
+    frames, up to 16384 frames either way: further on when the device never received some frames,
+    back when the sound server rewound and played frames twice. Where no match is found, the
+    frames are compared as they are for the next 4096 frames. Returns (A', B', gaps, frames lost,
+    frames repeated)."""
     silent = array.array("f", [0, 0])
-    out_a, out_b, gaps, lost, i, j = array.array("f"), array.array("f"), 0, 0, 0, 0
+    a_bytes, b_bytes = a.tobytes(), b.tobytes()
+    window, probe = 2 * 16384, 128
+    out_a, out_b = array.array("f"), array.array("f")
+    gaps, lost, repeated, i, j, compare_until = 0, 0, 0, 0, 0, 0
     while i < len(a) and j < len(b):
-        if b[j:j + 2] == a[i:i + 2] or b[j:j + 2] != silent:
+        if j < compare_until or b[j:j + 2] == a[i:i + 2]:
             out_a.extend(a[i:i + 2])
             out_b.extend(b[j:j + 2])
             i, j = i + 2, j + 2
@@ -82,22 +88,29 @@ def align_underruns(a, b):
         z = j
         while z < len(b) and b[z:z + 2] == silent:
             z += 2
-        resume = next(
-            (m for m in range(0, 2 * 16384, 2) if a[i + m:i + m + 128] == b[z:z + 128]), None)
-        if resume is None or z + 128 > len(b):
-            out_a.extend(a[i:i + 2])
-            out_b.extend(b[j:j + 2])
-            i, j = i + 2, j + 2
+        resume = None
+        if z + probe <= len(b):
+            target = b_bytes[4 * z:4 * (z + probe)]
+            at = a_bytes.find(target, 4 * max(0, i - window), 4 * (i + window + probe))
+            while at >= 0:
+                if at % 8 == 0 and (resume is None or abs(at // 4 - i) < abs(resume - i)):
+                    resume = at // 4
+                at = a_bytes.find(target, at + 1, 4 * (i + window + probe))
+        if resume is None:
+            compare_until = j + 2 * 4096
             continue
-        gaps, lost, i, j = gaps + 1, lost + resume // 2, i + resume, z
-    return out_a, out_b, gaps, lost
+        gaps += 1
+        lost, repeated = lost + max(0, resume - i) // 2, repeated + max(0, i - resume) // 2
+        i, j = resume, z
+    return out_a, out_b, gaps, lost, repeated
 
 
 def compare(path_a, path_b):
     a, b = floats(path_a), floats(path_b)
     a, b = a[first_sound(a):], b[first_sound(b):]
-    a, b, gaps, lost = align_underruns(a, b)
-    note = f" underruns {gaps} ({lost} frames never reached the device)" if gaps else ""
+    a, b, gaps, lost, repeated = align_underruns(a, b)
+    note = (f" underruns {gaps} ({lost} frames never reached the device, {repeated} played twice)"
+            if gaps else "")
     count = min(len(a), len(b))
     if count == 0:
         raise SystemExit("nothing to compare: one of the files is silent")
