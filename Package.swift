@@ -6,7 +6,8 @@ import PackageDescription
 /// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite) and `Sharp9Audio`
 /// (libsndfile, FFTW) build on the domain and never on each other. `Sharp9App` (the
 /// app core: action → reduce → append → engine → observers) wires them together for every front
-/// end; the `sharp9` executable is one.
+/// end. The front ends: `Sharp9Server` (the browser inspector), `Sharp9Player` (the terminal
+/// player) and the `sharp9` executable, a thin command line over them.
 
 /// Debian's portaudio-2.0.pc carries `-pthread`, which SwiftPM refuses with a warning; there the
 /// header and library are on the default paths, so pkg-config is only asked elsewhere (Homebrew).
@@ -34,6 +35,7 @@ let package = Package(
     .library(name: "Sharp9Audio", targets: ["Sharp9Audio"]),
     .library(name: "Sharp9App", targets: ["Sharp9App"]),
     .library(name: "Sharp9Server", targets: ["Sharp9Server"]),
+    .library(name: "Sharp9Player", targets: ["Sharp9Player"]),
     .executable(name: "sharp9", targets: ["sharp9"]),
   ],
   dependencies: [
@@ -87,7 +89,10 @@ let package = Package(
         "Sharp9Domain",
         "CSQLite",
         .product(name: "Crypto", package: "swift-crypto"),
-      ]
+      ],
+      // `Migrations/Files` is a link to the top-level `Migrations/`: the SQL embedded in the
+      // binary (`PackageResources`), never read at run time.
+      resources: [.embedInCode("Migrations/Files")]
     ),
     .target(
       name: "Sharp9Audio",
@@ -121,7 +126,19 @@ let package = Package(
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "Logging", package: "swift-log"),
       ],
-      exclude: ["Assets"]
+      // The pages, embedded in the binary (`PackageResources`): nothing generated is committed.
+      resources: [.embedInCode("Assets")]
+    ),
+    .target(
+      name: "Sharp9Player",
+      dependencies: [
+        "Sharp9App",
+        "Sharp9Domain",
+        "Sharp9Store",
+        "Sharp9Audio",
+        "CNcurses",
+        .product(name: "Atomics", package: "swift-atomics"),
+      ]
     ),
     .executableTarget(
       name: "sharp9",
@@ -131,10 +148,9 @@ let package = Package(
         "Sharp9Store",
         "Sharp9Audio",
         "Sharp9Server",
+        "Sharp9Player",
         "Sharp9Words",
-        "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Atomics", package: "swift-atomics"),
       ]
     ),
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain", customDump]),
@@ -154,7 +170,10 @@ let package = Package(
       dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", customDump]),
     .testTarget(
       name: "Sharp9CLITests",
-      dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain", "CNcurses", "HostileBundles"]),
+      dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain", "HostileBundles"]),
+    .testTarget(
+      name: "Sharp9PlayerTests",
+      dependencies: ["Sharp9Player", "Sharp9Audio", "Sharp9Domain", "CNcurses"]),
     .testTarget(
       name: "Sharp9ServerTests",
       dependencies: [

@@ -5,18 +5,18 @@ import Sharp9Store
 
 /// The running app, the layer every front end stands on: ``send(_:at:)`` reduces an action with
 /// its event context, appends the event durably, hands the effects to the engine, and then tells
-/// the observers. What the engine reports back (time updates, load results) comes back as actions
-/// through the same path, so the log holds everything the state depends on.
+/// the observers. What the engine reports back (load results) comes back as actions through the
+/// same path, so the log holds everything the state depends on; time updates are sent by the front
+/// end that drives the engine (it knows the frame each one belongs to).
 ///
 /// Rules that hold for every action:
 /// - Nothing reaches the engine or an observer before its event is durable; when the append
 ///   throws, nothing changed (state, head, engine).
-/// - An action sent while another is being handled (an engine callback during `play`) is queued
-///   and sent right after it, in order.
+/// - An action sent while another is being handled (a load result, or an observer sending) is
+///   queued and sent right after it, in order.
 /// - Clock, session id, log, engine and peak computer come from ``AppDependencies``.
 ///
-/// Not `Sendable`: a core belongs to one task, like its log and engine; a front end delivers
-/// engine callbacks on that task.
+/// Not `Sendable`: a core belongs to one task, like its log and engine.
 ///
 /// ```swift
 /// let core = try AppCore(
@@ -39,8 +39,6 @@ public final class AppCore {
   public private(set) var peaks: WaveformPeaks?
   /// The session, once created (with its head).
   public var session: SessionRecord? { writer?.session }
-  /// Called with each failure of an action the engine reported (whose sender cannot catch it).
-  public var onCallbackFailure: ((any Error) -> Void)?
 
   private let dependencies: AppDependencies
   private let reportsLoadResults: Bool
@@ -75,9 +73,6 @@ public final class AppCore {
       state = writer.state
       startedAt = session.startedAt.date
       clockOffset = max(writer.session.lastT, dependencies.clock.now().timeIntervalSince(startedAt))
-    }
-    dependencies.engine.onTimeUpdate = { [weak self] seconds in
-      self?.engineReported(.tick(currentTimeSec: seconds))
     }
   }
 
@@ -151,9 +146,5 @@ public final class AppCore {
     writer = created
     pendingStart = nil
     return created
-  }
-
-  private func engineReported(_ action: Action) {
-    do { try send(action) } catch { onCallbackFailure?(error) }
   }
 }

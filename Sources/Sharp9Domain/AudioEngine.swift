@@ -22,7 +22,9 @@ public protocol AudioEngine: AnyObject {
   /// Replaces the loop region and whether it is active.
   func setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
   /// The playhead position in source seconds.
+  ///
+  /// An engine does not call back as it plays: a `tick` carries the time it happened, which only
+  /// the front end driving the engine knows (the device frame, a virtual clock), so front ends
+  /// send ticks themselves.
   var currentTimeSec: Double { get }
-  /// Called with the playhead position as playback advances (the source of `tick` actions).
-  var onTimeUpdate: ((Double) -> Void)? { get set }
 }

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The pages and their scripts and styles, served from ``EmbeddedAssets`` only: a URL path is a
-/// key into that table, never a file name, so no request reaches the file system.
+/// The pages and their scripts and styles, served from ``served`` only: a URL path is a key into
+/// that table, never a file name, so no request reaches the file system.
 enum AssetRoutes {
   static func add(to router: Router<some RequestContext>) {
     router.get("/") { _, _ in try page("index.html") }
@@ -20,39 +20,29 @@ enum AssetRoutes {
     + "base-uri 'none'; frame-ancestors 'none'"
 
   private static func page(_ name: String) throws -> Response {
-    guard let asset = EmbeddedAssets.all[name] else {
+    guard let asset = served[name] else {
       throw APIFailure(.notFound, "no such page")
     }
     return APIResponse.bytes(
       asset.bytes, type: asset.contentType,
       headers: [.contentSecurityPolicy: contentSecurityPolicy])
   }
-}
 
-/// One embedded file.
-struct EmbeddedAsset: Sendable {
-  /// The file's bytes.
-  var bytes: [UInt8]
-
-  /// Decodes the generated base64 text.
-  init(base64: String) {
-    bytes = Data(base64Encoded: base64, options: .ignoreUnknownCharacters).map { [UInt8]($0) } ?? []
-  }
-}
-
-extension EmbeddedAsset {
-  /// Nothing but these types is served.
-  static let types = [
-    "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8",
-    "css": "text/css; charset=utf-8", "svg": "image/svg+xml",
+  /// Every file served, by name: the files of `Assets/`, which SwiftPM embeds in the binary
+  /// (`PackageResources`), so an installed sharp9 never reads the source tree. A file in
+  /// `Assets/` that is not listed here is not served.
+  static let served: [String: (bytes: [UInt8], contentType: String)] = [
+    "index.html": (PackageResources.index_html, html),
+    "session.html": (PackageResources.session_html, html),
+    "style.css": (PackageResources.style_css, "text/css; charset=utf-8"),
+    "api.js": (PackageResources.api_js, javaScript),
+    "draw.js": (PackageResources.draw_js, javaScript),
+    "eventlist.js": (PackageResources.eventlist_js, javaScript),
+    "session.js": (PackageResources.session_js, javaScript),
+    "sessions.js": (PackageResources.sessions_js, javaScript),
+    "statepanel.js": (PackageResources.statepanel_js, javaScript),
   ]
-}
 
-extension EmbeddedAssets {
-  /// The assets by name, with their content types.
-  static let all: [String: (bytes: [UInt8], contentType: String)] = Dictionary(
-    uniqueKeysWithValues: files.map { name, asset in
-      let type = EmbeddedAsset.types[String(name.split(separator: ".").last ?? "")]
-      return (name, (asset.bytes, type ?? "application/octet-stream"))
-    })
+  private static let html = "text/html; charset=utf-8"
+  private static let javaScript = "text/javascript; charset=utf-8"
 }

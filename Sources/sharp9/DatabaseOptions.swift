@@ -42,9 +42,7 @@ struct DatabaseOptions: ParsableArguments {
     } catch {
       // `store` is released here, so its connection is closed before the files go.
       if createdEmpty {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-          try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+        SQLiteFiles.remove(path)
       }
       throw error
     }

@@ -27,14 +27,11 @@ final class CountingIDs {
   }
 }
 
-/// An engine that loads by `load` and reports `ticksOnPlay` through `onTimeUpdate` while it
-/// starts playing, the way a real engine calls back during a command.
+/// An engine that loads by `load` and notes every call.
 final class ReportingEngine: AudioEngine {
   var load: (URL) throws -> TrackMeta
-  var ticksOnPlay: [Double] = []
   private(set) var calls: [String] = []
   var currentTimeSec = 0.0
-  var onTimeUpdate: ((Double) -> Void)?
 
   init(load: @escaping (URL) throws -> TrackMeta) { self.load = load }
 
@@ -44,7 +41,6 @@ final class ReportingEngine: AudioEngine {
   }
   func play() {
     calls.append("play")
-    for tick in ticksOnPlay { onTimeUpdate?(tick) }
   }
   func pause() { calls.append("pause") }
   func seek(toSec timeSec: Double) { calls.append("seek \(timeSec)") }

@@ -121,24 +121,6 @@ import Testing
     #expect(sent.failures.map(\.effect) == [.engineLoad(url: AppCoreFixture.take)])
   }
 
-  @Test func timeUpdatesDuringACommandAreRecordedAfterIt() throws {
-    let fixture = try AppCoreFixture()
-    let engine = ReportingEngine { url in TrackMeta(name: url.lastPathComponent, durationSec: 60) }
-    engine.ticksOnPlay = [0.25, 0.5]
-    let core = try AppCore(
-      dependencies: fixture.dependencies(engine: engine), start: .new(AppCoreFixture.info))
-    try core.send(.importPicked(url: AppCoreFixture.take), at: 0)
-    fixture.clock.elapsedSec = 3
-    let sent = try core.send(.togglePlay)
-
-    #expect(
-      sent.events.map(\.action) == [
-        .togglePlay, .tick(currentTimeSec: 0.25), .tick(currentTimeSec: 0.5),
-      ])
-    #expect(sent.events.map(\.seq) == [3, 4, 5])
-    #expect(core.state.transport.currentTimeSec == 0.5)
-  }
-
   @Test func aContinuedSessionResumesItsStateAndHead() throws {
     let fixture = try AppCoreFixture()
     let first = try AppCore(

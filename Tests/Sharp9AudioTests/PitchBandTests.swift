@@ -81,9 +81,9 @@ import Testing
     for index in 0..<60 {
       if index * block == switchAt { stretcher.pitchSemitones = 5 }
       let needed = min(stretcher.inputFramesNeeded(forOutputFrames: block), tone.count - position)
-      try tone.withUnsafeBufferPointer { source in
-        try output.withUnsafeMutableBufferPointer { out in
-          try stretcher.process(
+      tone.withUnsafeBufferPointer { source in
+        output.withUnsafeMutableBufferPointer { out in
+          stretcher.process(
             input: UnsafeBufferPointer(rebasing: source[position..<(position + needed)]),
             inputFrames: needed,
             output: UnsafeMutableBufferPointer(rebasing: out[(index * block)...]),

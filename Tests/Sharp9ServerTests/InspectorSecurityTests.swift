@@ -143,7 +143,7 @@ import Testing
     try await fixture.test { client in
       for uri in [
         "/assets/..%2F..%2FPackage.swift", "/assets/../../Package.swift", "/assets/%2Fetc%2Fpasswd",
-        "/etc/passwd", "/assets/EmbeddedAssets.swift",
+        "/etc/passwd", "/assets/AssetRoutes.swift",
       ] {
         let response = try await client.execute(uri: uri, method: .get)
         #expect(response.status == .notFound, "\(uri)")

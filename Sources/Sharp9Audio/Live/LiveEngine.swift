@@ -56,9 +56,6 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   /// When the last command was queued for the audio thread, on ``MonotonicClock`` (the end of
   /// the control side's part of an action's way to the device, for latency measurements).
   public private(set) var lastQueuedClockSec: Double = 0
-  /// Never called: a time update must carry the device frame it reports (its `tick`'s `t`),
-  /// which this callback cannot; the front end sends ticks from ``drainReports(_:)`` instead.
-  public var onTimeUpdate: ((Double) -> Void)?
 
   /// Prepares the pipeline for `audio`, with the device clock starting at `startFrame`.
   /// - Parameters:

@@ -58,9 +58,9 @@ final class RenderVoice {
     let read = try historyScratch.withUnsafeMutableBufferPointer {
       try reader.read(into: $0, frames: history)
     }
-    try historyScratch.withUnsafeBufferPointer {
+    historyScratch.withUnsafeBufferPointer {
       // Not `rebasing: $0[0..<n]`: the slice type's metadata, instantiated on first use, allocates.
-      try stretcher.reset(
+      stretcher.reset(
         history: UnsafeBufferPointer(start: $0.baseAddress, count: read * channels))
     }
     try reader.seek(toFrame: start)
@@ -90,8 +90,8 @@ final class RenderVoice {
   func render(frames: Int, addingTo mix: UnsafeMutablePointer<Float>, curve: FadeCurve) throws {
     precondition(frames <= blockFrames, "render block larger than the voice's scratch")
     try pushInput(for: frames)
-    try outputScratch.withUnsafeMutableBufferPointer { out in
-      try stretcher.process(
+    outputScratch.withUnsafeMutableBufferPointer { out in
+      stretcher.process(
         input: UnsafeBufferPointer(start: nil, count: 0), inputFrames: 0, output: out,
         outputFrames: frames)
       guard let samples = out.baseAddress else { return }
@@ -121,8 +121,8 @@ final class RenderVoice {
       while needed > 0 {
         let got = try reader.read(into: input, frames: min(needed, blockFrames))
         guard got > 0 else { return }
-        try outputScratch.withUnsafeMutableBufferPointer { out in
-          try stretcher.process(
+        outputScratch.withUnsafeMutableBufferPointer { out in
+          stretcher.process(
             input: UnsafeBufferPointer(input), inputFrames: got, output: out, outputFrames: 0)
         }
         needed -= got

@@ -23,8 +23,6 @@ import Sharp9Domain
 public final class SessionRenderer: VirtualClockEngine {
   /// The model the renderer follows.
   public var timeline = PlaybackTimeline()
-  /// Called with the playhead after each advance.
-  public var onTimeUpdate: ((Double) -> Void)?
   /// The source's rate, channels and length (the output has the same rate and channels).
   public let format: AudioFormat
   /// Frames written to the sink so far.
@@ -98,7 +96,6 @@ public final class SessionRenderer: VirtualClockEngine {
     while let segment = timeline.nextSegment(untilWallSec: wallSec) {
       try render(segment)
     }
-    onTimeUpdate?(timeline.positionSec)
   }
 
   /// The wall frame of a wall time.

@@ -32,19 +32,19 @@ extension TimeStretcher {
           remainingInput = 0
           break
         }
-        try inputChunk.withUnsafeBufferPointer { chunk in
-          try outputChunk.withUnsafeMutableBufferPointer { out in
-            try process(input: chunk, inputFrames: got, output: out, outputFrames: 0)
+        inputChunk.withUnsafeBufferPointer { chunk in
+          outputChunk.withUnsafeMutableBufferPointer { out in
+            process(input: chunk, inputFrames: got, output: out, outputFrames: 0)
           }
         }
         remainingInput -= got
         needed -= got
       }
-      try outputChunk.withUnsafeMutableBufferPointer { out in
+      outputChunk.withUnsafeMutableBufferPointer { out in
         if ended || (remainingInput == 0 && needed > 0) {
-          try flush(output: out, outputFrames: frames)
+          flush(output: out, outputFrames: frames)
         } else {
-          try process(
+          process(
             input: UnsafeBufferPointer(start: nil, count: 0), inputFrames: 0, output: out,
             outputFrames: frames)
         }

@@ -14,7 +14,7 @@ import Sharp9Domain
 /// let stretcher = try TimeStretcher(configuration: .init(sampleRate: 44_100, channels: 2))
 /// stretcher.speed = 0.75
 /// let needed = stretcher.inputFramesNeeded(forOutputFrames: 1024)
-/// try stretcher.process(input: source, inputFrames: needed, output: out, outputFrames: 1024)
+/// stretcher.process(input: source, inputFrames: needed, output: out, outputFrames: 1024)
 /// ```
 ///
 /// - At speed 1.0 and pitch 0 (since the last `reset`) the output is a bit-exact copy of the
@@ -95,7 +95,7 @@ public final class TimeStretcher {
       maximumStep: pow(2, StretchTuning.maximumPitchSemitones / 12))
     discard = try AlignedFloats(count: 4 * vocoder.history * channels)
     readScratch = try AlignedFloats(count: configuration.maximumBlockFrames)
-    try reset()
+    reset()
   }
 
   /// Input time (in input frames since the last `reset`) of the next output frame.
@@ -123,7 +123,7 @@ public final class TimeStretcher {
   /// output frame 0 corresponds to it; `history` (interleaved, may be empty) is the input just
   /// before it, which the first windows then see instead of silence (use it when seeking inside
   /// a file). Speed and pitch are kept.
-  public func reset(history: UnsafeBufferPointer<Float> = .init(start: nil, count: 0)) throws {
+  public func reset(history: UnsafeBufferPointer<Float> = .init(start: nil, count: 0)) {
     let historyFrames = 2 * configuration.fftSize + Int(vocoder.maximumDrift)
     input.reset(historyFrames: historyFrames)
     let provided = min(history.count / channels, historyFrames)
@@ -150,7 +150,7 @@ public final class TimeStretcher {
   public func process(
     input source: UnsafeBufferPointer<Float>, inputFrames: Int,
     output: UnsafeMutableBufferPointer<Float>, outputFrames: Int
-  ) throws {
+  ) {
     precondition(!ended, "TimeStretcher.process after flush: call reset first")
     precondition(inputFrames >= 0 && source.count >= inputFrames * channels, "input too short")
     if let base = source.baseAddress {
@@ -162,7 +162,7 @@ public final class TimeStretcher {
   /// Declares the end of the input and writes `outputFrames` more frames (the input continues as
   /// silence). Call it until the output reaches the length you want, e.g. `round(frames / speed)`
   /// for a constant speed.
-  public func flush(output: UnsafeMutableBufferPointer<Float>, outputFrames: Int) throws {
+  public func flush(output: UnsafeMutableBufferPointer<Float>, outputFrames: Int) {
     ended = true
     produce(output, outputFrames)
   }

@@ -24,8 +24,6 @@ public final class SilentAudioEngine: AudioEngine {
   public private(set) var loop = LoopPoints()
   /// The playhead, moved only by `seek`.
   public private(set) var currentTimeSec = 0.0
-  /// Never called: a silent engine has no playback to report.
-  public var onTimeUpdate: ((Double) -> Void)?
   /// Whether to keep ``calls`` (off for long recordings, to keep memory flat).
   public var recordsCalls: Bool
 

@@ -5,8 +5,6 @@ import Foundation
 public final class HeadlessTimelineEngine: VirtualClockEngine {
   /// The model the engine follows.
   public var timeline: PlaybackTimeline
-  /// Called with the playhead after each advance.
-  public var onTimeUpdate: ((Double) -> Void)?
   /// Called with every segment, in order, as the clock advances.
   public var onSegment: ((TimelineSegment) -> Void)?
   private let resolveTrack: (URL) throws -> TrackMeta
@@ -27,6 +25,5 @@ public final class HeadlessTimelineEngine: VirtualClockEngine {
   /// Moves the clock, reporting each segment covered.
   public func advance(toWallSec wallSec: Double) {
     timeline.advance(toWallSec: wallSec) { onSegment?($0) }
-    onTimeUpdate?(timeline.positionSec)
   }
 }

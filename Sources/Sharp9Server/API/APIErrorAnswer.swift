@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -88,16 +87,16 @@ struct APIErrorAnswer: Equatable {
   }
 
   private static func sqlite(_ error: SQLiteError) -> Self {
-    switch error.primaryCode {
-    case SQLITE_BUSY, SQLITE_LOCKED:
+    switch error.problem {
+    case .locked:
       database("the database is locked by another sharp9 process; retry when it is done")
-    case SQLITE_NOTADB, SQLITE_CORRUPT:
+    case .damaged:
       database("the database is damaged; restore it from a copy, or run `sharp9 verify`")
-    case SQLITE_READONLY: database("the database is read-only; check its permissions")
-    case SQLITE_FULL: database("the disk is full; free space and retry")
-    case SQLITE_IOERR, SQLITE_CANTOPEN:
+    case .readOnly: database("the database is read-only; check its permissions")
+    case .diskFull: database("the disk is full; free space and retry")
+    case .ioFailure, .cannotOpen:
       database("the database cannot be read or written; check the disk and restart sharp9 serve")
-    default:
+    case .badValue, .other:
       Self(
         .internalServerError,
         "an internal database error: this is a bug in sharp9 (the server's log has the"
@@ -168,12 +167,7 @@ struct APIErrorAnswer: Equatable {
   /// (a full disk, the server's database gone) is answered as anywhere else.
   private static func upload(_ error: any Error) -> Self {
     switch error {
-    case let error as SQLiteError
-    where [
-      SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT, SQLITE_TOOBIG, SQLITE_RANGE,
-      SQLITE_MISMATCH,
-    ]
-    .contains(error.primaryCode):
+    case let error as SQLiteError where [.damaged, .badValue].contains(error.problem):
       Self(
         .unprocessableContent,
         "the upload is not an intact sharp9 bundle: it is damaged or cut short")

@@ -33,7 +33,7 @@ extension InspectorServer {
       }
       try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
       let file = uploads.appending(path: "\(UUID().uuidString).sharp9")
-      defer { SessionFiles.remove(file) }
+      defer { SQLiteFiles.remove(file.path) }
       try Data(body.readableBytesView).write(to: file)
       let audioDirectory = URL(fileURLWithPath: library.path).deletingLastPathComponent()
         .appending(path: "audio")
@@ -83,7 +83,7 @@ extension InspectorServer {
       let session = try await library.session(try context.id)
       let withAudio = request.uri.queryParameters["audio"] == "1"
       let file = configuration.workDirectory.appending(path: "\(UUID().uuidString).sharp9")
-      defer { SessionFiles.remove(file) }
+      defer { SQLiteFiles.remove(file.path) }
       let bytes = try await library.withOwnStore { store in
         try FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -97,16 +97,6 @@ extension InspectorServer {
         headers: [
           .contentDisposition: "attachment; filename=\"\(session.idString.prefix(8)).sharp9\""
         ])
-    }
-  }
-}
-
-/// Removing the files a request made.
-enum SessionFiles {
-  /// Removes `file` and its SQLite companions.
-  static func remove(_ file: URL) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-      try? FileManager.default.removeItem(atPath: file.path + suffix)
     }
   }
 }

@@ -54,7 +54,7 @@ public enum SessionBundle {
     let audio = withAudio ? try readAudio(of: session, at: audioFile) : nil
     let temporary = destination.deletingLastPathComponent()
       .appending(path: ".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
-    defer { removeDatabaseFiles(temporary.path) }
+    defer { SQLiteFiles.remove(temporary.path) }
     do {
       // Creating it as an event store applies the schema (migrations included).
       _ = try EventStore(path: temporary.path)
@@ -167,10 +167,4 @@ public enum SessionBundle {
     }
   }
 
-  /// Removes a database file and its WAL companions, if present.
-  static func removeDatabaseFiles(_ path: String) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-      try? FileManager.default.removeItem(atPath: path + suffix)
-    }
-  }
 }

@@ -1,13 +1,16 @@
 /// Work a migration needs that SQL cannot express, run by ``MigrationRunner`` right after the
 /// migration's SQL, inside the same transaction (so a failure leaves the database as it was).
 ///
-/// Keyed by the migration's file stem. Each step is tested on a database at the schema before it.
-enum MigrationDataStep {
-  /// Runs the data step of `migration`, if it has one.
-  static func run(after migration: Migration, on database: Database) throws {
-    switch migration.fileStem {
-    case "0002_event_chunks": try packEventRows(database)
-    default: break
+/// A migration names its step where it is registered (``Migration/embedded``). Each step is
+/// tested on a database at the schema before it.
+enum MigrationDataStep: Sendable, Equatable {
+  /// 0002: the one-row-per-event table becomes chunks.
+  case packEventRows
+
+  /// Runs the step on `database`.
+  func run(on database: Database) throws {
+    switch self {
+    case .packEventRows: try Self.packEventRows(database)
     }
   }
 

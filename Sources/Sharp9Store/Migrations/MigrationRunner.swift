@@ -64,7 +64,7 @@ public struct MigrationRunner {
         try validate(recorded, path: database.path)
         if isApplied(migration, in: recorded) { return false }
         try database.execute(migration.sql)
-        try MigrationDataStep.run(after: migration, on: database)
+        try migration.dataStep?.run(on: database)
         let insert = try database.cached(
           "INSERT INTO sharp9_migrations (id, name, sha256, applied_ms) VALUES (?, ?, ?, ?)")
         try insert.bind(Int64(migration.id), at: 1)

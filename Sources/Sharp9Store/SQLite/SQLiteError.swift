@@ -67,14 +67,13 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
   }
 
   private var hint: String? {
-    switch primaryCode {
-    case SQLITE_BUSY, SQLITE_LOCKED: "another process holds the database"
-    case SQLITE_NOTADB, SQLITE_CORRUPT:
-      "the file is not an intact sharp9 database"
-    case SQLITE_READONLY: "the database is read-only"
-    case SQLITE_FULL: "the disk is full"
-    case SQLITE_CANTOPEN: "the file or its directory cannot be opened"
-    default: nil
+    switch problem {
+    case .locked: "another process holds the database"
+    case .damaged: "the file is not an intact sharp9 database"
+    case .readOnly: "the database is read-only"
+    case .diskFull: "the disk is full"
+    case .cannotOpen: "the file or its directory cannot be opened"
+    case .badValue, .ioFailure, .other: nil
     }
   }
 }

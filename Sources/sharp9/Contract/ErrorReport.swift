@@ -1,8 +1,8 @@
-import CSQLite
 import Foundation
 import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
+import Sharp9Player
 import Sharp9Server
 import Sharp9Store
 
@@ -56,6 +56,7 @@ struct ErrorReport: Equatable {
         "cannot write JSON: a number is not finite. Check the input for NaN or infinite values")
     case is DecodingError:
       self.init(.badData, "cannot read JSON: it is not the JSON sharp9 expects. Check the input")
+    case let failure as PlayerUnavailable: self.init(.unavailable, failure.message)
     case let error as TerminalError:
       self.init(
         .ioError,
@@ -131,31 +132,31 @@ struct ErrorReport: Equatable {
 
   private static func sqlite(_ error: SQLiteError) -> ErrorReport {
     let what = "the database cannot be used"
-    switch error.primaryCode {
-    case SQLITE_BUSY, SQLITE_LOCKED:
+    switch error.problem {
+    case .locked:
       return ErrorReport(
         .temporary, "\(what): it is locked by another sharp9 process. Retry when it is done")
-    case SQLITE_NOTADB, SQLITE_CORRUPT:
+    case .damaged:
       return ErrorReport(
         .badData,
         "\(what): the file is not an intact SQLite database (\(error.message)). Give sharp9's"
           + " database with --db, or restore it from a copy")
-    case SQLITE_READONLY:
+    case .readOnly:
       return ErrorReport(
         .cannotCreate, "\(what): it is read-only. Check the file's and directory's permissions")
-    case SQLITE_FULL:
+    case .diskFull:
       return ErrorReport(.ioError, "\(what): the disk is full. Free space and retry")
-    case SQLITE_IOERR:
+    case .ioFailure:
       return ErrorReport(
         .ioError, "\(what): a read or write failed (\(error.message)). Check the disk and retry")
-    case SQLITE_CANTOPEN:
+    case .cannotOpen:
       return ErrorReport(
         .cannotCreate,
         "\(what): the file cannot be opened. Check that its directory exists and is writable")
-    case SQLITE_TOOBIG, SQLITE_RANGE, SQLITE_MISMATCH, SQLITE_CONSTRAINT:
+    case .badValue:
       return ErrorReport(
         .badData, "\(what): \(error.message). Run `sharp9 verify` to see what is damaged")
-    default:
+    case .other:
       return ErrorReport(
         .internalError,
         "\(what): SQLite result \(error.code), \(error.message). This is a bug in sharp9;"

@@ -4,8 +4,8 @@ import ArgumentParser
 /// `minimize --until`) can tell "found a problem" from "could not run".
 ///
 /// Commands never pick a number themselves: they throw a ``CommandFailure`` with one of these,
-/// or a library error that ``ErrorReport`` words and classifies. The README's "Exit statuses"
-/// section and `sharp9 --help` list the same table.
+/// or a library error that ``ErrorReport`` words and classifies. `sharp9 --help` and the man
+/// page list them in a table made from these cases (``table``).
 enum ExitStatus: Int32, CaseIterable, Sendable {
   /// 0: the command did what was asked.
   case ok = 0
@@ -34,19 +34,41 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
   /// The argument parser's form of the status.
   var exitCode: ExitCode { ExitCode(rawValue) }
 
-  /// The table `--help` and the README show: one line per status.
-  static let table = """
-    Exit statuses (sysexits.h):
-      0   ok
-      1   ran and found a problem (verify divergence, check violation, fuzz)
-      64  usage: the command line is wrong
-      65  bad data: script, bundle, audio, or a corrupt/newer/foreign database
-      66  an input does not exist or cannot be read (file, session, database)
-      69  unavailable: something the command needs is missing
-      70  internal error: a bug in sharp9 (please report it)
-      73  cannot create an output (exists without --force, is an input, ...)
-      74  I/O error: a read or write failed (disk full, output closed)
-      75  temporarily unavailable: the database is locked, or another writer
-          got there first; retry
-    """
+  /// The status's line in the table: what it means, in a few words.
+  var meaning: String {
+    switch self {
+    case .ok: "ok"
+    case .foundProblem: "ran and found a problem (verify divergence, check violation, fuzz)"
+    case .usage: "usage: the command line is wrong"
+    case .badData: "bad data: script, bundle, audio, or a corrupt/newer/foreign database"
+    case .noInput: "an input does not exist or cannot be read (file, session, database)"
+    case .unavailable: "unavailable: something the command needs is missing"
+    case .internalError: "internal error: a bug in sharp9 (please report it)"
+    case .cannotCreate: "cannot create an output (exists without --force, is an input, ...)"
+    case .ioError: "I/O error: a read or write failed (disk full, output closed)"
+    case .temporary:
+      "temporarily unavailable: the database is locked, or another writer got there first; retry"
+    }
+  }
+
+  /// The table `--help` (and so the man page) shows, made from the cases: one status a line,
+  /// its meaning wrapped to fit 75 columns.
+  static var table: String {
+    var lines = ["Exit statuses (sysexits.h):"]
+    for status in allCases {
+      let code = String(status.rawValue)
+      var line = "  " + code + String(repeating: " ", count: 4 - code.count)
+      for word in status.meaning.split(separator: " ") {
+        if line.count + 1 + word.count > 75 {
+          lines.append(line)
+          line = String(repeating: " ", count: 6)
+        } else if !line.hasSuffix(" ") {
+          line += " "
+        }
+        line += word
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Store
 
 /// The rule for every file a command writes (`render -o`, `stretch IN OUT`, `bundle -o`,
 /// `export -o`, `play --tee`), checked before any work starts (before a database is opened or a
@@ -76,11 +77,16 @@ enum OutputFile {
   /// The inputs of a command that reads the database at `database`: the file, its write-ahead
   /// log and its shared-memory index.
   static func databaseInputs(_ database: String) -> [(name: String, path: String)] {
-    [
-      ("the database", database), ("the database's write-ahead log", database + "-wal"),
-      ("the database's shared-memory file", database + "-shm"),
-      ("the database's rollback journal", database + "-journal"),
-    ]
+    SQLiteFiles.Kind.allCases.map { kind in
+      let name =
+        switch kind {
+        case .database: "the database"
+        case .writeAheadLog: "the database's write-ahead log"
+        case .sharedMemory: "the database's shared-memory file"
+        case .rollbackJournal: "the database's rollback journal"
+        }
+      return (name, database + kind.suffix)
+    }
   }
 
   /// True when `a` and `b` name the same file: the same resolved path, or, when both exist, the

@@ -2,7 +2,7 @@ import Sharp9Audio
 import Sharp9Domain
 import Testing
 
-@testable import sharp9
+@testable import Sharp9Player
 
 /// Screen cells ↔ track time: what a click means, and that it agrees with what is drawn.
 @Suite struct PlayerLayoutTests {

@@ -1,8 +1,7 @@
 import Sharp9Audio
 
 /// The audio device the player plays on: PortAudio opened, the device picked, the stream open
-/// (not started). Any failure is the one line the issue asks for, exit 69 (EX_UNAVAILABLE), and
-/// happens before a session is created.
+/// (not started). Any failure is a ``PlayerUnavailable`` and happens before a session is created.
 final class DeviceOutput {
   let library: PortAudioLibrary
   let stream: PortAudioOutput
@@ -27,11 +26,10 @@ final class DeviceOutput {
     }
   }
 
-  private static func failure(_ error: PortAudioError) -> PlayFailure {
-    PlayFailure(
+  private static func failure(_ error: PortAudioError) -> PlayerUnavailable {
+    PlayerUnavailable(
       message: "no usable audio output: \(error.operation): \(error.detail). Start PulseAudio or"
-        + " PipeWire, or pick a device with --device NAME (see sharp9 devices).",
-      exitCode: 69)
+        + " PipeWire, or pick a device with --device NAME (see sharp9 devices).")
   }
 
   /// A line for the screen: the device and its latency.

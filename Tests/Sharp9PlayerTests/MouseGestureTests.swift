@@ -1,6 +1,6 @@
 import Testing
 
-@testable import sharp9
+@testable import Sharp9Player
 
 /// Mouse reports → clicks and drags.
 @Suite struct MouseGestureTests {

@@ -35,14 +35,13 @@ final class TerminalSession {
   private static let dragReportsOff = "\u{1B}[?1002l"
 
   /// Switches the controlling terminal to the player's mode.
-  /// - Throws: `CommandFailure` when there is no terminal or curses does not know it;
+  /// - Throws: ``PlayerUnavailable`` when there is no terminal or curses does not know it;
   ///   ``TerminalError`` when it refuses a mode the player needs.
   init() throws {
     Self.useUTF8()
     guard let file = fopen("/dev/tty", "r+") else {
-      throw CommandFailure(
-        .unavailable,
-        "cannot start the player: there is no terminal. Run sharp9 play in a terminal.")
+      throw PlayerUnavailable(
+        message: "cannot start the player: there is no terminal. Run sharp9 play in a terminal.")
     }
     // Handlers first: curses installs its own for SIGINT/SIGTERM only where none is set, and
     // its SIGWINCH handler turns a resize into KEY_RESIZE.
@@ -52,9 +51,8 @@ final class TerminalSession {
     guard let screen = newterm(nil, file, file) else {
       fclose(file)
       let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-      throw CommandFailure(
-        .unavailable,
-        "cannot start the player: the terminal type '\(term)' is unknown to ncurses. "
+      throw PlayerUnavailable(
+        message: "cannot start the player: the terminal type '\(term)' is unknown to ncurses. "
           + "Set TERM to your terminal's type (e.g. xterm-256color).")
     }
     self.file = file

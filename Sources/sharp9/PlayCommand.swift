@@ -3,6 +3,7 @@ import Foundation
 import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
+import Sharp9Player
 import Sharp9Store
 
 /// `sharp9 play SONG`: the live practice player. Every key is one action through the app core;
@@ -59,14 +60,9 @@ struct PlayCommand: ParsableCommand {
   static let framesPerCallback = 256
 
   func run() throws {
-    try PlayFailure.reporting { try play() }
-  }
-
-  private func play() throws {
     let teeTarget = try checkOutputs()
-    let url = URL(filePath: song)
     // Read like every command reads audio: a damaged file is 65, a missing one 66.
-    let audio = try DecodedAudio(url: url)
+    let audio = try DecodedAudio(url: URL(filePath: song))
     let audioSource = try RecordedAudio.describing(song)
     // Created before the device or the database: a tee that cannot be written stops nothing
     // half-started (its temporary file goes with the writer).
@@ -75,44 +71,30 @@ struct PlayCommand: ParsableCommand {
         url: URL(filePath: target.path), container: target.container, sample: target.sample,
         sampleRate: audio.format.sampleRate, channels: audio.format.channels)
     }
-    let mute = StandardErrorMute()
-    defer { mute.restore() }
-    // The device is looked up before the database is touched: no output, no session.
-    let device = try noDevice ? nil : DeviceOutput.find(name: device)
-    let store = try EventStore(path: database.resolvedPath, synchronous: .normal)
-    let previous =
-      try session.map { try store.session(matching: $0) }
-      ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
-    let start = try PlayerStart(previous: previous, store: store, audio: audio)
-    let engine = try LiveEngine(
-      audio: audio, startFrame: start.frame, timeline: start.timeline,
-      framesPerCallback: Self.framesPerCallback, teeSeconds: tee == nil ? 0 : 30)
-    let output = try device.map { try DeviceOutput(device: $0, engine: engine) }
-    let core = try AppCore(
-      dependencies: AppDependencies(log: store, engine: engine),
-      start: previous.map { .continuing($0) }
-        ?? .new(
-          NewSessionInfo(
-            title: url.lastPathComponent, audio: audioSource,
-            sharp9Version: Sharp9Command.release)),
-      reportsLoadResults: false)
-    let player = try PlayerLoop(
-      core: core, engine: engine, output: output, tee: teeWriter, song: url,
-      isNew: previous == nil, measuring: latencyLog != nil)
-    let outcome = player.run()
-    if let latencyLog, let probe = player.latency {
-      try Data(probe.text.utf8).write(to: URL(filePath: latencyLog))
+    let options = TerminalPlayer.Options(
+      audio: audio, deviceName: device, usesDevice: !noDevice, tee: teeWriter,
+      measuresLatency: latencyLog != nil, framesPerCallback: Self.framesPerCallback,
+      newSession: NewSessionInfo(
+        title: audio.url.lastPathComponent, audio: audioSource,
+        sharp9Version: Sharp9Command.release))
+    let outcome = try TerminalPlayer.run(options) {
+      let store = try EventStore(path: database.resolvedPath, synchronous: .normal)
+      let previous =
+        try session.map { try store.session(matching: $0) }
+        ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
+      return (store, previous)
     }
-    try teeWriter?.finish()
-    try core.finish()
-    if let record = core.session {
+    if let latencyLog, let text = outcome.latencyText {
+      try Data(text.utf8).write(to: URL(filePath: latencyLog))
+    }
+    if let record = outcome.session {
       var out = StandardOutput()
       out.line("session \(record.idString)")
       let db = database.path.map { " --db \($0)" } ?? ""
       out.line("render it: sharp9 render \(record.idString) -o practice.wav\(db)")
       try out.flush()
     }
-    if let error = outcome { throw error }
+    if let failure = outcome.failure { throw failure }
   }
 
   /// Checks `--tee` (and the latency log) by the rule every output follows, before the song is

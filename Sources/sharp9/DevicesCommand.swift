@@ -8,22 +8,19 @@ struct DevicesCommand: ParsableCommand {
     abstract: "List the audio output devices (for sharp9 play --device NAME).")
 
   func run() throws {
-    try PlayFailure.reporting { try list() }
-  }
-
-  private func list() throws {
     let devices: [OutputDevice]
     do {
       devices = try PortAudioLibrary().outputDevices()
     } catch let error as PortAudioError {
-      throw PlayFailure(
-        message: "cannot list audio outputs: \(error.operation): \(error.detail). Start"
-          + " PulseAudio or PipeWire.", exitCode: 69)
+      throw CommandFailure(
+        .unavailable,
+        "cannot list audio outputs: \(error.operation): \(error.detail). Start PulseAudio or"
+          + " PipeWire.")
     }
     var out = StandardOutput()
     guard !devices.isEmpty else {
-      throw PlayFailure(
-        message: "no audio output device was found. Start PulseAudio or PipeWire.", exitCode: 69)
+      throw CommandFailure(
+        .unavailable, "no audio output device was found. Start PulseAudio or PipeWire.")
     }
     var rows = [["", "device", "host", "channels", "rate", "latency"]]
     for device in devices {

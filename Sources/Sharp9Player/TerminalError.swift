@@ -1,11 +1,12 @@
 import CNcurses
 
 /// A curses call that failed (it returned `ERR`): the terminal cannot do what the player needs.
-struct TerminalError: Error, Equatable, CustomStringConvertible {
+public struct TerminalError: Error, Equatable, CustomStringConvertible {
   /// The curses function that failed.
-  var call: String
+  public var call: String
 
-  var description: String { "ncurses' \(call) failed" }
+  /// "ncurses' CALL failed".
+  public var description: String { "ncurses' \(call) failed" }
 
   /// Throws when `code` is curses' `ERR`; every curses return code the player keeps goes
   /// through here.

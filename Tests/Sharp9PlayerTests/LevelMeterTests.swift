@@ -1,6 +1,6 @@
 import Testing
 
-@testable import sharp9
+@testable import Sharp9Player
 
 /// The meters: the peak hold's decay and the clip light's 100 ms rule.
 @Suite struct LevelMeterTests {

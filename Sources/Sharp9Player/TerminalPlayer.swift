@@ -1,0 +1,86 @@
+import Foundation
+import Sharp9App
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 play`'s full-screen player: the device found, the session opened, the live engine and
+/// the app core started, the run loop until the musician quits or a signal arrives, and the
+/// session ended. The command line's shell around it checks its outputs and prints what the
+/// musician reads afterwards.
+public enum TerminalPlayer {
+  /// What to play and how.
+  public struct Options {
+    /// The song, decoded.
+    public var audio: DecodedAudio
+    /// The output device: (part of) a name, or nil for the default; ignored without a device.
+    public var deviceName: String?
+    /// False to play on a clock with no device (tests).
+    public var usesDevice: Bool
+    /// The tee's writer, already created: it receives every frame sent to the device.
+    public var tee: AudioFileWriter?
+    /// Whether to measure each key's way to the device (``Outcome/latencyText``).
+    public var measuresLatency: Bool
+    /// Frames per device callback.
+    public var framesPerCallback: Int
+    /// The new session's title, audio and version, when it is not a continued one.
+    public var newSession: NewSessionInfo
+
+    /// Creates the options.
+    public init(
+      audio: DecodedAudio, deviceName: String?, usesDevice: Bool, tee: AudioFileWriter?,
+      measuresLatency: Bool, framesPerCallback: Int, newSession: NewSessionInfo
+    ) {
+      self.audio = audio
+      self.deviceName = deviceName
+      self.usesDevice = usesDevice
+      self.tee = tee
+      self.measuresLatency = measuresLatency
+      self.framesPerCallback = framesPerCallback
+      self.newSession = newSession
+    }
+  }
+
+  /// How a run ended.
+  public struct Outcome {
+    /// The session recorded into (nil when the musician quit before any action).
+    public var session: SessionRecord?
+    /// Each key's way to the device, one line a key, when measuring.
+    public var latencyText: String?
+    /// The error that ended the run loop, after the session was ended cleanly.
+    public var failure: (any Error)?
+  }
+
+  /// Plays until the musician quits or a signal arrives.
+  ///
+  /// The device is looked up before `openLog` is called, so without an output no session is
+  /// created; `openLog` returns the store and the session to continue (nil for a new one).
+  /// Standard error is muted while the screen is the player's.
+  ///
+  /// - Throws: ``PlayerUnavailable`` (no terminal, no device), the store's and the engine's
+  ///   errors while starting, the tee's and the log's while ending.
+  public static func run(
+    _ options: Options, openLog: () throws -> (store: EventStore, continuing: SessionRecord?)
+  ) throws -> Outcome {
+    let mute = StandardErrorMute()
+    defer { mute.restore() }
+    let device = try options.usesDevice ? DeviceOutput.find(name: options.deviceName) : nil
+    let (store, previous) = try openLog()
+    let start = try PlayerStart(previous: previous, store: store, audio: options.audio)
+    let engine = try LiveEngine(
+      audio: options.audio, startFrame: start.frame, timeline: start.timeline,
+      framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30)
+    let output = try device.map { try DeviceOutput(device: $0, engine: engine) }
+    let core = try AppCore(
+      dependencies: AppDependencies(log: store, engine: engine),
+      start: previous.map { .continuing($0) } ?? .new(options.newSession),
+      reportsLoadResults: false)
+    let player = try PlayerLoop(
+      core: core, engine: engine, output: output, tee: options.tee, song: options.audio.url,
+      isNew: previous == nil, measuring: options.measuresLatency)
+    let failure = player.run()
+    try options.tee?.finish()
+    try core.finish()
+    return Outcome(session: core.session, latencyText: player.latency?.text, failure: failure)
+  }
+}

@@ -1,0 +1,29 @@
+extension Migration {
+  /// Every migration of `Migrations/`, in order, registered once: its SQL (the file, embedded in
+  /// the binary by SwiftPM), the checksum pinned when it shipped, and the data step it needs.
+  ///
+  /// The pinned checksum means opening a database hashes nothing (the first SHA-256 in a process
+  /// costs about half a millisecond of library set-up, a tenth of the `state --at` budget); a
+  /// test compares it with the file's, so editing a shipped migration fails the tests. Add a
+  /// migration by adding its file and a line here.
+  public static let embedded: [Migration] = [
+    Migration(
+      id: 1, name: "event_log", file: PackageResources._001_event_log_sql,
+      checksum: "fc4b9e787e9755fc79998827398579f1bdc3a4b4dcf214f6c29473088d50373f"),
+    Migration(
+      id: 2, name: "event_chunks", file: PackageResources._002_event_chunks_sql,
+      checksum: "f80bc772eda98287879755352952acbf175c78449e9bb8681a074cf8c9da36da",
+      dataStep: .packEventRows),
+    Migration(
+      id: 3, name: "audio_location", file: PackageResources._003_audio_location_sql,
+      checksum: "0088d5102f5e13fb09286a73b2bbca97111ba91705c5c0612202d8917541df99"),
+  ]
+
+  private init(
+    id: Int, name: String, file: [UInt8], checksum: String, dataStep: MigrationDataStep? = nil
+  ) {
+    self.init(
+      id: id, name: name, sql: String(decoding: file, as: UTF8.self), checksum: checksum,
+      dataStep: dataStep)
+  }
+}
