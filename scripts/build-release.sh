@@ -6,7 +6,7 @@
 # On Linux the Swift runtime and Foundation are linked statically (--static-swift-stdlib): the
 # dynamic loader then maps 17 libraries instead of 31 and the runtime's first type and
 # conformance lookups search one image, so a whole `sharp9 state --at` call takes ~19 ms instead
-# of ~30 ms and its in-process part ~1 ms less (README, "Benchmarks"). macOS ships the runtime
+# of ~30 ms and its in-process part ~1 ms less (docs/benchmarks/store.md). macOS ships the runtime
 # with the OS, so the flag is Linux-only.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,7 +4,7 @@ import Foundation
 /// reported. Cases are named for the event, not for what the reducer does with it.
 ///
 /// The JSON interchange form is one object with a `type` field named as the case (see
-/// `Action+Codable.swift` and the README), for example `{"type":"setA","timeSec":1.25}`.
+/// `Action+Codable.swift` and docs/reference/interchange.md), for example `{"type":"setA","timeSec":1.25}`.
 public enum Action: Sendable, Equatable, Hashable {
   /// The app's window appeared.
   case onAppear

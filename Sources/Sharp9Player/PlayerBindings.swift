@@ -64,7 +64,7 @@ enum PlayerBindings {
     state.markers.min { abs($0.timeSec - timeSec) < abs($1.timeSec - timeSec) }?.id
   }
 
-  /// The keys as the help screen and the README list them.
+  /// The keys as the help screen and docs/guide/practice.md list them.
   static let help: [(keys: String, what: String)] = [
     ("Space", "play / pause"),
     ("a / b", "set A / B at the playhead"),

@@ -6,7 +6,7 @@ import Sharp9Domain
 ///
 /// ``EventStore`` (SQLite) is the implementation today; a second backend (PostgreSQL is next)
 /// implements this protocol rather than rewriting its callers. What every implementation must
-/// guarantee is in the README ("What a store backend must guarantee"): gapless sequence numbers
+/// guarantee is in docs/design/store.md ("What a store backend must guarantee"): gapless sequence numbers
 /// from 1, non-decreasing `t`, an append that is durable before it returns and conflicts instead
 /// of overwriting when another writer moved the head, and ``state(of:at:)`` equal to folding the
 /// session's events from scratch through the current ``Reducer``.

@@ -6,7 +6,7 @@ import Sharp9Domain
 ///
 /// Opening runs the migrations (or refuses the database, see ``MigrationRunner``) and sets:
 /// WAL journal (readers never block the writer), the ``SynchronousMode`` (`full` by default: every
-/// commit is fsynced before it returns, see the README's durability section), foreign keys on, and
+/// commit is fsynced before it returns, see docs/design/store.md, "Durability"), foreign keys on, and
 /// a busy timeout
 /// so a second process waits for the write lock instead of failing at once.
 ///

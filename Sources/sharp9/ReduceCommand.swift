@@ -10,7 +10,7 @@ struct ReduceCommand: ParsableCommand {
     discussion: """
       The script is JSON Lines: an optional first line {"session":{"startedAt":"…","audio":"…"}}, \
       then one action per line with "t", seconds since the session started, e.g. \
-      {"type":"setA","timeSec":1.25,"t":3.5}. The README documents every action.
+      {"type":"setA","timeSec":1.25,"t":3.5}. docs/reference/interchange.md documents every action.
 
       The whole script is checked before anything is printed: a bad line is reported as \
       "sharp9: error: FILE: line N: …" and the exit status is 65 (bad input data).

@@ -1,7 +1,7 @@
 """The stretchers compared: command lines for each peer and for sharp9, and how to run them.
 
 Every tool reads a 16-bit PCM WAV and writes a WAV. `speed` s means output duration = input / s
-(s > 1 is faster); `pitch` is in semitones. Each tool runs single-threaded (see README).
+(s > 1 is faster); `pitch` is in semitones. Each tool runs single-threaded (see docs/benchmarks/stretch.md).
 """
 
 import os

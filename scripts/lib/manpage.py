@@ -9,10 +9,12 @@ import sys
 
 
 def roff(text):
-    """Escapes text for roff: backslashes, and a line starting with a control character."""
+    """Escapes text for roff: backslashes, a line starting with a control character, and every
+    non-ASCII character as a groff Unicode escape (\\[u2026]), so the page needs no preconv."""
     lines = []
     for line in text.replace("\\", "\\e").split("\n"):
         line = line.replace("-", "\\-")
+        line = "".join(c if ord(c) < 128 else f"\\[u{ord(c):04X}]" for c in line)
         if line.startswith((".", "'")):
             line = "\\&" + line
         lines.append(line)
@@ -108,7 +110,7 @@ def main():
             walk(sub, path + [sub["commandName"]])
 
     walk(tool, [name])
-    out += [".SH SEE ALSO", "The README of the sharp9 sources; " + roff(name) + " help COMMAND."]
+    out += [".SH SEE ALSO", "docs/ in the sharp9 sources; " + roff(name) + " help COMMAND."]
     sys.stdout.write("\n".join(out) + "\n")
 
 

@@ -15,7 +15,7 @@ enum StretchTuning {
   /// two partials a bin or two apart (a chord's close partials, a partial beside noise) then
   /// each get their own region and phase advance; with two the weaker was turned with the
   /// stronger one's phase, and the music round trip at 1.5×/−3 st lost 0.36 dB (3.32 against
-  /// 2.96; README, stretch variants).
+  /// 2.96; docs/design/stretcher-tuning.md).
   static let peakNeighbours = 1
   /// Whether a stream whose ratio is known before it starts (`StretchConfiguration`'s
   /// `plannedCompression`: an offline stretch) fits its windows to that ratio. Compressing,
@@ -26,7 +26,7 @@ enum StretchTuning {
   /// everywhere. Round trips, speech / music / bright: at 1.5×/−3 st (1.78×: 2816) 4.34 / 2.96 /
   /// 2.88 dB with full windows, 3.56 / 2.73 / 2.44 shortened when compressing, 3.37 / 2.82 /
   /// 2.35 with 7/8 when stretching too; at 0.5× 2.50 / 2.02 / 1.78, 2.30 / 2.23 / 1.60, 2.09 /
-  /// 2.07 / 1.50 (README, stretch variants). A player keeps the full windows: its ratio changes
+  /// 2.07 / 1.50 (docs/design/stretcher-tuning.md). A player keeps the full windows: its ratio changes
   /// while it plays.
   static let plannedRatioFitsWindows = true
   /// Whether such a stream, when it compresses, also doubles the high band's overlap (8 windows
@@ -37,7 +37,7 @@ enum StretchTuning {
   /// (R3 3.90 / 2.94 / 2.41) and from 2.32 / 2.18 / 1.61 to 2.17 / 2.17 / 1.59 at −5 st. Doubling
   /// both bands' overlap instead took more CPU (3.99× R2's speed at 1.5×/−3 st against 4.46×)
   /// and, with windows shortened only when compressing, lost music at 0.5× (2.32 against R3's
-  /// 2.31); the low band's alone left bright at 1.5×/−3 st at 2.50 (README, stretch variants).
+  /// 2.31); the low band's alone left bright at 1.5×/−3 st at 2.50 (docs/design/stretcher-tuning.md).
   static let compressionDoublesHighBandOverlap = true
   /// A frame whose windowed energy per sample is below this (≈ −140 dBFS) is treated as silence
   /// and skips both FFTs.
