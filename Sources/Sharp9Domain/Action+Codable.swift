@@ -10,7 +10,7 @@ extension Action: Codable {
     case onAppear, importPicked, importSucceeded, importFailed, setMode, tapWaveform, dragScrub
     case togglePlay, tick, speedDelta, pitchDelta, addMarker, deleteMarker, toggleLoopEnabled
     case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
-    case seekToStart, seekToEnd, undo, redo
+    case seekToStart, seekToEnd, undo, redo, setSpeed, setPitch, nudgeA, nudgeB
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -29,15 +29,17 @@ extension Action: Codable {
       case .deleteMarker: ["id"]
       case .toggleLoopEnabled: ["enabled"]
       case .clearToastIfExpired: ["now"]
-      case .skip: ["seconds"]
+      case .skip, .nudgeA, .nudgeB: ["seconds"]
       case .setLocked: ["locked"]
+      case .setSpeed: ["speed"]
+      case .setPitch: ["semitones"]
       }
     }
   }
 
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
-    case seconds, locked
+    case seconds, locked, speed, semitones
   }
 
   /// The case's `type` tag.
@@ -69,6 +71,10 @@ extension Action: Codable {
     case .seekToEnd: .seekToEnd
     case .undo: .undo
     case .redo: .redo
+    case .setSpeed: .setSpeed
+    case .setPitch: .setPitch
+    case .nudgeA: .nudgeA
+    case .nudgeB: .nudgeB
     }
   }
 
@@ -110,6 +116,10 @@ extension Action: Codable {
       case .speedDelta: number.map { .speedDelta($0) }
       case .pitchDelta: number.map { .pitchDelta($0) }
       case .skip: number.map { .skip(seconds: $0) }
+      case .setSpeed: number.map { .setSpeed($0) }
+      case .setPitch: number.map { .setPitch(semitones: $0) }
+      case .nudgeA: number.map { .nudgeA(seconds: $0) }
+      case .nudgeB: number.map { .nudgeB(seconds: $0) }
       case .toggleLoopEnabled: bool.map { .toggleLoopEnabled($0) }
       case .setLocked: bool.map { .setLocked($0) }
       case .setMode:
@@ -185,6 +195,10 @@ extension Action: Codable {
     case .seekToEnd: self = .seekToEnd
     case .undo: self = .undo
     case .redo: self = .redo
+    case .setSpeed: self = .setSpeed(try number(.speed))
+    case .setPitch: self = .setPitch(semitones: try number(.semitones))
+    case .nudgeA: self = .nudgeA(seconds: try number(.seconds))
+    case .nudgeB: self = .nudgeB(seconds: try number(.seconds))
     }
   }
 
@@ -208,8 +222,11 @@ extension Action: Codable {
     case .deleteMarker(let id): try c.encode(id, forKey: .id)
     case .toggleLoopEnabled(let enabled): try c.encode(enabled, forKey: .enabled)
     case .clearToastIfExpired(let now): try c.encodeIfPresent(now, forKey: .now)
-    case .skip(let seconds): try c.encode(seconds, forKey: .seconds)
+    case .skip(let seconds), .nudgeA(let seconds), .nudgeB(let seconds):
+      try c.encode(seconds, forKey: .seconds)
     case .setLocked(let locked): try c.encode(locked, forKey: .locked)
+    case .setSpeed(let speed): try c.encode(speed, forKey: .speed)
+    case .setPitch(let semitones): try c.encode(semitones, forKey: .semitones)
     }
   }
 

@@ -58,6 +58,14 @@ public enum Action: Sendable, Equatable, Hashable {
   case undo
   /// Redo the last undone edit.
   case redo
+  /// A speed typed in, or a fine speed button (±0.01 steps): any value within the speed range.
+  case setSpeed(Double)
+  /// A pitch typed in, in semitones (cents as hundredths: `-0.32` is 32 cents down).
+  case setPitch(semitones: Double)
+  /// Loop start moved by a few milliseconds (the nudge buttons, ±10 ms), never past B.
+  case nudgeA(seconds: Double)
+  /// Loop end moved by a few milliseconds (the nudge buttons, ±10 ms), never before A.
+  case nudgeB(seconds: Double)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -70,8 +78,8 @@ extension Action {
   /// changing something.
   public func editLabel(in state: State) -> String? {
     switch self {
-    case .setA: "Set A"
-    case .setB: "Set B"
+    case .setA, .nudgeA: "Set A"
+    case .setB, .nudgeB: "Set B"
     case .tapWaveform:
       switch state.mode {
       case .setA: "Set A"
@@ -89,8 +97,8 @@ extension Action {
       case (nil, .some): "Set A"
       case (.some, .some): "Clear Loop"
       }
-    case .speedDelta, .cycleSpeed: "Speed Change"
-    case .pitchDelta: "Pitch Change"
+    case .speedDelta, .cycleSpeed, .setSpeed: "Speed Change"
+    case .pitchDelta, .setPitch: "Pitch Change"
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo:
@@ -106,7 +114,8 @@ extension Action {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired: false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
-      .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo:
+      .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
+      .nudgeB:
       true
     }
   }

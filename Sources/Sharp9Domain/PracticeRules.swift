@@ -7,14 +7,21 @@ public enum PracticeRules {
   /// Slowest and fastest playback speed: below a quarter the material no longer sounds like
   /// music, and a practice tool never needs more than double.
   public static let speedRange: ClosedRange<Double> = 0.25...2.0
-  /// Speed buttons step by this much, and speed is always a whole number of steps.
-  public static let speedStep = 0.05
+  /// Speed is always a whole number of these steps (1 %): the fine speed buttons' step, and the
+  /// precision of a typed speed.
+  public static let speedStep = 0.01
+  /// The speed buttons' step.
+  public static let speedButtonStep = 0.05
   /// Lowest and highest transposition in semitones: an octave either way covers every
   /// instrument's needs.
   public static let pitchRange: ClosedRange<Double> = -12...12
   /// Pitch is kept on a grid of hundredths of a semitone (cents): fine enough for any tuning
-  /// tweak, coarse enough that repeated deltas never drift.
+  /// tweak, coarse enough that repeated deltas never drift. The fine-tuning buttons step by one.
   public static let pitchStep = 0.01
+  /// The pitch buttons' step, in semitones.
+  public static let pitchButtonStep = 1.0
+  /// The nudge buttons move A or B by this many seconds.
+  public static let nudgeSeconds = 0.010
   /// The practice pad's speed button cycles through these; any other speed goes to the first.
   public static let speedCycle: [Double] = [1.0, 1.25, 1.5, 1.75, 2.0, 0.75, 0.5]
   /// A second `markNow` less than this many seconds after the last accepted one is ignored
@@ -30,8 +37,8 @@ public enum PracticeRules {
 
   /// `value` rounded to the nearest speed step and clamped to ``speedRange``.
   ///
-  /// Rounding as `(x * 20).rounded() / 20` (20 steps per unit) yields exactly the `Double` nearest to each grid value
-  /// (`0.75`, not `0.7500000001`), however many steps led there.
+  /// Rounding as `(x * 100).rounded() / 100` (100 steps per unit) yields exactly the `Double`
+  /// nearest to each grid value (`0.75`, not `0.7500000001`), however many steps led there.
   public static func snapSpeed(_ value: Double) -> Double {
     clamp(snap(value, stepsPerUnit: (1 / speedStep).rounded()), to: speedRange)
   }

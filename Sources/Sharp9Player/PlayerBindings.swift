@@ -11,10 +11,6 @@ enum PlayerCommand: Equatable {
 /// The player's key bindings (the issue's, so muscle memory carries across machines). Pure:
 /// the same key, state and playhead always give the same command.
 enum PlayerBindings {
-  /// The pad's pitch buttons move a whole semitone (`PracticeRules.pitchStep` is the finest
-  /// step the reducer keeps, not a button's).
-  static let pitchKeySemitones = 1.0
-
   /// The command for `key`, given the state and the playhead the action would take effect at.
   static func command(for key: PlayerKey, state: State, playheadSec: Double) -> PlayerCommand {
     switch key {
@@ -42,11 +38,19 @@ enum PlayerBindings {
     case "m": .send(.markNow)
     case "x":
       nearestMarker(to: playheadSec, in: state).map { .send(.deleteMarker(id: $0)) } ?? .ignore
-    case "-": .send(.speedDelta(-PracticeRules.speedStep))
-    case "=", "+": .send(.speedDelta(PracticeRules.speedStep))
+    case "-": .send(.speedDelta(-PracticeRules.speedButtonStep))
+    case "=", "+": .send(.speedDelta(PracticeRules.speedButtonStep))
+    case ",": .send(.speedDelta(-PracticeRules.speedStep))
+    case ".": .send(.speedDelta(PracticeRules.speedStep))
     case "d": .send(.cycleSpeed)
-    case "[": .send(.pitchDelta(-pitchKeySemitones))
-    case "]": .send(.pitchDelta(pitchKeySemitones))
+    case "[": .send(.pitchDelta(-PracticeRules.pitchButtonStep))
+    case "]": .send(.pitchDelta(PracticeRules.pitchButtonStep))
+    case "{": .send(.pitchDelta(-PracticeRules.pitchStep))
+    case "}": .send(.pitchDelta(PracticeRules.pitchStep))
+    case "<": .send(.nudgeA(seconds: -PracticeRules.nudgeSeconds))
+    case ">": .send(.nudgeA(seconds: PracticeRules.nudgeSeconds))
+    case ";": .send(.nudgeB(seconds: -PracticeRules.nudgeSeconds))
+    case "'": .send(.nudgeB(seconds: PracticeRules.nudgeSeconds))
     case "u": .send(.undo)
     case "r": .send(.redo)
     case "1": .send(.setMode(.marker))
@@ -74,8 +78,12 @@ enum PlayerBindings {
     ("← / →", "skip -5 / +5 s (snaps to A/B)"),
     ("Home / End", "Prev (A or start) / Next (B or end)"),
     ("- / = (+)", "speed -0.05 / +0.05"),
+    (", / .", "speed -0.01 / +0.01"),
     ("d", "speed cycle"),
     ("[ / ]", "pitch -1 / +1 semitone"),
+    ("{ / }", "pitch -1 / +1 cent"),
+    ("< / >", "nudge A -10 / +10 ms"),
+    ("; / '", "nudge B -10 / +10 ms"),
     ("u / r", "undo / redo"),
     ("1 2 3 4", "click mode: marker / A / loop / B"),
     ("L", "lock; unlock: L three times within 1 s"),

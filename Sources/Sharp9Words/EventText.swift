@@ -37,6 +37,10 @@ public enum EventText {
     case .seekToEnd: "next (to B or end)"
     case .undo: "undo"
     case .redo: "redo"
+    case .setSpeed(let speed): "speed = \(formatSpeed(speed))"
+    case .setPitch(let semitones): "pitch = \(formatPitch(semitones))"
+    case .nudgeA(let seconds): "nudge A \(signed(seconds)) s"
+    case .nudgeB(let seconds): "nudge B \(signed(seconds)) s"
     }
   }
 

@@ -64,7 +64,7 @@ import Testing
       Invariants.violations(of: broken) == [
         .playheadOutsideTrack(timeSec: 11, durationSec: 10),
         .loopAAfterB(aSec: 5, bSec: 2),
-        .speedOffGrid(speed: 0.7333, step: 0.05, range: 0.25...2),
+        .speedOffGrid(speed: 0.7333, step: 0.01, range: 0.25...2),
         .pitchOffGrid(semitones: 13, step: 0.01, range: -12...12),
         .duplicateMarkerID(TestStore.id(1)),
         .markerOutsideTrack(id: TestStore.id(1), timeSec: 12, durationSec: 10),

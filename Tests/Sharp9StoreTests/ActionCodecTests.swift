@@ -20,7 +20,8 @@ import Testing
     .setB(timeSec: 2.5), .clearToastIfExpired(now: nil),
     .clearToastIfExpired(now: Date(timeIntervalSinceReferenceDate: 785_000_000.123456789)),
     .skip(seconds: -5), .abCycle, .cycleSpeed, .markNow, .setLocked(true), .setLocked(false),
-    .seekToStart, .seekToEnd, .undo, .redo,
+    .seekToStart, .seekToEnd, .undo, .redo, .setSpeed(0.73), .setPitch(semitones: -0.32),
+    .nudgeA(seconds: -0.01), .nudgeB(seconds: 0.01),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {
@@ -36,6 +37,8 @@ import Testing
     #expect(ActionCodec.encode(.tick(currentTimeSec: 1)) == [9, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
     #expect(ActionCodec.encode(.setLocked(true)) == [22, 1])
     #expect(ActionCodec.encode(.setMode(.setB)) == [5, 3])
+    #expect(ActionCodec.encode(.setSpeed(1)) == [27, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
+    #expect(ActionCodec.encode(.nudgeB(seconds: 1)).first == 30)
   }
 
   @Test func badBytesAreRejected() {

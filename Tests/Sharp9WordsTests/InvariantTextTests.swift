@@ -19,7 +19,7 @@ struct InvariantTextTests {
       Invariants.violations(of: broken).map(InvariantText.sentence) == [
         "transport.currentTimeSec 11.0 is outside the track (0…10.0)",
         "loop.aSec 5.0 is after loop.bSec 2.0",
-        "transport.speed 0.7333 is not a multiple of 0.05 within 0.25…2",
+        "transport.speed 0.7333 is not a multiple of 0.01 within 0.25…2",
         "transport.pitchSemitones 13.0 is not a multiple of 0.01 within -12…12",
         "markers: id \(id) appears more than once",
         "markers: \(id) at 12.0 is outside the track",

@@ -70,7 +70,18 @@ public struct RandomActions: Sendable {
     case .seekToEnd: .seekToEnd
     case .undo: .undo
     case .redo: .redo
+    case .setSpeed: .setSpeed(wild() ?? typed(in: 0.2...2.1))
+    case .setPitch: .setPitch(semitones: wild() ?? typed(in: -13...13))
+    case .nudgeA: .nudgeA(seconds: delta(step: PracticeRules.nudgeSeconds, offGrid: 0.5))
+    case .nudgeB: .nudgeB(seconds: delta(step: PracticeRules.nudgeSeconds, offGrid: 0.5))
     }
+  }
+
+  /// A typed number: usually within `range` with up to three decimals (off the grid on
+  /// purpose), sometimes at or past its ends.
+  private mutating func typed(in range: ClosedRange<Double>) -> Double {
+    if chance(5) { return pick([range.lowerBound, range.upperBound]) }
+    return Self.millis(Double.random(in: range, using: &random))
   }
 
   // MARK: - Values

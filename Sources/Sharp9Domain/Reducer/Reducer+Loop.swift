@@ -45,6 +45,26 @@ extension Reducer {
     return [loopEffect(state)]
   }
 
+  /// Moves a set A or B by `seconds` (clamped to the track). A nudge never crosses the other
+  /// point: one that would make A ≥ B changes nothing and says "A must be before B".
+  static func nudgeLoopPoint(
+    _ point: WritableKeyPath<LoopPoints, Double?>, by seconds: Double, in state: inout State,
+    _ context: ActionContext
+  ) -> [Effect] {
+    guard let current = state.loop[keyPath: point],
+      let time = state.clampedTime(current + seconds)
+    else { return [] }
+    var moved = state.loop
+    moved[keyPath: point] = time
+    if let a = moved.aSec, let b = moved.bSec, a >= b {
+      showToast("A must be before B", in: &state, context)
+      return []
+    }
+    guard moved != state.loop else { return [] }
+    state.loop = moved
+    return [loopEffect(state)]
+  }
+
   /// Swaps A and B when both are set and A > B.
   private static func orderLoopPoints(_ loop: inout LoopPoints) {
     if let a = loop.aSec, let b = loop.bSec, a > b {

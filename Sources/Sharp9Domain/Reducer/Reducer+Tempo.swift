@@ -1,6 +1,6 @@
 /// Speed and pitch: the buttons, and the practice pad's speed cycle.
 extension Reducer {
-  /// Sets the speed on the 0.05 grid within 0.25…2.0, says so in a toast, tells the engine.
+  /// Sets the speed on the 0.01 grid within 0.25…2.0, says so in a toast, tells the engine.
   /// At a limit the toast still shows the (unchanged) value, so the musician sees why nothing
   /// moved.
   static func setSpeed(_ speed: Double, _ state: inout State, _ context: ActionContext)
@@ -23,6 +23,36 @@ extension Reducer {
     state.transport.pitchSemitones = snapped
     showToast("Pitch " + formatPitch(snapped), in: &state, context)
     return [.engineSetPitchSemitones(snapped)]
+  }
+
+  /// A typed speed: within the range it is set (on the grid) like a button's; outside it, or not
+  /// a number, nothing changes and the toast says what is allowed.
+  static func typeSpeed(_ speed: Double, _ state: inout State, _ context: ActionContext)
+    -> [Effect]
+  {
+    let range = PracticeRules.speedRange
+    guard speed.isFinite, range.contains(speed) else {
+      showToast(
+        "Speed " + formatSpeed(range.lowerBound) + " to " + formatSpeed(range.upperBound),
+        in: &state, context)
+      return []
+    }
+    return setSpeed(speed, &state, context)
+  }
+
+  /// A typed pitch in semitones: within the range it is set on the cent grid with the pitch
+  /// toast; outside it nothing changes and the toast says what is allowed.
+  static func typePitch(_ semitones: Double, _ state: inout State, _ context: ActionContext)
+    -> [Effect]
+  {
+    let range = PracticeRules.pitchRange
+    guard semitones.isFinite, range.contains(semitones) else {
+      showToast(
+        "Pitch " + formatPitch(range.lowerBound) + " to " + formatPitch(range.upperBound),
+        in: &state, context)
+      return []
+    }
+    return pitchDelta(semitones - state.transport.pitchSemitones, into: &state, context)
   }
 
   /// The pad's speed button: the next speed of ``PracticeRules/speedCycle``; from a speed not in

@@ -16,7 +16,7 @@ import Foundation
 /// - Edits (``Action/editLabel(in:)``) that change something are recorded for undo and redo.
 public enum Reducer {
   /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
-  public static let version = "2"
+  public static let version = "3"
 
   /// Applies `action` to `state` and returns the effects, in the order the engine must run them.
   public static func reduce(
@@ -67,6 +67,10 @@ public enum Reducer {
     case .seekToEnd: return seekToEnd(&state)
     case .undo: return undo(&state, context)
     case .redo: return redo(&state, context)
+    case .setSpeed(let speed): return typeSpeed(speed, &state, context)
+    case .setPitch(let semitones): return typePitch(semitones, &state, context)
+    case .nudgeA(let seconds): return nudgeLoopPoint(\.aSec, by: seconds, in: &state, context)
+    case .nudgeB(let seconds): return nudgeLoopPoint(\.bSec, by: seconds, in: &state, context)
     }
   }
 

@@ -84,6 +84,10 @@ public enum ActionCodec {
     case .seekToEnd: writer.write(UInt8(24))
     case .undo: writer.write(UInt8(25))
     case .redo: writer.write(UInt8(26))
+    case .setSpeed(let speed): write(27, speed, into: &writer)
+    case .setPitch(let semitones): write(28, semitones, into: &writer)
+    case .nudgeA(let seconds): write(29, seconds, into: &writer)
+    case .nudgeB(let seconds): write(30, seconds, into: &writer)
     }
   }
 
@@ -145,6 +149,10 @@ public enum ActionCodec {
     case 24: return .seekToEnd
     case 25: return .undo
     case 26: return .redo
+    case 27: return .setSpeed(try reader.double())
+    case 28: return .setPitch(semitones: try reader.double())
+    case 29: return .nudgeA(seconds: try reader.double())
+    case 30: return .nudgeB(seconds: try reader.double())
     case let tag: throw .unknownTag(tag)
     }
   }

@@ -34,6 +34,10 @@ import Testing
     #"{"type":"seekToEnd"}"#,
     #"{"type":"undo"}"#,
     #"{"type":"redo"}"#,
+    #"{"type":"setSpeed","speed":0.73}"#,
+    #"{"type":"setPitch","semitones":-0.32}"#,
+    #"{"type":"nudgeA","seconds":-0.01}"#,
+    #"{"type":"nudgeB","seconds":0.01}"#,
   ]
 
   static let effectGoldens: [String] = [

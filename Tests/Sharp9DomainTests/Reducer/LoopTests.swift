@@ -118,4 +118,42 @@ import Testing
     #expect(!State(loop: LoopPoints(aSec: 9)).canLoop)
     #expect(!State(loop: LoopPoints(bSec: 9)).canLoop)
   }
+
+  @Test func nudgesMoveAAndBByMillisecondsAndAreUndoable() {
+    var store = TestStore.loaded(duration: 60) {
+      $0.loop = LoopPoints(aSec: 10, bSec: 20, enabled: true)
+    }
+    store.send(
+      .nudgeA(seconds: PracticeRules.nudgeSeconds),
+      effects: [.engineSetLoop(aSec: 10.01, bSec: 20, enabled: true)]
+    ) {
+      $0.editLoop("Set A", to: LoopPoints(aSec: 10.01, bSec: 20, enabled: true))
+    }
+    store.send(
+      .nudgeB(seconds: -PracticeRules.nudgeSeconds),
+      effects: [.engineSetLoop(aSec: 10.01, bSec: 19.99, enabled: true)]
+    ) {
+      $0.editLoop("Set B", to: LoopPoints(aSec: 10.01, bSec: 19.99, enabled: true))
+    }
+    store.send(.nudgeB(seconds: 100), effects: [.engineSetLoop(aSec: 10.01, bSec: 60, enabled: true)]) {
+      $0.editLoop("Set B", to: LoopPoints(aSec: 10.01, bSec: 60, enabled: true))
+    }
+  }
+
+  /// A nudge that would put A at or after B changes nothing and says why; a point not set, no
+  /// track or a non-finite nudge do nothing at all.
+  @Test func aNudgeNeverCrossesTheOtherPoint() {
+    var store = TestStore.loaded { $0.loop = LoopPoints(aSec: 10, bSec: 10.005) }
+    store.send(.nudgeA(seconds: PracticeRules.nudgeSeconds)) {
+      $0.toast = TestStore.toast("A must be before B", at: 0)
+    }
+    store.send(.nudgeB(seconds: -PracticeRules.nudgeSeconds)) {
+      $0.toast = TestStore.toast("A must be before B", at: 0)
+    }
+    store.send(.nudgeA(seconds: .nan))
+    var unset = TestStore.loaded { $0.loop = LoopPoints(aSec: nil, bSec: 12) }
+    unset.send(.nudgeA(seconds: 0.01))
+    var empty = TestStore()
+    empty.send(.nudgeB(seconds: 0.01))
+  }
 }

@@ -45,9 +45,62 @@ import Testing
 
   @Test func aSpeedOffTheGridIsSnappedToIt() {
     var store = TestStore { $0.transport.speed = 0.7333 }
-    store.send(.speedDelta(0.01), effects: [.engineSetRate(0.75)]) {
-      $0.editSpeed(to: 0.75)
-      $0.toast = TestStore.toast("Speed 0.75 x", at: 0)
+    store.send(.speedDelta(0.01), effects: [.engineSetRate(0.74)]) {
+      $0.editSpeed(to: 0.74)
+      $0.toast = TestStore.toast("Speed 0.74 x", at: 0)
+    }
+  }
+
+  @Test func fineSpeedStepsByOnePercentWithoutDrift() {
+    var state = State()
+    let context = ActionContext(now: TestStore.startedAt, newID: TestStore.id(1))
+    for step in 1...200 {
+      _ = Reducer.reduce(
+        into: &state, action: .speedDelta(PracticeRules.speedStep), context: context)
+      #expect(state.transport.speed == min(Double(100 + step) / 100, 2))
+    }
+    #expect(state.transport.speed == 2)
+  }
+
+  @Test func aTypedSpeedIsSetOnTheGridLikeAButton() {
+    var store = TestStore()
+    store.send(.setSpeed(0.737), effects: [.engineSetRate(0.74)]) {
+      $0.editSpeed(to: 0.74)
+      $0.toast = TestStore.toast("Speed 0.74 x", at: 0)
+    }
+    store.send(.setSpeed(2), effects: [.engineSetRate(2)]) {
+      $0.editSpeed(to: 2)
+      $0.toast = TestStore.toast("Speed 2.00 x", at: 0)
+    }
+  }
+
+  /// A typed speed outside 0.25…2 (or not a number) changes nothing and says what is allowed;
+  /// nothing is recorded for undo.
+  @Test(arguments: [0.2, 2.01, 0, -1, 1e300, .infinity, .nan])
+  func aTypedSpeedOutsideTheRangeChangesNothing(speed: Double) {
+    var store = TestStore { $0.transport.speed = 0.8 }
+    store.send(.setSpeed(speed), effects: []) {
+      $0.toast = TestStore.toast("Speed 0.25 x to 2.00 x", at: 0)
+    }
+  }
+
+  @Test func aTypedPitchIsSetOnTheCentGrid() {
+    var store = TestStore { $0.transport.pitchSemitones = 2 }
+    store.send(.setPitch(semitones: -0.318), effects: [.engineSetPitchSemitones(-0.32)]) {
+      $0.editPitch(to: -0.32)
+      $0.toast = TestStore.toast("Pitch -0.32 st", at: 0)
+    }
+    store.send(.pitchDelta(PracticeRules.pitchStep), effects: [.engineSetPitchSemitones(-0.31)]) {
+      $0.editPitch(to: -0.31)
+      $0.toast = TestStore.toast("Pitch -0.31 st", at: 0)
+    }
+  }
+
+  @Test(arguments: [-12.01, 12.5, 1000, .nan, -.infinity])
+  func aTypedPitchOutsideTheRangeChangesNothing(semitones: Double) {
+    var store = TestStore { $0.transport.pitchSemitones = 3 }
+    store.send(.setPitch(semitones: semitones), effects: []) {
+      $0.toast = TestStore.toast("Pitch -12.00 st to +12.00 st", at: 0)
     }
   }
 
