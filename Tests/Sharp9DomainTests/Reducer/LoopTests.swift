@@ -135,7 +135,9 @@ import Testing
     ) {
       $0.editLoop("Set B", to: LoopPoints(aSec: 10.01, bSec: 19.99, enabled: true))
     }
-    store.send(.nudgeB(seconds: 100), effects: [.engineSetLoop(aSec: 10.01, bSec: 60, enabled: true)]) {
+    store.send(
+      .nudgeB(seconds: 100), effects: [.engineSetLoop(aSec: 10.01, bSec: 60, enabled: true)]
+    ) {
       $0.editLoop("Set B", to: LoopPoints(aSec: 10.01, bSec: 60, enabled: true))
     }
   }
