@@ -7,11 +7,14 @@
 # dynamic loader then maps 17 libraries instead of 31 and the runtime's first type and
 # conformance lookups search one image, so a whole `sharp9 state --at` call takes ~19 ms instead
 # of ~30 ms and its in-process part ~1 ms less (docs/benchmarks/store.md). macOS ships the runtime
-# with the OS, so the flag is Linux-only.
+# with the OS, so the flag is Linux-only. With the runtime linked in, the binary needs nothing
+# beside it either, so it carries no RUNPATH $ORIGIN (SwiftPM's default for a product's own
+# libraries, of which it has none): installed as /usr/bin/sharp9 (scripts/package.sh) it loads
+# libraries from the system's folders only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=(-c release --product sharp9)
-[[ "$(uname -s)" == Linux ]] && flags+=(--static-swift-stdlib)
+[[ "$(uname -s)" == Linux ]] && flags+=(--static-swift-stdlib --disable-local-rpath)
 # Quiet: the compiler's progress (hundreds of lines on a first build) goes to a log, and stderr
 # gets one line, updated in place on a terminal; a failed build prints the log in full, less the
 # per-file progress lines, so every error and warning is still shown.

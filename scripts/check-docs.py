@@ -30,8 +30,6 @@ import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README_MAX_LINES = 300
-# Paths a colleague's branch is adding; remove an entry once the file is on main.
-PENDING_SCRIPTS = {"scripts/package.sh"}
 # Options swift-argument-parser adds to the root command without listing them in the dump.
 BUILTIN_ROOT_OPTIONS = {"--generate-completion-script": True, "--experimental-dump-help": False}
 SHELL_LANGUAGES = {"", "sh", "bash", "shell", "console", "zsh"}
@@ -39,7 +37,6 @@ SEPARATORS = {"|", "||", "&&", ";", "&", "|&"}
 WRAPPERS = {"sudo", "time", "env", "exec", "nice", "command", "then", "do", "!"}
 
 problems = []
-noted = set()
 
 
 def problem(path, line, message):
@@ -359,11 +356,6 @@ def check_script_paths(doc):
     for match in re.finditer(r"(?<![\w./-])(?:\./)?(scripts/[\w./-]*\w)", doc.text):
         path = match.group(1)
         if os.path.exists(os.path.join(ROOT, path)):
-            continue
-        if path in PENDING_SCRIPTS:
-            if path not in noted:
-                noted.add(path)
-                print(f"check-docs: note: {path} is not here yet (PENDING_SCRIPTS)", file=sys.stderr)
             continue
         line = doc.text.count("\n", 0, match.start()) + 1
         problem(doc.path, line, f"{path}: no such file")

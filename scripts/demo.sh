@@ -4,15 +4,23 @@
 # 0.5×, transposing down two semitones, pause, back to A — is recorded into a demo database,
 # replayed and verified, shown as a playback timeline, and rendered to the WAV of what was heard.
 #
-# Output goes to $SHARP9_DEMO_OUT (default: out/demo); the demo database is recreated each run.
+# Output goes to $SHARP9_DEMO_OUT (default: out/demo); the demo database and its render are
+# recreated each run.
+#
+#   scripts/demo.sh                     # installs what is missing, builds the release binary
+#   SHARP9_BIN=path scripts/demo.sh     # runs a given binary (an installed one): no Swift needed
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/setup.sh
-sharp9=$(bash scripts/build-release.sh)
+if [[ -n "${SHARP9_BIN:-}" ]]; then
+  sharp9=$SHARP9_BIN
+else
+  source scripts/setup.sh
+  sharp9=$(bash scripts/build-release.sh)
+fi
 out="${SHARP9_DEMO_OUT:-out/demo}"
 mkdir -p "$out"
 db="$out/demo.sqlite"
-rm -f "$db" "$db-wal" "$db-shm"
+rm -f "$db" "$db-wal" "$db-shm" "$out/heard.wav"
 track=scripts/demo/etude.flac
 script=scripts/demo/etude-session.jsonl
 

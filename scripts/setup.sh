@@ -6,10 +6,12 @@ set -euo pipefail
 # Build: the system libraries the C shims wrap. Test: what the live player's and the inspector's
 # tests start (a private PulseAudio server with a null sink and its ALSA plugin, tmux for the
 # terminal player, Chromium and a Python virtual environment for the browser tests, and the
-# sqlite3 shell the store tests use to damage databases, and groff, which checks the man page).
+# sqlite3 shell the store tests use to damage databases, and groff, which checks the man page). Packaging: dpkg-shlibdeps (dpkg-dev)
+# for the .deb's dependencies, strip and readelf (binutils), man for checking the man page.
 packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
   portaudio19-dev libncurses-dev sqlite3
-  pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv groff-base)
+  pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv
+  groff-base dpkg-dev binutils man-db)
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(rubberband-cli soundstretch sox libsox-fmt-base espeak-ng python3-numpy
     python3-scipy)
