@@ -11,6 +11,7 @@ extension Action: Codable {
     case togglePlay, tick, speedDelta, pitchDelta, addMarker, deleteMarker, toggleLoopEnabled
     case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
     case seekToStart, seekToEnd, undo, redo, setSpeed, setPitch, nudgeA, nudgeB
+    case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -33,13 +34,16 @@ extension Action: Codable {
       case .setLocked: ["locked"]
       case .setSpeed: ["speed"]
       case .setPitch: ["semitones"]
+      case .saveLoop: ["name"]
+      case .recallLoop, .deleteSavedLoop: ["number"]
+      case .renameSavedLoop: ["number", "name"]
       }
     }
   }
 
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
-    case seconds, locked, speed, semitones
+    case seconds, locked, speed, semitones, name, number
   }
 
   /// The case's `type` tag.
@@ -75,6 +79,10 @@ extension Action: Codable {
     case .setPitch: .setPitch
     case .nudgeA: .nudgeA
     case .nudgeB: .nudgeB
+    case .saveLoop: .saveLoop
+    case .recallLoop: .recallLoop
+    case .renameSavedLoop: .renameSavedLoop
+    case .deleteSavedLoop: .deleteSavedLoop
     }
   }
 
@@ -124,7 +132,9 @@ extension Action: Codable {
       case .setLocked: bool.map { .setLocked($0) }
       case .setMode:
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
-      case .importPicked, .importSucceeded, .importFailed, .deleteMarker: nil
+      case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
+        .renameSavedLoop, .deleteSavedLoop:
+        nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
     self = action
@@ -199,6 +209,13 @@ extension Action: Codable {
     case .setPitch: self = .setPitch(semitones: try number(.semitones))
     case .nudgeA: self = .nudgeA(seconds: try number(.seconds))
     case .nudgeB: self = .nudgeB(seconds: try number(.seconds))
+    case .saveLoop: self = .saveLoop(name: try c.decode(String.self, forKey: .name))
+    case .recallLoop: self = .recallLoop(number: try c.decode(Int.self, forKey: .number))
+    case .renameSavedLoop:
+      self = .renameSavedLoop(
+        number: try c.decode(Int.self, forKey: .number),
+        name: try c.decode(String.self, forKey: .name))
+    case .deleteSavedLoop: self = .deleteSavedLoop(number: try c.decode(Int.self, forKey: .number))
     }
   }
 
@@ -227,6 +244,12 @@ extension Action: Codable {
     case .setLocked(let locked): try c.encode(locked, forKey: .locked)
     case .setSpeed(let speed): try c.encode(speed, forKey: .speed)
     case .setPitch(let semitones): try c.encode(semitones, forKey: .semitones)
+    case .saveLoop(let name): try c.encode(name, forKey: .name)
+    case .recallLoop(let number), .deleteSavedLoop(let number):
+      try c.encode(number, forKey: .number)
+    case .renameSavedLoop(let number, let name):
+      try c.encode(number, forKey: .number)
+      try c.encode(name, forKey: .name)
     }
   }
 

@@ -66,6 +66,14 @@ public enum Action: Sendable, Equatable, Hashable {
   case nudgeA(seconds: Double)
   /// Loop end moved by a few milliseconds (the nudge buttons, ±10 ms), never before A.
   case nudgeB(seconds: Double)
+  /// The current A–B saved under `name` (a loop of that name is replaced).
+  case saveLoop(name: String)
+  /// Saved loop number `number` (1 is the first saved) becomes the loop, switched on.
+  case recallLoop(number: Int)
+  /// Saved loop number `number` renamed.
+  case renameSavedLoop(number: Int, name: String)
+  /// Saved loop number `number` deleted.
+  case deleteSavedLoop(number: Int)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -99,6 +107,10 @@ extension Action {
       }
     case .speedDelta, .cycleSpeed, .setSpeed: "Speed Change"
     case .pitchDelta, .setPitch: "Pitch Change"
+    case .saveLoop: "Save Loop"
+    case .recallLoop: "Recall Loop"
+    case .renameSavedLoop: "Rename Loop"
+    case .deleteSavedLoop: "Delete Loop"
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo:
@@ -115,7 +127,7 @@ extension Action {
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
-      .nudgeB:
+      .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop:
       true
     }
   }

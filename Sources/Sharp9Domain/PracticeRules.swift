@@ -34,6 +34,10 @@ public enum PracticeRules {
   public static let toastLifetime: TimeInterval = 2.0
   /// How many edits can be undone; older ones are forgotten.
   public static let undoDepth = 100
+  /// How long a saved loop's name may be, in characters (after trimming spaces).
+  public static let loopNameLength = 1...100
+  /// How many loops can be saved: more than any song has sections, few enough to list.
+  public static let savedLoopLimit = 100
 
   /// `value` rounded to the nearest speed step and clamped to ``speedRange``.
   ///

@@ -51,6 +51,8 @@ enum PlayerBindings {
     case ">": .send(.nudgeA(seconds: PracticeRules.nudgeSeconds))
     case ";": .send(.nudgeB(seconds: -PracticeRules.nudgeSeconds))
     case "'": .send(.nudgeB(seconds: PracticeRules.nudgeSeconds))
+    case "s": .send(.saveLoop(name: nextLoopName(in: state)))
+    case "n": nextSavedLoop(in: state).map { .send(.recallLoop(number: $0)) } ?? .ignore
     case "u": .send(.undo)
     case "r": .send(.redo)
     case "1": .send(.setMode(.marker))
@@ -62,6 +64,29 @@ enum PlayerBindings {
     case "q": .quit
     default: .ignore
     }
+  }
+
+  /// The name `s` saves under: the current loop's saved name if it is one (saving again
+  /// replaces it), else "Loop N" with the first N not taken.
+  static func nextLoopName(in state: State) -> String {
+    if let saved = state.savedLoops.first(where: {
+      $0.aSec == state.loop.aSec && $0.bSec == state.loop.bSec
+    }) {
+      return saved.name
+    }
+    let names = Set(state.savedLoops.map(\.name))
+    var number = 1
+    while names.contains("Loop \(number)") { number += 1 }
+    return "Loop \(number)"
+  }
+
+  /// The saved loop after the one playing (the first when none is), by number; nil with none.
+  static func nextSavedLoop(in state: State) -> Int? {
+    guard !state.savedLoops.isEmpty else { return nil }
+    let current = state.savedLoops.firstIndex {
+      $0.aSec == state.loop.aSec && $0.bSec == state.loop.bSec && state.loop.enabled
+    }
+    return current.map { ($0 + 1) % state.savedLoops.count + 1 } ?? 1
   }
 
   private static func nearestMarker(to timeSec: Double, in state: State) -> Marker.ID? {
@@ -84,6 +109,7 @@ enum PlayerBindings {
     ("{ / }", "pitch -1 / +1 cent"),
     ("< / >", "nudge A -10 / +10 ms"),
     ("; / '", "nudge B -10 / +10 ms"),
+    ("s / n", "save the loop / recall the next saved loop"),
     ("u / r", "undo / redo"),
     ("1 2 3 4", "click mode: marker / A / loop / B"),
     ("L", "lock; unlock: L three times within 1 s"),

@@ -41,6 +41,10 @@ public enum EventText {
     case .setPitch(let semitones): "pitch = \(formatPitch(semitones))"
     case .nudgeA(let seconds): "nudge A \(signed(seconds)) s"
     case .nudgeB(let seconds): "nudge B \(signed(seconds)) s"
+    case .saveLoop(let name): "save loop \"\(name)\""
+    case .recallLoop(let number): "recall loop \(number)"
+    case .renameSavedLoop(let number, let name): "rename loop \(number) to \"\(name)\""
+    case .deleteSavedLoop(let number): "delete saved loop \(number)"
     }
   }
 

@@ -28,6 +28,14 @@ public enum InvariantText {
     case .loadingWithTrack: "isLoading is true while a track is loaded"
     case .historyTooDeep(let depth, let limit):
       "history holds \(depth) edits, more than the \(limit) allowed"
+    case .savedLoopInvalid(let name, let a, let b, let duration):
+      "savedLoops: \"\(name)\" \(a)…\(b) is not a loop within the track (0…\(duration)) with a"
+        + " name of \(PracticeRules.loopNameLength.lowerBound) to"
+        + " \(PracticeRules.loopNameLength.upperBound) characters"
+    case .savedLoopsAmbiguous(let name?, _, _):
+      "savedLoops: the name \"\(name)\" is used more than once"
+    case .savedLoopsAmbiguous(nil, let count, let limit):
+      "savedLoops holds \(count) loops, more than the \(limit) allowed"
     }
   }
 

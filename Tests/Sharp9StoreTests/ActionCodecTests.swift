@@ -21,7 +21,9 @@ import Testing
     .clearToastIfExpired(now: Date(timeIntervalSinceReferenceDate: 785_000_000.123456789)),
     .skip(seconds: -5), .abCycle, .cycleSpeed, .markNow, .setLocked(true), .setLocked(false),
     .seekToStart, .seekToEnd, .undo, .redo, .setSpeed(0.73), .setPitch(semitones: -0.32),
-    .nudgeA(seconds: -0.01), .nudgeB(seconds: 0.01),
+    .nudgeA(seconds: -0.01), .nudgeB(seconds: 0.01), .saveLoop(name: "solo — bar 5"),
+    .saveLoop(name: ""), .recallLoop(number: 2), .recallLoop(number: Int.min),
+    .renameSavedLoop(number: 1, name: "bridge"), .deleteSavedLoop(number: Int.max),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

@@ -121,3 +121,36 @@ import Testing
     }
   }
 }
+
+/// Snapshots written before saved loops existed (layout 1) still decode: checkpoints of older
+/// sessions stay usable for `state --at`.
+@Suite struct BinarySnapshotLayoutOneTests {
+  @Test func aLayoutOneSnapshotDecodes() throws {
+    var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
+    state.markers.append(
+      Marker(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)), timeSec: 3))
+    state.loop = LoopPoints(aSec: 1, bSec: 2, enabled: true)
+    // Layout 2 of a state without edits or saved loops is layout 1 plus the saved-loop count.
+    var bytes = BinaryStateSnapshot.encode(state)
+    #expect(bytes[1] == 2 && bytes.suffix(8).allSatisfy { $0 == 0 })
+    bytes.removeLast(8)
+    bytes[1] = 1
+    let decoded = try bytes.withUnsafeBytes { raw throws(ActionCodec.DecodingError) in
+      try BinaryStateSnapshot.decode(raw)
+    }
+    #expect(decoded == state)
+  }
+
+  @Test func savedLoopsAndTheirEditsRoundTrip() throws {
+    var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
+    state.savedLoops = [SavedLoop(name: "verse — 1", aSec: 1, bSec: 2)]
+    state.history.undo = [
+      EditStep(label: "Save Loop", savedLoops: ValueChange(before: [], after: state.savedLoops))
+    ]
+    let bytes = BinaryStateSnapshot.encode(state)
+    let decoded = try bytes.withUnsafeBytes { raw throws(ActionCodec.DecodingError) in
+      try BinaryStateSnapshot.decode(raw)
+    }
+    #expect(decoded == state)
+  }
+}

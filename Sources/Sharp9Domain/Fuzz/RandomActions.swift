@@ -74,7 +74,29 @@ public struct RandomActions: Sendable {
     case .setPitch: .setPitch(semitones: wild() ?? typed(in: -13...13))
     case .nudgeA: .nudgeA(seconds: delta(step: PracticeRules.nudgeSeconds, offGrid: 0.5))
     case .nudgeB: .nudgeB(seconds: delta(step: PracticeRules.nudgeSeconds, offGrid: 0.5))
+    case .saveLoop: .saveLoop(name: loopName())
+    case .recallLoop: .recallLoop(number: loopNumber(in: state))
+    case .renameSavedLoop:
+      .renameSavedLoop(number: loopNumber(in: state), name: loopName())
+    case .deleteSavedLoop: .deleteSavedLoop(number: loopNumber(in: state))
     }
+  }
+
+  /// A loop name: usually one of a few (so saving again replaces), sometimes padded, empty or
+  /// far too long.
+  private mutating func loopName() -> String {
+    if chance(5) {
+      return pick(["", "   ", String(repeating: "x", count: 101), " verse "])
+    }
+    return pick(["intro", "verse", "bridge", "solo bar 5", "outro"])
+  }
+
+  /// The number of a saved loop, or rarely one that does not exist.
+  private mutating func loopNumber(in state: State) -> Int {
+    if !state.savedLoops.isEmpty, chance(90) {
+      return Int.random(in: 1...state.savedLoops.count, using: &random)
+    }
+    return pick([0, -1, state.savedLoops.count + 1, Int.max])
   }
 
   /// A typed number: usually within `range` with up to three decimals (off the grid on

@@ -22,7 +22,14 @@ extension StateJSONKey {
 /// ``State``'s keys.
 enum StateKey: String, StateJSONKey {
   case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-  case history
+  case history, savedLoops
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``SavedLoop``'s keys.
+enum SavedLoopKey: String, StateJSONKey {
+  case name, aSec, bSec
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }
@@ -78,7 +85,7 @@ enum HistoryKey: String, StateJSONKey {
 
 /// ``EditStep``'s keys.
 enum StepKey: String, StateJSONKey {
-  case label, loop, speed, pitch, markersAdded, markersRemoved
+  case label, loop, speed, pitch, markersAdded, markersRemoved, savedLoops
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

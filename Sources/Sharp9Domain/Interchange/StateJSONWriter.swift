@@ -57,7 +57,8 @@ package struct StateJSONWriter {
   }
 
   private mutating func state(_ state: State) -> Bool {
-    object(StateKey.self) { writer, key in
+    object(StateKey.self, omitting: { $0 == .savedLoops && state.savedLoops.isEmpty }) {
+      writer, key in
       switch key {
       case .track:
         return writer.optional(state.track) { writer, track in
@@ -98,6 +99,7 @@ package struct StateJSONWriter {
           case .redo: writer.array(state.history.redo) { $0.step($1) }
           }
         }
+      case .savedLoops: return writer.array(state.savedLoops) { $0.savedLoop($1) }
       }
     }
   }
@@ -114,7 +116,8 @@ package struct StateJSONWriter {
   }
 
   private mutating func step(_ step: EditStep) -> Bool {
-    object(StepKey.self) { writer, key in
+    object(StepKey.self, omitting: { $0 == .savedLoops && step.savedLoops == nil }) {
+      writer, key in
       switch key {
       case .label: writer.string(step.label)
       case .loop: writer.optional(step.loop) { $0.change($1) { $0.loop($1) } }
@@ -122,6 +125,8 @@ package struct StateJSONWriter {
       case .pitch: writer.optional(step.pitch) { $0.change($1) { $0.number($1) } }
       case .markersAdded: writer.array(step.markersAdded) { $0.markerEdit($1) }
       case .markersRemoved: writer.array(step.markersRemoved) { $0.markerEdit($1) }
+      case .savedLoops:
+        writer.optional(step.savedLoops) { $0.change($1) { $0.array($1) { $0.savedLoop($1) } } }
       }
     }
   }
@@ -157,6 +162,16 @@ package struct StateJSONWriter {
     }
   }
 
+  private mutating func savedLoop(_ loop: SavedLoop) -> Bool {
+    object(SavedLoopKey.self) { writer, key in
+      switch key {
+      case .name: writer.string(loop.name)
+      case .aSec: writer.number(loop.aSec)
+      case .bSec: writer.number(loop.bSec)
+      }
+    }
+  }
+
   private mutating func loop(_ loop: LoopPoints) -> Bool {
     object(LoopKey.self) { writer, key in
       switch key {
@@ -169,13 +184,15 @@ package struct StateJSONWriter {
 
   // MARK: - Containers
 
-  /// `{"key":value,…}` with the keys of `Key` in this writer's order; `field` writes one value.
+  /// `{"key":value,…}` with the keys of `Key` in this writer's order, less those `omitting`
+  /// names (fields added later are left out at their default, so older hashes still hold);
+  /// `field` writes one value.
   private mutating func object<Key: StateJSONKey>(
-    _: Key.Type, _ field: (inout Self, Key) -> Bool
+    _: Key.Type, omitting: (Key) -> Bool = { _ in false }, _ field: (inout Self, Key) -> Bool
   ) -> Bool {
     out.append(UInt8(ascii: "{"))
     var first = true
-    for key in order == .sorted ? Key.sorted : Key.declared {
+    for key in order == .sorted ? Key.sorted : Key.declared where !omitting(key) {
       if !first { out.append(UInt8(ascii: ",")) }
       first = false
       out.append(UInt8(ascii: "\""))

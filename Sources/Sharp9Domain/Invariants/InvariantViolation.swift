@@ -35,4 +35,9 @@ public enum InvariantViolation: Sendable, Equatable {
   case loadingWithTrack
   /// The undo and redo stacks hold `depth` edits, more than `limit`.
   case historyTooDeep(depth: Int, limit: Int)
+  /// The saved loop `name` is not a loop of the track (A before B, both in `0…durationSec`) or
+  /// its name's length is not allowed.
+  case savedLoopInvalid(name: String, aSec: Double, bSec: Double, durationSec: Double)
+  /// Two saved loops share `name`, or more than `limit` are saved.
+  case savedLoopsAmbiguous(name: String?, count: Int, limit: Int)
 }

@@ -38,6 +38,7 @@ public enum Invariants {
     if state.isLoading, state.track != nil {
       found.append(.loadingWithTrack)
     }
+    checkSavedLoops(state.savedLoops, duration: duration, into: &found)
     let depth = state.history.undo.count + state.history.redo.count
     if depth > PracticeRules.undoDepth {
       found.append(.historyTooDeep(depth: depth, limit: PracticeRules.undoDepth))
@@ -58,6 +59,31 @@ public enum Invariants {
     }
     if loop.enabled, loop.aSec == nil || loop.bSec == nil {
       found.append(.loopEnabledWithoutAB)
+    }
+  }
+
+  private static func checkSavedLoops(
+    _ loops: [SavedLoop], duration: Double, into found: inout [InvariantViolation]
+  ) {
+    var names = Set<String>()
+    for loop in loops {
+      let trimmed = loop.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      if !(0 <= loop.aSec && loop.aSec < loop.bSec && loop.bSec <= duration)
+        || trimmed != loop.name || !PracticeRules.loopNameLength.contains(loop.name.count)
+      {
+        found.append(
+          .savedLoopInvalid(
+            name: loop.name, aSec: loop.aSec, bSec: loop.bSec, durationSec: duration))
+      }
+      if !names.insert(loop.name).inserted {
+        found.append(
+          .savedLoopsAmbiguous(
+            name: loop.name, count: loops.count, limit: PracticeRules.savedLoopLimit))
+      }
+    }
+    if loops.count > PracticeRules.savedLoopLimit {
+      found.append(
+        .savedLoopsAmbiguous(name: nil, count: loops.count, limit: PracticeRules.savedLoopLimit))
     }
   }
 

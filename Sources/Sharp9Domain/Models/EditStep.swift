@@ -13,12 +13,14 @@ public struct EditStep: Sendable, Equatable, Hashable, Codable {
   public var markersAdded: [MarkerEdit]
   /// Markers the edit removed.
   public var markersRemoved: [MarkerEdit]
+  /// The saved loops before and after, if the edit changed them (written to JSON only then).
+  public var savedLoops: ValueChange<[SavedLoop]>?
 
   /// Creates a step.
   public init(
     label: String, loop: ValueChange<LoopPoints>? = nil, speed: ValueChange<Double>? = nil,
     pitch: ValueChange<Double>? = nil, markersAdded: [MarkerEdit] = [],
-    markersRemoved: [MarkerEdit] = []
+    markersRemoved: [MarkerEdit] = [], savedLoops: ValueChange<[SavedLoop]>? = nil
   ) {
     self.label = label
     self.loop = loop
@@ -26,18 +28,21 @@ public struct EditStep: Sendable, Equatable, Hashable, Codable {
     self.pitch = pitch
     self.markersAdded = markersAdded
     self.markersRemoved = markersRemoved
+    self.savedLoops = savedLoops
   }
 
   /// Whether the step changes nothing (such edits are not recorded).
   public var isEmpty: Bool {
     loop == nil && speed == nil && pitch == nil && markersAdded.isEmpty && markersRemoved.isEmpty
+      && savedLoops == nil
   }
 
   private enum CodingKeys: String, CodingKey {
-    case label, loop, speed, pitch, markersAdded, markersRemoved
+    case label, loop, speed, pitch, markersAdded, markersRemoved, savedLoops
   }
 
-  /// Encodes every field, unchanged values as `null`.
+  /// Encodes every field, unchanged values as `null`, but ``savedLoops`` only when it changed
+  /// (steps written before saved loops existed keep their JSON and hashes).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(label, forKey: .label)
@@ -46,5 +51,6 @@ public struct EditStep: Sendable, Equatable, Hashable, Codable {
     try container.encode(pitch, forKey: .pitch)
     try container.encode(markersAdded, forKey: .markersAdded)
     try container.encode(markersRemoved, forKey: .markersRemoved)
+    try container.encodeIfPresent(savedLoops, forKey: .savedLoops)
   }
 }

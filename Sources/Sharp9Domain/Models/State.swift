@@ -24,6 +24,11 @@ public struct State: Sendable, Equatable, Hashable, Codable {
   public var lastMarkNowAt: Date?
   /// The undo and redo stacks.
   public var history: EditHistory
+  /// The loops saved under a name, in the order they were saved.
+  ///
+  /// Written to JSON only when there are some, so the JSON (and the checkpoint hash) of a state
+  /// without saved loops is what it was before saved loops existed: older sessions still verify.
+  public var savedLoops: [SavedLoop]
 
   /// Creates a state; the default is the app at launch: nothing loaded.
   public init(
@@ -37,7 +42,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     toast: ToastState? = nil,
     isLocked: Bool = false,
     lastMarkNowAt: Date? = nil,
-    history: EditHistory = EditHistory()
+    history: EditHistory = EditHistory(),
+    savedLoops: [SavedLoop] = []
   ) {
     self.track = track
     self.transport = transport
@@ -50,11 +56,12 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     self.isLocked = isLocked
     self.lastMarkNowAt = lastMarkNowAt
     self.history = history
+    self.savedLoops = savedLoops
   }
 
   private enum CodingKeys: String, CodingKey {
     case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-    case history
+    case history, savedLoops
   }
 
   /// Decodes a state; `isLocked`, `lastMarkNowAt` and `history` (added after the first release)
@@ -72,6 +79,7 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     isLocked = try container.decodeIfPresent(Bool.self, forKey: .isLocked) ?? false
     lastMarkNowAt = try container.decodeIfPresent(Date.self, forKey: .lastMarkNowAt)
     history = try container.decodeIfPresent(EditHistory.self, forKey: .history) ?? EditHistory()
+    savedLoops = try container.decodeIfPresent([SavedLoop].self, forKey: .savedLoops) ?? []
   }
 
   /// Encodes every field, writing absent optionals as `null` as the interchange format requires.
@@ -88,5 +96,6 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     try container.encode(isLocked, forKey: .isLocked)
     try container.encode(lastMarkNowAt, forKey: .lastMarkNowAt)
     try container.encode(history, forKey: .history)
+    if !savedLoops.isEmpty { try container.encode(savedLoops, forKey: .savedLoops) }
   }
 }

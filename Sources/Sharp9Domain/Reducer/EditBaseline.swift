@@ -8,6 +8,7 @@ struct EditBaseline {
   let speed: Double
   let pitch: Double
   let markerCount: Int
+  let savedLoops: [SavedLoop]
   /// The marker a `deleteMarker` is about to remove, with its index.
   let deletion: MarkerEdit?
 
@@ -16,6 +17,7 @@ struct EditBaseline {
     speed = state.transport.speed
     pitch = state.transport.pitchSemitones
     markerCount = state.markers.count
+    savedLoops = state.savedLoops
     if case .deleteMarker(let id) = action,
       let index = state.markers.firstIndex(where: { $0.id == id })
     {

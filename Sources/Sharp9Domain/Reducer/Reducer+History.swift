@@ -20,6 +20,9 @@ extension Reducer {
     } else if state.markers.count == before.markerCount - 1, let removed = before.deletion {
       step.markersRemoved = [removed]
     }
+    if before.savedLoops != state.savedLoops {
+      step.savedLoops = ValueChange(before: before.savedLoops, after: state.savedLoops)
+    }
     guard !step.isEmpty else { return }
     state.history.undo.append(step)
     if state.history.undo.count > PracticeRules.undoDepth {
@@ -64,6 +67,7 @@ extension Reducer {
     if let loop = step.loop { state.loop = pick(loop) }
     if let speed = step.speed { state.transport.speed = pick(speed) }
     if let pitch = step.pitch { state.transport.pitchSemitones = pick(pitch) }
+    if let savedLoops = step.savedLoops { state.savedLoops = pick(savedLoops) }
     let (remove, insert) =
       backwards
       ? (step.markersAdded, step.markersRemoved) : (step.markersRemoved, step.markersAdded)

@@ -37,7 +37,7 @@ extension Reducer {
   }
 
   /// Stops playback (returning `enginePause` if it was playing) and forgets what belonged to the
-  /// previous track: playhead, loop, markers and edit history; shows `viewport`.
+  /// previous track: playhead, loop, markers, saved loops and edit history; shows `viewport`.
   private static func forgetTrackContent(_ state: inout State, viewport: Viewport) -> [Effect] {
     var effects: [Effect] = []
     if state.transport.isPlaying {
@@ -47,6 +47,7 @@ extension Reducer {
     state.transport.currentTimeSec = 0
     state.loop = LoopPoints()
     state.markers = []
+    state.savedLoops = []
     state.viewport = viewport
     state.history = EditHistory()
     return effects

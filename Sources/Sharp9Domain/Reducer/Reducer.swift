@@ -71,6 +71,11 @@ public enum Reducer {
     case .setPitch(let semitones): return typePitch(semitones, &state, context)
     case .nudgeA(let seconds): return nudgeLoopPoint(\.aSec, by: seconds, in: &state, context)
     case .nudgeB(let seconds): return nudgeLoopPoint(\.bSec, by: seconds, in: &state, context)
+    case .saveLoop(let name): return saveLoop(named: name, &state, context)
+    case .recallLoop(let number): return recallLoop(number, &state, context)
+    case .renameSavedLoop(let number, let name):
+      return renameSavedLoop(number, to: name, &state, context)
+    case .deleteSavedLoop(let number): return deleteSavedLoop(number, &state, context)
     }
   }
 

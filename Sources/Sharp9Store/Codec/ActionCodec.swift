@@ -88,6 +88,19 @@ public enum ActionCodec {
     case .setPitch(let semitones): write(28, semitones, into: &writer)
     case .nudgeA(let seconds): write(29, seconds, into: &writer)
     case .nudgeB(let seconds): write(30, seconds, into: &writer)
+    case .saveLoop(let name):
+      writer.write(UInt8(31))
+      writer.write(name)
+    case .recallLoop(let number):
+      writer.write(UInt8(32))
+      writer.write(UInt64(bitPattern: Int64(number)))
+    case .renameSavedLoop(let number, let name):
+      writer.write(UInt8(33))
+      writer.write(UInt64(bitPattern: Int64(number)))
+      writer.write(name)
+    case .deleteSavedLoop(let number):
+      writer.write(UInt8(34))
+      writer.write(UInt64(bitPattern: Int64(number)))
     }
   }
 
@@ -153,8 +166,23 @@ public enum ActionCodec {
     case 28: return .setPitch(semitones: try reader.double())
     case 29: return .nudgeA(seconds: try reader.double())
     case 30: return .nudgeB(seconds: try reader.double())
+    case 31: return .saveLoop(name: try reader.string())
+    case 32: return .recallLoop(number: try loopNumber(&reader))
+    case 33:
+      let number = try loopNumber(&reader)
+      return .renameSavedLoop(number: number, name: try reader.string())
+    case 34: return .deleteSavedLoop(number: try loopNumber(&reader))
     case let tag: throw .unknownTag(tag)
     }
+  }
+
+  /// A saved loop's number: any 64-bit value is stored as it was sent (the reducer refuses
+  /// numbers with no loop), but it must fit an `Int`.
+  private static func loopNumber(_ reader: inout ByteReader) throws(DecodingError) -> Int {
+    guard let number = Int(exactly: Int64(bitPattern: try reader.uint64())) else {
+      throw .invalidValue("loop number")
+    }
+    return number
   }
 
   private static func write(_ tag: UInt8, _ value: Double, into writer: inout ByteWriter) {

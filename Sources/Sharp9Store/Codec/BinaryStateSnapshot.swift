@@ -21,8 +21,9 @@ import Sharp9Domain
 enum BinaryStateSnapshot {
   /// The first byte of every binary snapshot (never `{`, the first byte of a JSON snapshot).
   static let formatTag: UInt8 = 0xB5
-  /// The layout of ``State`` this build writes and reads.
-  static let layoutVersion: UInt8 = 1
+  /// The layout of ``State`` this build writes. It also reads layout 1, written before saved
+  /// loops existed (2 adds each step's saved-loop change and, at the end, the saved loops).
+  static let layoutVersion: UInt8 = 2
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -51,6 +52,7 @@ enum BinaryStateSnapshot {
     writer.writeOptional(state.lastMarkNowAt) { $0.write($1.timeIntervalSinceReferenceDate) }
     writer.writeArray(state.history.undo) { $0.write($1) }
     writer.writeArray(state.history.redo) { $0.write($1) }
+    writer.writeArray(state.savedLoops) { $0.write($1) }
     return writer.bytes
   }
 
@@ -62,9 +64,11 @@ enum BinaryStateSnapshot {
     var reader = ByteReader(bytes)
     guard try reader.byte() == formatTag else { throw .invalidValue("snapshot format tag") }
     let version = try reader.byte()
-    guard version == layoutVersion else {
-      throw .invalidValue("snapshot layout version \(version) (this sharp9 reads \(layoutVersion))")
+    guard version == 1 || version == layoutVersion else {
+      throw .invalidValue(
+        "snapshot layout version \(version) (this sharp9 reads 1 to \(layoutVersion))")
     }
+    let hasSavedLoops = version >= 2
     let limit = bytes.count
     var state = State()
     if try reader.bool() {
@@ -85,8 +89,9 @@ enum BinaryStateSnapshot {
     }
     state.isLocked = try reader.bool()
     state.lastMarkNowAt = try reader.bool() ? try reader.date() : nil
-    state.history.undo = try reader.steps(limit: limit)
-    state.history.redo = try reader.steps(limit: limit)
+    state.history.undo = try reader.steps(limit: limit, savedLoops: hasSavedLoops)
+    state.history.redo = try reader.steps(limit: limit, savedLoops: hasSavedLoops)
+    if hasSavedLoops { state.savedLoops = try reader.savedLoops(limit: limit) }
     guard reader.isAtEnd else { throw .trailingBytes }
     return state
   }
@@ -118,6 +123,12 @@ extension ByteWriter {
     write(marker.timeSec)
   }
 
+  fileprivate mutating func write(_ loop: SavedLoop) {
+    write(loop.name)
+    write(loop.aSec)
+    write(loop.bSec)
+  }
+
   fileprivate mutating func write(_ change: ValueChange<Double>?) {
     writeOptional(change) { writer, change in
       writer.write(change.before)
@@ -142,6 +153,10 @@ extension ByteWriter {
     write(step.pitch)
     write(step.markersAdded)
     write(step.markersRemoved)
+    writeOptional(step.savedLoops) { writer, change in
+      writer.writeArray(change.before) { $0.write($1) }
+      writer.writeArray(change.after) { $0.write($1) }
+    }
   }
 }
 
@@ -170,23 +185,44 @@ extension ByteReader {
     Marker(id: try uuid(), timeSec: try double())
   }
 
-  fileprivate mutating func steps(limit: Int) throws(ActionCodec.DecodingError) -> [EditStep] {
+  fileprivate mutating func steps(limit: Int, savedLoops: Bool) throws(ActionCodec.DecodingError)
+    -> [EditStep]
+  {
     let count = try count(limit: limit)
     var steps: [EditStep] = []
     steps.reserveCapacity(count)
-    for _ in 0..<count { steps.append(try step(limit: limit)) }
+    for _ in 0..<count { steps.append(try step(limit: limit, savedLoops: savedLoops)) }
     return steps
   }
 
-  fileprivate mutating func step(limit: Int) throws(ActionCodec.DecodingError) -> EditStep {
+  fileprivate mutating func savedLoops(limit: Int) throws(ActionCodec.DecodingError)
+    -> [SavedLoop]
+  {
+    let count = try count(limit: limit)
+    var loops: [SavedLoop] = []
+    loops.reserveCapacity(count)
+    for _ in 0..<count {
+      loops.append(SavedLoop(name: try string(), aSec: try double(), bSec: try double()))
+    }
+    return loops
+  }
+
+  fileprivate mutating func step(limit: Int, savedLoops hasSavedLoops: Bool)
+    throws(ActionCodec.DecodingError) -> EditStep
+  {
     let label = try string()
     var loop: ValueChange<LoopPoints>?
     if try bool() { loop = ValueChange(before: try loopPoints(), after: try loopPoints()) }
     let speed = try valueChange()
     let pitch = try valueChange()
-    return EditStep(
+    var step = EditStep(
       label: label, loop: loop, speed: speed, pitch: pitch,
       markersAdded: try markerEdits(limit: limit), markersRemoved: try markerEdits(limit: limit))
+    if hasSavedLoops, try bool() {
+      step.savedLoops = ValueChange(
+        before: try savedLoops(limit: limit), after: try savedLoops(limit: limit))
+    }
+    return step
   }
 
   fileprivate mutating func valueChange() throws(ActionCodec.DecodingError) -> ValueChange<Double>?

@@ -38,6 +38,10 @@ import Testing
     #"{"type":"setPitch","semitones":-0.32}"#,
     #"{"type":"nudgeA","seconds":-0.01}"#,
     #"{"type":"nudgeB","seconds":0.01}"#,
+    #"{"type":"saveLoop","name":"solo bar 5"}"#,
+    #"{"type":"recallLoop","number":2}"#,
+    #"{"type":"renameSavedLoop","number":1,"name":"bridge"}"#,
+    #"{"type":"deleteSavedLoop","number":3}"#,
   ]
 
   static let effectGoldens: [String] = [

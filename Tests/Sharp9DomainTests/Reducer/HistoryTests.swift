@@ -78,6 +78,38 @@ import Testing
     Case(
       action: .pitchDelta(-1), label: "Pitch Change", undoEffects: [.engineSetPitchSemitones(0)],
       redoEffects: [.engineSetPitchSemitones(-1)]),
+    Case(
+      action: .setSpeed(0.73), label: "Speed Change", undoEffects: [.engineSetRate(1)],
+      redoEffects: [.engineSetRate(0.73)]),
+    Case(
+      action: .setPitch(semitones: -0.32), label: "Pitch Change",
+      undoEffects: [.engineSetPitchSemitones(0)], redoEffects: [.engineSetPitchSemitones(-0.32)]),
+    Case(
+      action: .nudgeA(seconds: 0.01), label: "Set A",
+      setup: { $0.loop = LoopPoints(aSec: 4, bSec: 9, enabled: true) },
+      undoEffects: [.engineSetLoop(aSec: 4, bSec: 9, enabled: true)],
+      redoEffects: [.engineSetLoop(aSec: 4.01, bSec: 9, enabled: true)]),
+    Case(
+      action: .nudgeB(seconds: -0.01), label: "Set B",
+      setup: { $0.loop = LoopPoints(aSec: 4, bSec: 9) },
+      undoEffects: [.engineSetLoop(aSec: 4, bSec: 9, enabled: false)],
+      redoEffects: [.engineSetLoop(aSec: 4, bSec: 8.99, enabled: false)]),
+    Case(
+      action: .saveLoop(name: "verse"), label: "Save Loop",
+      setup: { $0.loop = LoopPoints(aSec: 4, bSec: 9) }, undoEffects: [], redoEffects: []),
+    Case(
+      action: .recallLoop(number: 1), label: "Recall Loop",
+      setup: { $0.savedLoops = [SavedLoop(name: "verse", aSec: 4, bSec: 9)] },
+      undoEffects: [.engineSetLoop(aSec: nil, bSec: nil, enabled: false)],
+      redoEffects: [.engineSetLoop(aSec: 4, bSec: 9, enabled: true)]),
+    Case(
+      action: .renameSavedLoop(number: 1, name: "bridge"), label: "Rename Loop",
+      setup: { $0.savedLoops = [SavedLoop(name: "verse", aSec: 4, bSec: 9)] }, undoEffects: [],
+      redoEffects: []),
+    Case(
+      action: .deleteSavedLoop(number: 1), label: "Delete Loop",
+      setup: { $0.savedLoops = [SavedLoop(name: "verse", aSec: 4, bSec: 9)] }, undoEffects: [],
+      redoEffects: []),
   ]
 
   /// Undo puts the edited values back and realigns the engine; redo re-applies the edit. Values
@@ -103,6 +135,7 @@ import Testing
     undone.markers = start.markers
     undone.transport.speed = start.transport.speed
     undone.transport.pitchSemitones = start.transport.pitchSemitones
+    undone.savedLoops = start.savedLoops
     undone.history = EditHistory(redo: step.map { [$0] } ?? [])
     undone.toast = TestStore.toast("Undo " + testCase.label, at: 2)
     expectNoDifference(state, undone)

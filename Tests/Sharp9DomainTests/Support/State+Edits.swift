@@ -40,6 +40,12 @@ extension State {
     markers.remove(at: index)
   }
 
+  /// A change of the saved loops.
+  mutating func editSavedLoops(_ label: String, to loops: [SavedLoop]) {
+    record(EditStep(label: label, savedLoops: ValueChange(before: savedLoops, after: loops)))
+    savedLoops = loops
+  }
+
   private mutating func record(_ step: EditStep) {
     history.undo.append(step)
     history.redo = []
