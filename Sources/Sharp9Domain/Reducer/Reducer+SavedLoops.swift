@@ -46,8 +46,8 @@ extension Reducer {
       let name = loopName(name, &state, context)
     else { return [] }
     let index = number - 1
-    if state.savedLoops.indices.contains(where: { $0 != index && state.savedLoops[$0].name == name })
-    {
+    if state.savedLoops.indices.contains(where: { $0 != index && state.savedLoops[$0].name == name }
+    ) {
       showToast("A loop is already named \(name)", in: &state, context)
       return []
     }
