@@ -52,6 +52,10 @@ public final class AppCore {
   private var startedAt: Date
   private var isSending = false
   private var queued: [Action] = []
+  /// The song being practised (its audio's SHA-256), whose saved loops are kept with it.
+  private let song: String?
+  /// Whether this core started the session (a continued one has its song's loops already).
+  private let startsSession: Bool
 
   /// A core recording into `start`.
   ///
@@ -67,7 +71,11 @@ public final class AppCore {
     case .new(let info):
       pendingStart = info
       startedAt = dependencies.clock.now()
+      song = info.audio?.sha256
+      startsSession = true
     case .continuing(let session):
+      song = session.audio?.sha256
+      startsSession = false
       let writer = try dependencies.log.writer(for: session)
       self.writer = writer
       state = writer.state
@@ -126,13 +134,29 @@ public final class AppCore {
     let writer = try self.writer ?? createSession()
     let t = explicitT ?? max(clockOffset + dependencies.clock.elapsedSec(), writer.session.lastT)
     let step = try writer.append(action, at: t, expecting: writer.session.eventCount)
+    let previous = state
     state = step.state
     sent.events.append(step)
     let outcome = runner.run(step.effects, on: dependencies.engine)
     if let computed = outcome.peaks { peaks = computed }
     sent.failures += outcome.failures
     if reportsLoadResults { queued += outcome.reported }
+    try keepSongLoops(after: action, before: previous)
     for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
+  }
+
+  /// The song's saved loops belong to the song: when a new session loads it, they are brought in
+  /// (as an action, so the session's log holds them and replays alone); when the musician
+  /// changes them, the song's stream gets the new list.
+  private func keepSongLoops(after action: Action, before previous: State) throws {
+    guard let song else { return }
+    if case .importSucceeded = action, startsSession {
+      let loops = try dependencies.log.songLoops(of: song)
+      if !loops.isEmpty { queued.append(.savedLoopsRestored(loops)) }
+    } else if action.isUserAction, state.savedLoops != previous.savedLoops, let session {
+      try dependencies.log.recordSongLoops(
+        state.savedLoops, of: song, from: session.id, at: dependencies.clock.now())
+    }
   }
 
   private func createSession() throws -> any SessionWriter {

@@ -11,7 +11,7 @@ extension Action: Codable {
     case togglePlay, tick, speedDelta, pitchDelta, addMarker, deleteMarker, toggleLoopEnabled
     case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
     case seekToStart, seekToEnd, undo, redo, setSpeed, setPitch, nudgeA, nudgeB
-    case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop
+    case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop, savedLoopsRestored
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -37,13 +37,14 @@ extension Action: Codable {
       case .saveLoop: ["name"]
       case .recallLoop, .deleteSavedLoop: ["number"]
       case .renameSavedLoop: ["number", "name"]
+      case .savedLoopsRestored: ["loops"]
       }
     }
   }
 
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
-    case seconds, locked, speed, semitones, name, number
+    case seconds, locked, speed, semitones, name, number, loops
   }
 
   /// The case's `type` tag.
@@ -83,6 +84,7 @@ extension Action: Codable {
     case .recallLoop: .recallLoop
     case .renameSavedLoop: .renameSavedLoop
     case .deleteSavedLoop: .deleteSavedLoop
+    case .savedLoopsRestored: .savedLoopsRestored
     }
   }
 
@@ -133,7 +135,7 @@ extension Action: Codable {
       case .setMode:
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
-        .renameSavedLoop, .deleteSavedLoop:
+        .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -216,6 +218,13 @@ extension Action: Codable {
         number: try c.decode(Int.self, forKey: .number),
         name: try c.decode(String.self, forKey: .name))
     case .deleteSavedLoop: self = .deleteSavedLoop(number: try c.decode(Int.self, forKey: .number))
+    case .savedLoopsRestored:
+      let loops = try c.decode([SavedLoop].self, forKey: .loops)
+      guard loops.allSatisfy({ $0.aSec.isFinite && $0.bSec.isFinite }) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .loops, in: c, debugDescription: "every aSec and bSec must be a finite number")
+      }
+      self = .savedLoopsRestored(loops)
     }
   }
 
@@ -250,6 +259,7 @@ extension Action: Codable {
     case .renameSavedLoop(let number, let name):
       try c.encode(number, forKey: .number)
       try c.encode(name, forKey: .name)
+    case .savedLoopsRestored(let loops): try c.encode(loops, forKey: .loops)
     }
   }
 

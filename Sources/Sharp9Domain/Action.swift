@@ -74,6 +74,9 @@ public enum Action: Sendable, Equatable, Hashable {
   case renameSavedLoop(number: Int, name: String)
   /// Saved loop number `number` deleted.
   case deleteSavedLoop(number: Int)
+  /// The song's saved loops, kept from earlier sessions, were brought into this one when it
+  /// loaded the song (the app, not the musician; the loops come from outside and are checked).
+  case savedLoopsRestored([SavedLoop])
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -113,7 +116,7 @@ extension Action {
     case .deleteSavedLoop: "Delete Loop"
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
-      .undo, .redo:
+      .undo, .redo, .savedLoopsRestored:
       nil
     }
   }
@@ -123,7 +126,9 @@ extension Action {
   /// (`clearToastIfExpired`) and the app's lifecycle (`onAppear`) always apply.
   public var isUserAction: Bool {
     switch self {
-    case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired: false
+    case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
+      .savedLoopsRestored:
+      false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,

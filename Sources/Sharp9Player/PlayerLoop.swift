@@ -23,8 +23,6 @@ final class PlayerLoop {
     frame: 0, positionSec: 0, isPlaying: false, peakLeft: 0, peakRight: 0, underruns: 0,
     lateCommands: 0)
   private var lastTickFrame: Int64 = 0
-  private var toastSeen: ToastState?
-  private var toastRaisedSec = 0.0
   private var showHelp = false
   /// When the keys being handled were read (``MonotonicClock``), while measuring; else 0.
   private var keysReadSec = 0.0
@@ -128,10 +126,6 @@ final class PlayerLoop {
       latency?.pressed(
         readSec: keysReadSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame)
     }
-    if core.state.toast != toastSeen {
-      toastSeen = core.state.toast
-      toastRaisedSec = Double(frame) / rate
-    }
   }
 
   private func handle(_ key: PlayerKey, terminal: TerminalSession) throws {
@@ -194,8 +188,10 @@ final class PlayerLoop {
       }
     }
     if let tee { try engine.drainTee(into: tee) }
-    if core.state.toast != nil,
-      Double(last.frame) / rate >= toastRaisedSec + PracticeRules.toastLifetime
+    // The toast's own expiry, in session time: an action the core sends after the player's
+    // (the song's saved loops after the load) is stamped by the core's clock, not a frame.
+    if let toast = core.state.toast, let session = core.session,
+      Double(last.frame) / rate > toast.expiresAt.timeIntervalSince(session.startedAt.date)
     {
       try send(.clearToastIfExpired(now: nil))
     }

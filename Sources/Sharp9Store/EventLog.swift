@@ -47,6 +47,13 @@ public protocol EventLog: AnyObject {
   func state(of session: SessionRecord, at seq: Int64?) throws -> State
   /// A writer that appends to `session` from its stored head.
   func writer(for session: SessionRecord) throws -> Writer
+  /// The saved loops of the song whose audio has SHA-256 `song` (empty for none): they belong to
+  /// the song, not to one session.
+  func songLoops(of song: String) throws -> [SavedLoop]
+  /// Appends the song's new list of saved loops, changed in `session` (nil: an import) at
+  /// `date`, durably; an unchanged list appends nothing.
+  func recordSongLoops(_ loops: [SavedLoop], of song: String, from session: UUID?, at date: Date)
+    throws
 }
 
 /// A session's stored events, read in order one at a time (memory stays flat for any length).

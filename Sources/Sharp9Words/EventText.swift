@@ -45,6 +45,7 @@ public enum EventText {
     case .recallLoop(let number): "recall loop \(number)"
     case .renameSavedLoop(let number, let name): "rename loop \(number) to \"\(name)\""
     case .deleteSavedLoop(let number): "delete saved loop \(number)"
+    case .savedLoopsRestored(let loops): "the song's saved loops (\(loops.count))"
     }
   }
 

@@ -42,6 +42,7 @@ struct Sharp9Command: AsyncParsableCommand {
         name: "Practice",
         subcommands: [
           PlayCommand.self,
+          LoopsCommand.self,
           DevicesCommand.self,
         ]),
       CommandGroup(

@@ -64,6 +64,7 @@ import Testing
     PRACTICE SUBCOMMANDS:
       play                    Practice a song: a full-screen player that records
                               the session as you play.
+      loops                   List, export or import a song's saved loops.
       devices                 List the audio output devices (for sharp9 play
                               --device NAME).
 
@@ -109,6 +110,6 @@ import Testing
   @Test func versionIsPrinted() throws {
     #expect(
       try CLI.run(["--version"])
-        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 3, schema 3)\n", stderr: ""))
+        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 3, schema 4)\n", stderr: ""))
   }
 }

@@ -24,6 +24,10 @@ import Testing
     .nudgeA(seconds: -0.01), .nudgeB(seconds: 0.01), .saveLoop(name: "solo — bar 5"),
     .saveLoop(name: ""), .recallLoop(number: 2), .recallLoop(number: Int.min),
     .renameSavedLoop(number: 1, name: "bridge"), .deleteSavedLoop(number: Int.max),
+    .savedLoopsRestored([]),
+    .savedLoopsRestored([
+      SavedLoop(name: "a", aSec: 1, bSec: 2), SavedLoop(name: "", aSec: -1, bSec: 1e300),
+    ]),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

@@ -79,6 +79,7 @@ public struct RandomActions: Sendable {
     case .renameSavedLoop:
       .renameSavedLoop(number: loopNumber(in: state), name: loopName())
     case .deleteSavedLoop: .deleteSavedLoop(number: loopNumber(in: state))
+    case .savedLoopsRestored: .savedLoopsRestored(songLoops(in: state))
     }
   }
 
@@ -89,6 +90,16 @@ public struct RandomActions: Sendable {
       return pick(["", "   ", String(repeating: "x", count: 101), " verse "])
     }
     return pick(["intro", "verse", "bridge", "solo bar 5", "outro"])
+  }
+
+  /// A song's saved loops as another session left them: mostly good, some not loops of this
+  /// track or with a bad name (the reducer must drop those).
+  private mutating func songLoops(in state: State) -> [SavedLoop] {
+    (0..<Int.random(in: 0...4, using: &random)).map { index in
+      let a = trackTime(in: state)
+      let name = chance(90) ? "L\(index)" : loopName()
+      return SavedLoop(name: name, aSec: a, bSec: a + pick([1, -1, 0, 2.5]))
+    }
   }
 
   /// The number of a saved loop, or rarely one that does not exist.

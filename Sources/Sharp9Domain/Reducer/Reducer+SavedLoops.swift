@@ -65,6 +65,29 @@ extension Reducer {
     return []
   }
 
+  /// The song's saved loops from earlier sessions, brought in as the song loads: they come from
+  /// outside (another session, an import), so only loops that are loops of this track with an
+  /// allowed, not yet taken name are kept, up to the limit. Replaces the list; not an edit.
+  static func restoreSavedLoops(
+    _ loops: [SavedLoop], _ state: inout State, _ context: ActionContext
+  ) -> [Effect] {
+    guard let track = state.track else { return [] }
+    var kept: [SavedLoop] = []
+    for loop in loops where kept.count < PracticeRules.savedLoopLimit {
+      let name = loop.name.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard PracticeRules.loopNameLength.contains(name.count), name == loop.name,
+        0 <= loop.aSec, loop.aSec < loop.bSec, loop.bSec <= track.durationSec,
+        !kept.contains(where: { $0.name == name })
+      else { continue }
+      kept.append(loop)
+    }
+    state.savedLoops = kept
+    if !kept.isEmpty {
+      showToast(kept.count == 1 ? "1 saved loop" : "\(kept.count) saved loops", in: &state, context)
+    }
+    return []
+  }
+
   /// Saved loop `number` (1-based), or nil with the toast "No saved loop N".
   private static func savedLoop(_ number: Int, _ state: inout State, _ context: ActionContext)
     -> SavedLoop?

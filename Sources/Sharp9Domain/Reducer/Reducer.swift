@@ -76,6 +76,7 @@ public enum Reducer {
     case .renameSavedLoop(let number, let name):
       return renameSavedLoop(number, to: name, &state, context)
     case .deleteSavedLoop(let number): return deleteSavedLoop(number, &state, context)
+    case .savedLoopsRestored(let loops): return restoreSavedLoops(loops, &state, context)
     }
   }
 

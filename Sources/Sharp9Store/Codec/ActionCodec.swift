@@ -101,6 +101,14 @@ public enum ActionCodec {
     case .deleteSavedLoop(let number):
       writer.write(UInt8(34))
       writer.write(UInt64(bitPattern: Int64(number)))
+    case .savedLoopsRestored(let loops):
+      writer.write(UInt8(35))
+      writer.write(UInt64(loops.count))
+      for loop in loops {
+        writer.write(loop.name)
+        writer.write(loop.aSec)
+        writer.write(loop.bSec)
+      }
     }
   }
 
@@ -172,6 +180,17 @@ public enum ActionCodec {
       let number = try loopNumber(&reader)
       return .renameSavedLoop(number: number, name: try reader.string())
     case 34: return .deleteSavedLoop(number: try loopNumber(&reader))
+    case 35:
+      let count = try reader.uint64()
+      // Each loop takes at least 20 bytes: a count beyond the bytes left is damage.
+      guard count <= UInt64(reader.remaining / 20) else { throw .invalidValue("loop count") }
+      var loops: [SavedLoop] = []
+      for _ in 0..<count {
+        loops.append(
+          SavedLoop(name: try reader.string(), aSec: try reader.double(), bSec: try reader.double())
+        )
+      }
+      return .savedLoopsRestored(loops)
     case let tag: throw .unknownTag(tag)
     }
   }

@@ -12,6 +12,8 @@ struct ByteReader {
 
   /// True when every byte was consumed (trailing bytes mean a corrupt or foreign encoding).
   var isAtEnd: Bool { offset == bytes.count }
+  /// How many bytes are left to read.
+  var remaining: Int { bytes.count - offset }
 
   mutating func byte() throws(ActionCodec.DecodingError) -> UInt8 {
     guard offset < bytes.count else { throw .truncated }

@@ -17,6 +17,9 @@ extension Migration {
     Migration(
       id: 3, name: "audio_location", file: PackageResources._003_audio_location_sql,
       checksum: "0088d5102f5e13fb09286a73b2bbca97111ba91705c5c0612202d8917541df99"),
+    Migration(
+      id: 4, name: "song_loops", file: PackageResources._004_song_loops_sql,
+      checksum: "72cf381a95b8bd642aec0cb23e34e71f5fe8562d2ccb860f16690b72eac86904"),
   ]
 
   private init(

@@ -42,6 +42,7 @@ import Testing
     #"{"type":"recallLoop","number":2}"#,
     #"{"type":"renameSavedLoop","number":1,"name":"bridge"}"#,
     #"{"type":"deleteSavedLoop","number":3}"#,
+    #"{"type":"savedLoopsRestored","loops":[{"name":"verse","aSec":1.5,"bSec":4}]}"#,
   ]
 
   static let effectGoldens: [String] = [

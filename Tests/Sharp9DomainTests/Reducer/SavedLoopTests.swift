@@ -108,4 +108,24 @@ import Testing
       into: &state, action: .importPicked(url: URL(fileURLWithPath: "/b.wav")), context: context)
     #expect(state.savedLoops.isEmpty)
   }
+
+  /// Loops from the song's stream come from outside: only loops of this track with a good,
+  /// untaken name are kept (a toast counts them); nothing is an edit; without a track nothing.
+  @Test func restoredLoopsAreCheckedOneByOne() {
+    var store = TestStore.loaded(duration: 60)
+    let good = [Self.verse, SavedLoop(name: "end", aSec: 59, bSec: 60)]
+    let bad = [
+      SavedLoop(name: "verse", aSec: 1, bSec: 2), SavedLoop(name: "", aSec: 1, bSec: 2),
+      SavedLoop(name: " pad ", aSec: 1, bSec: 2), SavedLoop(name: "past", aSec: 50, bSec: 61),
+      SavedLoop(name: "back", aSec: 5, bSec: 4), SavedLoop(name: "neg", aSec: -1, bSec: 4),
+      SavedLoop(name: String(repeating: "x", count: 101), aSec: 1, bSec: 2),
+    ]
+    store.send(.savedLoopsRestored([good[0]] + bad + [good[1]])) {
+      $0.savedLoops = good
+      $0.toast = TestStore.toast("2 saved loops", at: 0)
+    }
+    store.send(.savedLoopsRestored(bad)) { $0.savedLoops = [] }
+    var empty = TestStore()
+    empty.send(.savedLoopsRestored(good))
+  }
 }

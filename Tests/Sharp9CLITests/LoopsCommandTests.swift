@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `sharp9 loops SONG`: a song's saved loops listed, exported as JSON and imported from it, and
+/// every bad import refused whole with one line and nothing stored.
+@Suite struct LoopsCommandTests {
+  /// A 5-second WAV (the player test's track generator) in the CLI's scratch folder.
+  private func song(_ cli: StoreCLI) throws -> String {
+    let path = cli.directory.appending(path: "song.wav").path
+    let generator = Process()
+    generator.executableURL = URL(filePath: "/usr/bin/env")
+    generator.arguments = [
+      "python3",
+      URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "scripts/player-audio.py").path,
+      "track", path, "5",
+    ]
+    try generator.run()
+    generator.waitUntilExit()
+    #expect(generator.terminationStatus == 0)
+    return path
+  }
+
+  @Test func importListExportRoundTrip() async throws {
+    let cli = try StoreCLI()
+    let song = try song(cli)
+    let file = try cli.file(
+      "loops.json",
+      #"{"loops":[{"name":"verse","aSec":1,"bSec":2},{"name":"end","aSec":4,"bSec":5}]}"#)
+    let imported = try await cli.run(["loops", song, "--import", file])
+    #expect(imported.status == 0 && imported.stdout == "2 loops for song.wav\n", "\(imported)")
+    let listed = try await cli.run(["loops", song])
+    #expect(
+      listed.stdout == """
+        #  NAME   A         B
+        1  verse  00:01.00  00:02.00
+        2  end    00:04.00  00:05.00
+
+        """, "\(listed)")
+    let exported = try await cli.run(["loops", song, "--json"])
+    #expect(exported.stdout.hasPrefix(#"{"song":""#))
+    #expect(
+      exported.stdout.hasSuffix(
+        #"","loops":[{"name":"verse","aSec":1,"bSec":2},{"name":"end","aSec":4,"bSec":5}]}"# + "\n")
+    )
+    // What --json prints, --import takes back unchanged.
+    let again = try cli.file("again.json", exported.stdout)
+    #expect(try await cli.run(["loops", song, "--import", again]).status == 0)
+    #expect(try await cli.run(["loops", song, "--json"]).stdout == exported.stdout)
+  }
+
+  /// Every bad loops file: 65 with one line, and the song's loops as they were.
+  @Test func badImportsAreRefusedWhole() async throws {
+    let cli = try StoreCLI()
+    let song = try song(cli)
+    let good = try cli.file("good.json", #"{"loops":[{"name":"verse","aSec":1,"bSec":2}]}"#)
+    #expect(try await cli.run(["loops", song, "--import", good]).status == 0)
+    let before = try await cli.run(["loops", song, "--json"]).stdout
+    let many = (1...101).map { #"{"name":"L\#($0)","aSec":1,"bSec":2}"# }.joined(separator: ",")
+    let bad = [
+      "not json", #"{"loops":3}"#, #"{"loops":[{"name":"x","aSec":2,"bSec":1}]}"#,
+      #"{"loops":[{"name":"x","aSec":1,"bSec":1}]}"#,
+      #"{"loops":[{"name":"x","aSec":-1,"bSec":1}]}"#,
+      #"{"loops":[{"name":"x","aSec":1,"bSec":6}]}"#, #"{"loops":[{"name":"","aSec":1,"bSec":2}]}"#,
+      #"{"loops":[{"name":" x","aSec":1,"bSec":2}]}"#,
+      #"{"loops":[{"name":"\#(String(repeating: "y", count: 101))","aSec":1,"bSec":2}]}"#,
+      #"{"loops":[{"name":"x","aSec":1,"bSec":2},{"name":"x","aSec":3,"bSec":4}]}"#,
+      #"{"loops":[{"name":"x","aSec":1,"bSec":1e999}]}"#, #"{"loops":[\#(many)]}"#,
+    ]
+    for (index, text) in bad.enumerated() {
+      let file = try cli.file("bad\(index).json", text)
+      let result = try await cli.run(["loops", song, "--import", file])
+      #expect(result.status == 65, "\(text): \(result)")
+      #expect(result.stderr.hasPrefix("sharp9: error: cannot import "), "\(result.stderr)")
+      #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+      #expect(try await cli.run(["loops", song, "--json"]).stdout == before)
+    }
+  }
+}
