@@ -10,7 +10,8 @@ public enum NoteTuning {
   /// octave is heard only in what the lower note leaves) drops out; above it, leftovers of
   /// played notes and, on recordings, reverberation light keys.
   public static let relativeThreshold: Float = 0.15
-  /// About −50 dBFS for a note in the middle of the keyboard: −60 dBFS white noise stays dark.
+  /// A 440 Hz sine lights from an amplitude of 0.0046 (−47 dBFS); white noise stays dark up to
+  /// −45 dBFS RMS (at −35 dBFS it lights about one key per window, at −25 the cap).
   public static let absoluteFloor: Float = 0.003
   /// Four-note chords plus doubled voices; more is rarely what a transcriber reads off a strip.
   public static let maximumPolyphony = 6

@@ -51,7 +51,8 @@ import Testing
     let silence = [Float](repeating: 0, count: estimator.windowFrames)
     #expect(silence.withUnsafeBufferPointer { estimator.notes(window: $0) }.isEmpty)
     var random = SplitMix64(seed: 22)
-    let noise = (0..<estimator.windowFrames).map { _ in 0.001 * random.nextSigned() }
+    // −51 dBFS RMS: quiet hiss, below the absolute floor.
+    let noise = (0..<estimator.windowFrames).map { _ in 0.005 * random.nextSigned() }
     #expect(noise.withUnsafeBufferPointer { estimator.notes(window: $0) }.isEmpty)
   }
 
