@@ -27,7 +27,7 @@ public struct NoteEstimatorConfiguration: Sendable, Hashable {
   /// A note lights only when its weighted harmonic sum is at least this (a sine of amplitude A
   /// at 440 Hz sums to about 0.65 A): quieter windows are silence or noise.
   public var absoluteFloor: Float
-  /// At most this many notes per window.
+  /// At most this many notes per window (0 or less: none).
   public var maximumPolyphony: Int
 
   /// The defaults are tuned on the synthetic set in `Tests/Sharp9AudioTests/Notes`.

@@ -242,7 +242,7 @@ public final class SoundingNotesEstimator {
   /// Takes the most salient candidate, subtracts its partials, repeats.
   private func findNotes() {
     var strongest: Float = 0
-    for _ in 0..<configuration.maximumPolyphony {
+    for _ in 0..<max(0, configuration.maximumPolyphony) {
       var best = -1
       var bestSalience: Float = 0
       for note in lowestKey..<(highestKey + 1)

@@ -56,6 +56,26 @@ import Testing
     #expect(noise.withUnsafeBufferPointer { estimator.notes(window: $0) }.isEmpty)
   }
 
+  @Test func thePolyphonyCapAndTheThresholdsAreObeyed() throws {
+    let chord = NoteSynth.render([55, 59, 62, 65], .piano, seconds: 0.4)
+    let frame = Int(0.25 * Self.rate)
+    func notes(_ configuration: NoteEstimatorConfiguration) throws -> NoteSet {
+      let estimator = try SoundingNotesEstimator(configuration: configuration)
+      return chord.withUnsafeBufferPointer { estimator.notes(at: frame, in: $0) }
+    }
+    let base = NoteEstimatorConfiguration(sampleRate: Self.rate)
+    var two = base
+    two.maximumPolyphony = 2
+    var none = base
+    none.maximumPolyphony = -1
+    var deaf = base
+    deaf.absoluteFloor = 100
+    #expect(try notes(base) == [55, 59, 62, 65])
+    #expect(try notes(two).count == 2)
+    #expect(try notes(none).isEmpty)
+    #expect(try notes(deaf).isEmpty)
+  }
+
   @Test func channelsAreMixedToMono() throws {
     let chord = NoteSynth.render([57, 60, 64], .piano, seconds: 0.4)
     let stereo = StretchSignals.interleave([chord, [Float](repeating: 0, count: chord.count)])
