@@ -12,8 +12,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-passed=0
-failed=0
 work=$(mktemp -d)
 installed=""
 cleanup() {
@@ -24,21 +22,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-check() { # check LABEL COMMAND...: one result line
-  local label=$1
-  shift
-  if "$@" >/dev/null 2>&1; then
-    passed=$((passed + 1))
-    echo "ok   $label"
-  else
-    failed=$((failed + 1))
-    echo "FAIL $label"
-  fi
-}
+source scripts/lib/checks.sh
 skip() { echo "skip $1"; }
 finish() {
-  echo "$passed passed, $failed failed"
-  [[ $failed -eq 0 ]] && exit 0 || exit 1
+  checks_summary && exit 0 || exit 1
 }
 same() { [[ $1 == "$2" ]]; }
 

@@ -11,8 +11,6 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=$(bash scripts/build-release.sh) || exit 1
 work=$(mktemp -d)
-passed=0
-failed=0
 pids=()
 cleanup() {
   tmux -L sharp9test kill-server 2>/dev/null
@@ -21,17 +19,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-check() {  # check NAME COMMAND...: one result line
-  local name=$1
-  shift
-  if "$@" >/dev/null 2>&1; then
-    passed=$((passed + 1))
-    echo "ok   $name"
-  else
-    failed=$((failed + 1))
-    echo "FAIL $name"
-  fi
-}
+source scripts/lib/checks.sh
 
 screen() { tmux -L sharp9test capture-pane -p -t play; }
 shows() { # shows TEXT: the screen shows it within 5 s (a loaded machine may draw late)
@@ -228,5 +216,4 @@ check "no device: exit 69" test "$code" -eq 69
 check "no device: says what to do" grep -q "sharp9 devices" "$work/nodev.txt"
 check "no device: no session" test ! -e "$work/nodev.sqlite"
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+checks_summary

@@ -30,11 +30,7 @@ extension Reducer {
   static func typeSpeed(_ speed: Double, _ state: inout State, _ context: ActionContext)
     -> [Effect]
   {
-    let range = PracticeRules.speedRange
-    guard speed.isFinite, range.contains(speed) else {
-      showToast(
-        "Speed " + formatSpeed(range.lowerBound) + " to " + formatSpeed(range.upperBound),
-        in: &state, context)
+    guard within(speed, PracticeRules.speedRange, "Speed", formatSpeed, &state, context) else {
       return []
     }
     return setSpeed(speed, &state, context)
@@ -45,14 +41,25 @@ extension Reducer {
   static func typePitch(_ semitones: Double, _ state: inout State, _ context: ActionContext)
     -> [Effect]
   {
-    let range = PracticeRules.pitchRange
-    guard semitones.isFinite, range.contains(semitones) else {
-      showToast(
-        "Pitch " + formatPitch(range.lowerBound) + " to " + formatPitch(range.upperBound),
-        in: &state, context)
+    guard within(semitones, PracticeRules.pitchRange, "Pitch", formatPitch, &state, context) else {
       return []
     }
     return pitchDelta(semitones - state.transport.pitchSemitones, into: &state, context)
+  }
+
+  /// Whether a typed `value` is a number within `range`; if not, the toast says the range
+  /// ("Speed 0.25 x to 2.00 x").
+  private static func within(
+    _ value: Double, _ range: ClosedRange<Double>, _ name: String, _ format: (Double) -> String,
+    _ state: inout State, _ context: ActionContext
+  ) -> Bool {
+    guard value.isFinite, range.contains(value) else {
+      showToast(
+        name + " " + format(range.lowerBound) + " to " + format(range.upperBound), in: &state,
+        context)
+      return false
+    }
+    return true
   }
 
   /// The pad's speed button: the next speed of ``PracticeRules/speedCycle``; from a speed not in

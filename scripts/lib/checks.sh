@@ -1,0 +1,21 @@
+# Sourced by the end-to-end test scripts (test-player.sh, test-package.sh): one `ok`/`FAIL` line
+# per check, counted, and the closing "N passed, N failed" line.
+passed=0
+failed=0
+
+check() { # check NAME COMMAND...: runs COMMAND quietly; one result line
+  local name=$1
+  shift
+  if "$@" >/dev/null 2>&1; then
+    passed=$((passed + 1))
+    echo "ok   $name"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name"
+  fi
+}
+
+checks_summary() { # prints "N passed, N failed"; returns 1 when any check failed
+  echo "$passed passed, $failed failed"
+  [[ $failed -eq 0 ]]
+}
