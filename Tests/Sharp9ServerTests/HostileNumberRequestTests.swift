@@ -75,7 +75,7 @@ import Testing
   /// enough for a loaded machine to answer a refusal).
   static func status(
     _ client: some TestClientProtocol, uri: String, method: HTTPRequest.Method,
-    headers: HTTPFields, seconds: Int = 10
+    headers: HTTPFields, seconds: Int = 30
   ) async throws -> HTTPResponse.Status? {
     try await withThrowingTaskGroup(of: HTTPResponse.Status?.self) { group in
       group.addTask { try await client.execute(uri: uri, method: method, headers: headers).status }
