@@ -34,7 +34,7 @@ extension Reducer {
   {
     guard state.hasTrack, let saved = savedLoop(number, &state, context) else { return [] }
     state.loop = LoopPoints(aSec: saved.aSec, bSec: saved.bSec, enabled: true)
-    showToast("Loop \(saved.name)", in: &state, context)
+    showToast("Recalled \(saved.name)", in: &state, context)
     return [loopEffect(state)]
   }
 

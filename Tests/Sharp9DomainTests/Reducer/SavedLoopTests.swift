@@ -24,7 +24,7 @@ import Testing
     store.send(.recallLoop(number: 1), effects: [.engineSetLoop(aSec: 10, bSec: 20, enabled: true)])
     {
       $0.editLoop("Recall Loop", to: LoopPoints(aSec: 10, bSec: 20, enabled: true))
-      $0.toast = TestStore.toast("Loop verse", at: 0)
+      $0.toast = TestStore.toast("Recalled verse", at: 0)
     }
     store.send(.renameSavedLoop(number: 2, name: "refrain")) {
       $0.editSavedLoops(
