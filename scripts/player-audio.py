@@ -70,13 +70,15 @@ def first_sound(values):
 def align_underruns(a, b):
     """A and B with each underrun cut out of both. Where B (the device) departs from A, B's run of
     zeros (the silence the device played) is dropped and B is matched again in A by its next 64
-    frames, up to 16384 frames either way: further on when the device never received some frames,
-    back when the sound server rewound and played frames twice. Where no match is found, the
+    frames, up to 1 s back (the sound server rewound and played frames twice) or 4 s on (frames
+    the device never received, or a starved capture client lost). Where no match is found, the
     frames are compared as they are for the next 4096 frames. Returns (A', B', gaps, frames lost,
     frames repeated)."""
     silent = array.array("f", [0, 0])
     a_bytes, b_bytes = a.tobytes(), b.tobytes()
-    window, probe = 2 * 16384, 128
+    # Samples: back 1 s (a rewind replays little), on 4 s (a starved capture client can lose
+    # seconds of the monitor, with no silence to mark it).
+    back, ahead, probe = 2 * 44100, 2 * 4 * 44100, 128
     out_a, out_b = array.array("f"), array.array("f")
     gaps, lost, repeated, i, j, compare_until = 0, 0, 0, 0, 0, 0
     while i < len(a) and j < len(b):
@@ -91,11 +93,18 @@ def align_underruns(a, b):
         resume = None
         if z + probe <= len(b):
             target = b_bytes[4 * z:4 * (z + probe)]
-            at = a_bytes.find(target, 4 * max(0, i - window), 4 * (i + window + probe))
-            while at >= 0:
-                if at % 8 == 0 and (resume is None or abs(at // 4 - i) < abs(resume - i)):
-                    resume = at // 4
-                at = a_bytes.find(target, at + 1, 4 * (i + window + probe))
+            # The nearest match on (frames lost) first; only without one, the nearest back (a
+            # rewind): a loop's passes can be bit-identical, so a match back may be a pass early.
+            at = a_bytes.find(target, 4 * i, 4 * (i + ahead + probe))
+            while at >= 0 and at % 8 != 0:
+                at = a_bytes.find(target, at + 1, 4 * (i + ahead + probe))
+            if at >= 0:
+                resume = at // 4
+            else:
+                at = a_bytes.rfind(target, 4 * max(0, i - back), 4 * i + 4 * probe - 4)
+                while at >= 0 and at % 8 != 0:
+                    at = a_bytes.rfind(target, 4 * max(0, i - back), at + 4 * probe - 1)
+                resume = at // 4 if at >= 0 else None
         if resume is None:
             compare_until = j + 2 * 4096
             continue

@@ -43,9 +43,10 @@ import Testing
 
   /// Plays the script through `engine` in callbacks of `callbackFrames`; returns the recorded
   /// events (with a tick after every third callback, as the player sends them) and the output.
-  static func play(_ engine: LiveEngine, callbacks: Int, callbackFrames: Int) -> (
-    events: [PlaybackEvent], output: [Float]
-  ) {
+  static func play(
+    _ engine: LiveEngine, callbacks: Int, callbackFrames: Int,
+    script: [(callback: Int, effects: [Effect])] = script
+  ) -> (events: [PlaybackEvent], output: [Float]) {
     var events: [PlaybackEvent] = []
     var output = [Float](repeating: 0, count: callbacks * callbackFrames * 2)
     var lastT = 0.0
@@ -100,6 +101,38 @@ import Testing
     let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
     #expect(firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)")
     #expect(output.contains { abs($0) > 0.1 }, "the session must actually play something")
+  }
+
+  /// Known issue (found 2026-11-26 by the player test's new keys): while transposed (the
+  /// resampler engaged), a speed change, or a pitch change, makes the live output differ from the
+  /// render for about one block (~270 frames, SER ~125 dB) after the change. The stretcher's
+  /// resampler has already consumed intermediate frames ahead under the old mapping, and how far
+  /// ahead depends on how the output was requested (256-frame callbacks live, the renderer's
+  /// blocks offline). This test records the difference as a known issue, so it fails once the
+  /// stretcher is fixed and the expectation can be made strict.
+  @Test func aSpeedChangeWhileTransposedDiffersForABlock() throws {
+    let source = try Self.source()
+    let audio = try DecodedAudio(url: source)
+    let callbackFrames = 256
+    let callbacks = 500
+    let engine = try LiveEngine(audio: audio, framesPerCallback: callbackFrames, teeSeconds: 30)
+    let script: [(callback: Int, effects: [Effect])] = [
+      (0, [.engineLoad(url: URL(filePath: "/x.wav"))]), (2, [.enginePlay]),
+      (200, [.engineSetRate(0.95)]), (230, [.engineSetRate(0.9)]),
+      (290, [.engineSetPitchSemitones(1)]), (350, [.engineSetRate(0.91)]),
+      (450, [.enginePause]),
+    ]
+    let (events, output) = Self.play(
+      engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
+    let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
+    let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
+    #expect(rendered.count == output.count)
+    // Up to the speed change while transposed, the two agree bit for bit.
+    let change = 351 * callbackFrames * 2
+    #expect(rendered[..<change] == output[..<change])
+    withKnownIssue("a speed change while transposed differs from the render for a block") {
+      #expect(rendered[change...] == output[change...])
+    }
   }
 
   @Test func commandsTakeEffectAtTheReservedFrame() throws {
