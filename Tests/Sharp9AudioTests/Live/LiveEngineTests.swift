@@ -105,11 +105,11 @@ import Testing
 
   /// Known issue (found 2026-11-26 by the player test's new keys): while transposed (the
   /// resampler engaged), a speed change, or a pitch change, makes the live output differ from the
-  /// render for about one block (~270 frames, SER ~125 dB) after the change. The stretcher's
-  /// resampler has already consumed intermediate frames ahead under the old mapping, and how far
-  /// ahead depends on how the output was requested (256-frame callbacks live, the renderer's
-  /// blocks offline). This test records the difference as a known issue, so it fails once the
-  /// stretcher is fixed and the expectation can be made strict.
+  /// render for about one block (~270 frames, SER ~125 dB) after the change. Not yet confirmed:
+  /// the likely cause is that the stretcher's resampler has consumed intermediate frames ahead
+  /// under the old mapping, as far as the request sizes took it (256-frame callbacks live, the
+  /// renderer's blocks offline). Without a transposition the same changes agree bit for bit.
+  /// Recorded as a known issue, so this test fails once it is fixed and can be made strict.
   @Test func aSpeedChangeWhileTransposedDiffersForABlock() throws {
     let source = try Self.source()
     let audio = try DecodedAudio(url: source)
