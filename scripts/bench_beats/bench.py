@@ -94,6 +94,7 @@ def synthetic(binary, work, quick):
                 "error": metrics.tempo_error(result["tempo"], truth),
                 "f": metrics.f_measure(result["beats"], beats),
                 "f5": metrics.f_measure(result["beats"], beats, skip=metrics.SKIP),
+                "offset": metrics.offset(result["beats"], beats),
                 "down": metrics.f_measure(result["downbeats"], downbeats)
                 if result["downbeats"] is not None else None,
             }
@@ -114,8 +115,8 @@ def synthetic(binary, work, quick):
               f"{a['f']:.3f} / {a['f5']:.3f} | {fmt(lr['error'], signed=True)} | "
               f"{lr['f']:.3f} / {lr['f5']:.3f} | {fmt(s['down'], 3)} |")
     print("\n| tracker | tempo within 1 % | within 1 % up to ×2/×½ | F ≥ 0.95 | mean F | "
-          "min F | mean F from 5 s |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "min F | mean F from 5 s | beat offset, ms (median per track: lowest, highest) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for tracker in TRACKERS:
         errors = [row[tracker]["error"] for row in rows]
         fs = [row[tracker]["f"] for row in rows]
@@ -124,9 +125,11 @@ def synthetic(binary, work, quick):
             e is not None and min(abs((1 + e / 100) * k - 1) for k in (1, 2, 0.5)) <= 0.01
             for e in errors)
         f5 = [row[tracker]["f5"] for row in rows]
+        offsets = [1000 * row[tracker]["offset"] for row in rows
+                   if row[tracker]["offset"] is not None]
         print(f"| {tracker} | {exact}/{len(rows)} | {octave}/{len(rows)} | "
               f"{sum(f >= 0.95 for f in fs)}/{len(rows)} | {np.mean(fs):.3f} | {min(fs):.3f} | "
-              f"{np.mean(f5):.3f} |")
+              f"{np.mean(f5):.3f} | {min(offsets):+.0f}, {max(offsets):+.0f} |")
     print()
 
 

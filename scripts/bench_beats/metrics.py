@@ -35,6 +35,17 @@ def f_measure(estimated, reference, tolerance=TOLERANCE, skip=0.0):
     return 2 * precision * recall / (precision + recall)
 
 
+def offset(estimated, reference, tolerance=TOLERANCE):
+    """Median time (s) from each reference beat to the nearest estimated beat within the
+    tolerance (negative: early), or None when none is that close."""
+    estimated = np.asarray(estimated, float)
+    if len(estimated) == 0:
+        return None
+    gaps = [estimated[np.argmin(np.abs(estimated - beat))] - beat for beat in reference]
+    gaps = [gap for gap in gaps if abs(gap) <= tolerance]
+    return float(np.median(gaps)) if gaps else None
+
+
 def tempo_error(estimate, truth):
     """Relative error of a tempo, in percent (None when there is no estimate)."""
     if estimate is None:
