@@ -3,8 +3,12 @@
 /// frames; aliasing above the new Nyquist frequency does not move onsets).
 ///
 /// Each output sample is summed in the same order whatever the chunk sizes, so the result is
-/// identical bit for bit however the stream is cut.
+/// identical bit for bit however the stream is cut. A damaged float file's NaN and infinite
+/// samples count as silence, and samples beyond ±``limit`` as ±``limit`` (audio is within ±1), so
+/// no later sum overflows.
 struct MonoMixdown {
+  /// The largest sample magnitude taken as it is.
+  static let limit: Float = 1000
   /// Frames per output sample.
   let factor: Int
   /// The output's sample rate.
@@ -33,8 +37,7 @@ struct MonoMixdown {
     for _ in 0..<frames {
       for _ in 0..<channels {
         let sample = interleaved[index]
-        // A NaN or infinite sample (a damaged float file) must not poison the whole analysis.
-        sum += sample.isFinite ? sample : 0
+        sum += sample.isFinite ? min(Self.limit, max(-Self.limit, sample)) : 0
         index += 1
       }
       pending += 1

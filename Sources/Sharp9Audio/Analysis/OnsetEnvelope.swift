@@ -114,7 +114,7 @@ final class OnsetEnvelopeBuilder {
       if strength.isEmpty == false { flux += max(0, compressed - previous[index]) }
       previous[index] = compressed
     }
-    strength.append(flux / Float(bands.bands.count))
+    strength.append(bands.bands.isEmpty ? 0 : flux / Float(bands.bands.count))
     low.append(low.isEmpty ? 0 : max(0, lowSum - previousLow))
     previousLow = lowSum
   }

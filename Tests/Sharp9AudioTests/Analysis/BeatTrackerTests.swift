@@ -28,11 +28,12 @@ import Testing
   ]
 
   /// `samples` (mono) written as a 16-bit WAV; the URL.
-  func wav(_ samples: [Float], name: String = "track.wav") throws -> URL {
+  func wav(
+    _ samples: [Float], name: String = "track.wav", sampleRate: Int = SyntheticTrack.sampleRate
+  ) throws -> URL {
     let url = scratch.file(name)
     try AudioIO.write(
-      samples, to: url, container: .wav, sample: .pcm16, sampleRate: SyntheticTrack.sampleRate,
-      channels: 1)
+      samples, to: url, container: .wav, sample: .pcm16, sampleRate: sampleRate, channels: 1)
     return url
   }
 
@@ -60,6 +61,33 @@ import Testing
     for (name, samples) in signals {
       let grid = try await BeatTracker().beatGrid(url: try wav(samples, name: name + ".wav"))
       #expect(grid == .none, "\(name): \(grid)")
+    }
+  }
+
+  /// A float file with NaN, infinite and huge samples among its clicks still analyses: they count
+  /// as silence or as ±1000, and the clicks' beat is found.
+  @Test func damagedFloatSamplesDoNotStopTheAnalysis() async throws {
+    var samples = SyntheticTrack(bpm: 120, pattern: .clicks).render()
+    for (index, value) in [Float.nan, .infinity, -.infinity, 1e30, -1e30].enumerated() {
+      samples[1000 + 7919 * index] = value
+    }
+    let url = scratch.file("damaged.wav")
+    try AudioIO.write(
+      samples, to: url, container: .wav, sample: .float, sampleRate: SyntheticTrack.sampleRate,
+      channels: 1)
+    let grid = try await BeatTracker().beatGrid(url: url)
+    let tempo = try #require(grid.tempo)
+    #expect(abs(tempo - 120) < 1.2)
+  }
+
+  /// Rates too low for some or all of the mel bands (down to 10 Hz: no band at all) analyse
+  /// without trapping.
+  @Test func veryLowSampleRatesHaveNoBeat() async throws {
+    for rate in [10, 100, 1000] {
+      let noise = TestSignal.noise(count: 20 * rate, seed: 5)
+      let grid = try await BeatTracker().beatGrid(
+        url: try wav(noise, name: "rate-\(rate).wav", sampleRate: rate))
+      #expect(grid == .none, "\(rate) Hz: \(grid)")
     }
   }
 
