@@ -14,7 +14,7 @@ packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
   groff-base dpkg-dev binutils man-db)
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(rubberband-cli soundstretch sox libsox-fmt-base espeak-ng python3-numpy
-    python3-scipy)
+    python3-scipy aubio-tools)
 fi
 
 missing=()
@@ -59,7 +59,20 @@ bench_fetch_track() { # package, path of the track inside it
   mv "$tmp/root/$track" "$cache/$track"
   rm -rf "$tmp"
 }
+# The beat benchmark's other peer, librosa, comes from PyPI (Debian has no package): a virtual
+# environment under the checkout, rebuilt when scripts/bench_beats/requirements.txt changes.
+bench_venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.build-venv-bench"
+bench_python_peers() {
+  local requirements
+  requirements="$(dirname "$bench_venv")/scripts/bench_beats/requirements.txt"
+  cmp -s "$requirements" "$bench_venv/installed-requirements.txt" && return 0
+  echo "sharp9 setup: installing librosa into $bench_venv" >&2
+  python3 -m venv "$bench_venv"
+  "$bench_venv/bin/pip" install -q -r "$requirements"
+  cp "$requirements" "$bench_venv/installed-requirements.txt"
+}
 if [[ "${1:-}" == "--bench" ]]; then
+  bench_python_peers
   bench_fetch_track funnyboat "usr/share/games/funnyboat/data/JDruid-Trip_on_the_Funny_Boat.ogg"
   bench_fetch_track xmoto-data "usr/share/games/xmoto/Textures/Musics/foxrun.ogg"
 fi

@@ -51,6 +51,7 @@ struct Sharp9Command: AsyncParsableCommand {
           TimelineCommand.self,
           RenderCommand.self,
           PeaksCommand.self,
+          BeatsCommand.self,
           StretchCommand.self,
         ]),
       CommandGroup(name: "Inspector", subcommands: [ServeCommand.self]),

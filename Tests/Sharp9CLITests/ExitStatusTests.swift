@@ -75,6 +75,7 @@ import Testing
       "cannot use \(foreign): it is an SQLite database of another application")
     let noise = try cli.file("noise.wav", String(repeating: "not audio ", count: 100))
     expectError(try await cli.run(["peaks", noise], database: false), 65, "cannot read")
+    expectError(try await cli.run(["beats", noise], database: false), 65, "cannot read")
   }
 
   @Test func missingInputsAre66() async throws {
@@ -93,6 +94,8 @@ import Testing
       "cannot read nosuch.jsonl: no such file")
     expectError(
       try await cli.run(["peaks", "nosuch.wav"], database: false), 66, "cannot read")
+    expectError(
+      try await cli.run(["beats", "nosuch.wav"], database: false), 66, "cannot read")
     expectError(
       try await cli.run(["import-bundle", "nosuch.sharp9"]), 66,
       "cannot import nosuch.sharp9: no such file")
@@ -119,6 +122,8 @@ import Testing
       (["stretch", noise, "out.wav"], 65, "cannot read '"),
       (["stretch", empty, "out.wav"], 65, "cannot read '"),
       (["peaks", noise], 65, "cannot read '"),
+      (["beats", noise], 65, "cannot read '"),
+      (["beats", "nosuch.wav"], 66, "cannot read '"),
       // Stretch settings and output formats.
       (["stretch", tone.path, "out.wav", "--pitch", "13"], 64, "invalid --pitch 13"),
       (["stretch", tone.path, "out.flac", "--bits", "float"], 64, "cannot write FLAC"),
@@ -146,7 +151,7 @@ import Testing
       (["minimize", id, "--until", "exit 1"], 65, "cannot minimize: the predicate does not hold"),
     ]
     for (arguments, status, prefix) in cases {
-      let usesDatabase = !["stretch", "peaks", "reduce"].contains(arguments[0])
+      let usesDatabase = !["stretch", "peaks", "beats", "reduce"].contains(arguments[0])
       expectError(try await cli.run(arguments, database: usesDatabase), status, prefix)
     }
   }

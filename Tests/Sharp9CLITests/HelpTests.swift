@@ -75,6 +75,8 @@ import Testing
                               file.
       peaks                   Print the waveform peaks (min and max per time
                               bucket) of an audio file.
+      beats                   Print the tempo, the beats and the downbeats (bar
+                              starts) of an audio file.
       stretch                 Change the speed and/or the pitch of an audio file
                               independently.
 

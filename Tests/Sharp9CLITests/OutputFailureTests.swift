@@ -59,12 +59,15 @@ import Testing
     }
   }
 
-  @Test func peaksDoesNotSucceedWhenItsOutputIsLost() async throws {
+  @Test func peaksAndBeatsDoNotSucceedWhenTheirOutputIsLost() async throws {
     let cli = try StoreCLI()
     let wave = cli.directory.appending(path: "tone.wav")
     try WaveFile.write(
       wave, sampleRate: 8000, samples: WaveFile.sine(hertz: 440, seconds: 0.2, sampleRate: 8000))
-    for arguments in [["peaks", wave.path], ["peaks", wave.path, "--json"]] {
+    for arguments in [
+      ["peaks", wave.path], ["peaks", wave.path, "--json"], ["beats", wave.path],
+      ["beats", wave.path, "--json"],
+    ] {
       let result = try runIntoFullDisk(cli, arguments, database: false)
       #expect(result.status == 74, "\(arguments)")
       #expect(result.stderr.hasPrefix(diskFull), "\(arguments): \(result.stderr)")

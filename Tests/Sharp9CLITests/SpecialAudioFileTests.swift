@@ -14,7 +14,7 @@ import Testing
 ///
 /// Generated: each special kind × each command and place that names audio (a script's header for
 /// `import`, `record --audio`, `render --audio`, `timeline --audio`, `bundle --with-audio
-/// --audio`, `play`, `peaks`, `stretch`). Each run has a deadline, so a regression fails here
+/// --audio`, `play`, `peaks`, `beats`, `stretch`). Each run has a deadline, so a regression fails here
 /// instead of hanging the suite.
 @Suite struct SpecialAudioFileTests {
   static let deadline: Duration = .seconds(20)
@@ -55,6 +55,7 @@ import Testing
         (["bundle", id, "--with-audio", "--audio", path, "-o", "b.sharp9"], true, ""),
         (["play", path, "--no-device", "--new"], true, ""),
         (["peaks", path], false, ""),
+        (["beats", path], false, ""),
         (["stretch", path, "out.wav"], false, ""),
       ]
       for command in commands {
@@ -68,7 +69,7 @@ import Testing
         #expect(!result.stderr.contains("no such file"), "\(command.arguments): \(result.stderr)")
       }
     }
-    #expect(cases == paths.count * 9)
+    #expect(cases == paths.count * 10)
     #expect(try await cli.run(["sessions", "--json"]).stdout == sessionsBefore)
     for name in ["out.wav", "b.sharp9"] {
       #expect(!FileManager.default.fileExists(atPath: cli.directory.appending(path: name).path))
@@ -93,7 +94,8 @@ import Testing
     for (name, bytes) in damaged {
       try bytes.write(to: cli.directory.appending(path: name))
       for arguments in [
-        ["play", name, "--no-device", "--new"], ["peaks", name], ["stretch", name, "out-\(name)"],
+        ["play", name, "--no-device", "--new"], ["peaks", name], ["beats", name],
+        ["stretch", name, "out-\(name)"],
       ] {
         let result = try await cli.run(
           arguments, database: arguments[0] == "play", deadline: Self.deadline)

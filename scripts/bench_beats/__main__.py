@@ -1,0 +1,7 @@
+"""Entry point: ``python -m bench_beats``."""
+
+import sys
+
+from .bench import main
+
+sys.exit(main())
