@@ -4,14 +4,15 @@ passed=0
 failed=0
 
 check() { # check NAME COMMAND...: runs COMMAND quietly; one result line
-  local name=$1
+  # A name no caller uses: bash's locals are seen by the functions COMMAND calls.
+  local check_label=$1
   shift
   if "$@" >/dev/null 2>&1; then
     passed=$((passed + 1))
-    echo "ok   $name"
+    echo "ok   $check_label"
   else
     failed=$((failed + 1))
-    echo "FAIL $name"
+    echo "FAIL $check_label"
   fi
 }
 
