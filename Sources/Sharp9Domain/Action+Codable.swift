@@ -12,6 +12,7 @@ extension Action: Codable {
     case setA, setB, clearToastIfExpired, skip, abCycle, cycleSpeed, markNow, setLocked
     case seekToStart, seekToEnd, undo, redo, setSpeed, setPitch, nudgeA, nudgeB
     case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop, savedLoopsRestored
+    case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -38,13 +39,17 @@ extension Action: Codable {
       case .recallLoop, .deleteSavedLoop: ["number"]
       case .renameSavedLoop: ["number", "name"]
       case .savedLoopsRestored: ["loops"]
+      case .setLoopPasses: ["passes"]
+      case .setSpeedTrainer: ["trainer"]
+      case .loopPassesCompleted: ["wallSec"]
+      case .trainerStepped: ["speed", "wallSec"]
       }
     }
   }
 
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
-    case seconds, locked, speed, semitones, name, number, loops
+    case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
   }
 
   /// The case's `type` tag.
@@ -85,6 +90,10 @@ extension Action: Codable {
     case .renameSavedLoop: .renameSavedLoop
     case .deleteSavedLoop: .deleteSavedLoop
     case .savedLoopsRestored: .savedLoopsRestored
+    case .setLoopPasses: .setLoopPasses
+    case .setSpeedTrainer: .setSpeedTrainer
+    case .loopPassesCompleted: .loopPassesCompleted
+    case .trainerStepped: .trainerStepped
     }
   }
 
@@ -130,12 +139,14 @@ extension Action: Codable {
       case .setPitch: number.map { .setPitch(semitones: $0) }
       case .nudgeA: number.map { .nudgeA(seconds: $0) }
       case .nudgeB: number.map { .nudgeB(seconds: $0) }
+      case .setLoopPasses: number.flatMap { Int(exactly: $0) }.map { .setLoopPasses($0) }
+      case .loopPassesCompleted: number.map { .loopPassesCompleted(wallSec: $0) }
       case .toggleLoopEnabled: bool.map { .toggleLoopEnabled($0) }
       case .setLocked: bool.map { .setLocked($0) }
       case .setMode:
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
-        .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored:
+        .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -225,6 +236,21 @@ extension Action: Codable {
           forKey: .loops, in: c, debugDescription: "every aSec and bSec must be a finite number")
       }
       self = .savedLoopsRestored(loops)
+    case .setLoopPasses: self = .setLoopPasses(try c.decode(Int?.self, forKey: .passes))
+    case .setSpeedTrainer:
+      let trainer = try c.decode(SpeedTrainer?.self, forKey: .trainer)
+      if let trainer {
+        let numbers = [trainer.startSpeed, trainer.step, trainer.targetSpeed]
+        guard numbers.allSatisfy(\.isFinite) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .trainer, in: c,
+            debugDescription: "every speed and step must be a finite number")
+        }
+      }
+      self = .setSpeedTrainer(trainer)
+    case .loopPassesCompleted: self = .loopPassesCompleted(wallSec: try number(.wallSec))
+    case .trainerStepped:
+      self = .trainerStepped(speed: try number(.speed), wallSec: try number(.wallSec))
     }
   }
 
@@ -260,6 +286,12 @@ extension Action: Codable {
       try c.encode(number, forKey: .number)
       try c.encode(name, forKey: .name)
     case .savedLoopsRestored(let loops): try c.encode(loops, forKey: .loops)
+    case .setLoopPasses(let passes): try c.encode(passes, forKey: .passes)
+    case .setSpeedTrainer(let trainer): try c.encode(trainer, forKey: .trainer)
+    case .loopPassesCompleted(let wallSec): try c.encode(wallSec, forKey: .wallSec)
+    case .trainerStepped(let speed, let wallSec):
+      try c.encode(speed, forKey: .speed)
+      try c.encode(wallSec, forKey: .wallSec)
     }
   }
 

@@ -77,6 +77,17 @@ public enum Action: Sendable, Equatable, Hashable {
   /// The song's saved loops, kept from earlier sessions, were brought into this one when it
   /// loaded the song (the app, not the musician; the loops come from outside and are checked).
   case savedLoopsRestored([SavedLoop])
+  /// The musician asked the loop to stop after `passes` completed passes (nil: loop until
+  /// stopped), within ``PracticeRules/loopPassLimitRange``.
+  case setLoopPasses(Int?)
+  /// The musician switched the speed trainer on with a plan, or off (nil).
+  case setSpeedTrainer(SpeedTrainer?)
+  /// The engine stopped the loop after its last asked-for pass, back at A, at session time
+  /// `wallSec` (the wrap's frame).
+  case loopPassesCompleted(wallSec: Double)
+  /// The speed trainer took the speed to `speed` at the start of a pass, at session time
+  /// `wallSec` (the wrap's frame; the event itself is recorded when the engine reports it).
+  case trainerStepped(speed: Double, wallSec: Double)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -116,7 +127,8 @@ extension Action {
     case .deleteSavedLoop: "Delete Loop"
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
-      .undo, .redo, .savedLoopsRestored:
+      .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
+      .trainerStepped:
       nil
     }
   }
@@ -127,12 +139,13 @@ extension Action {
   public var isUserAction: Bool {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
-      .savedLoopsRestored:
+      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
-      .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop:
+      .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
+      .setSpeedTrainer:
       true
     }
   }

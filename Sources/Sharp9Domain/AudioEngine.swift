@@ -21,6 +21,8 @@ public protocol AudioEngine: AnyObject {
   func setPitchSemitones(_ semitones: Double)
   /// Replaces the loop region and whether it is active.
   func setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
+  /// Replaces how loop passes are practised: stop after N passes, the speed trainer.
+  func setLoopPractice(_ practice: LoopPractice)
   /// The playhead position in source seconds.
   ///
   /// An engine does not call back as it plays: a `tick` carries the time it happened, which only

@@ -6,11 +6,11 @@ extension Effect: Codable {
   /// The `type` tag of every case.
   public enum Kind: String, Sendable, CaseIterable, Codable {
     case engineLoad, enginePlay, enginePause, engineSeek, engineSetRate, engineSetPitchSemitones
-    case engineSetLoop, computePeaks
+    case engineSetLoop, computePeaks, engineSetLoopPractice
   }
 
   private enum Field: String, CodingKey {
-    case type, url, timeSec, rate, semitones, aSec, bSec, enabled
+    case type, url, timeSec, rate, semitones, aSec, bSec, enabled, practice
   }
 
   /// The case's `type` tag.
@@ -24,6 +24,7 @@ extension Effect: Codable {
     case .engineSetPitchSemitones: .engineSetPitchSemitones
     case .engineSetLoop: .engineSetLoop
     case .computePeaks: .computePeaks
+    case .engineSetLoopPractice: .engineSetLoopPractice
     }
   }
 
@@ -55,6 +56,8 @@ extension Effect: Codable {
         bSec: try c.decodeIfPresent(Double.self, forKey: .bSec),
         enabled: try c.decode(Bool.self, forKey: .enabled))
     case .computePeaks: self = .computePeaks
+    case .engineSetLoopPractice:
+      self = .engineSetLoopPractice(try c.decode(LoopPractice.self, forKey: .practice))
     }
   }
 
@@ -72,6 +75,7 @@ extension Effect: Codable {
       try c.encode(a, forKey: .aSec)
       try c.encode(b, forKey: .bSec)
       try c.encode(enabled, forKey: .enabled)
+    case .engineSetLoopPractice(let practice): try c.encode(practice, forKey: .practice)
     }
   }
 }

@@ -17,6 +17,8 @@ public enum Effect: Sendable, Equatable, Hashable {
   case engineSetPitchSemitones(Double)
   /// Replace the loop region and whether it is active.
   case engineSetLoop(aSec: Double?, bSec: Double?, enabled: Bool)
+  /// Replace how loop passes are practised (stop after N, the speed trainer).
+  case engineSetLoopPractice(LoopPractice)
   /// Compute the waveform peaks of the loaded track.
   case computePeaks
 }

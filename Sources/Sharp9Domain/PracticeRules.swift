@@ -38,6 +38,15 @@ public enum PracticeRules {
   public static let loopNameLength = 1...100
   /// How many loops can be saved: more than any song has sections, few enough to list.
   public static let savedLoopLimit = 100
+  /// "Loop N passes then stop": how many passes a musician can ask for.
+  public static let loopPassLimitRange = 1...99
+  /// The loop-pass button cycles through these limits, then back to looping until stopped.
+  public static let loopPassCycle = [1, 2, 4, 8]
+  /// The speed trainer steps every this many passes.
+  public static let trainerPassesRange = 1...99
+  /// The largest speed trainer step (either way): a quarter of normal speed per step is already
+  /// a jump no practice plan asks for.
+  public static let trainerStepLimit = 0.25
 
   /// `value` rounded to the nearest speed step and clamped to ``speedRange``.
   ///
@@ -54,6 +63,11 @@ public enum PracticeRules {
 
   /// Whether `value` is a speed ``snapSpeed(_:)`` can produce.
   public static func isOnSpeedGrid(_ value: Double) -> Bool { snapSpeed(value) == value }
+
+  /// Whether `value` is a whole number of speed steps (any sign or size: a speed change).
+  public static func isWholeSpeedSteps(_ value: Double) -> Bool {
+    value.isFinite && snap(value, stepsPerUnit: (1 / speedStep).rounded()) == value
+  }
 
   /// Whether `value` is a pitch ``snapPitch(_:)`` can produce.
   public static func isOnPitchGrid(_ value: Double) -> Bool { snapPitch(value) == value }

@@ -53,6 +53,11 @@ enum PlayerBindings {
     case "'": .send(.nudgeB(seconds: PracticeRules.nudgeSeconds))
     case "s": .send(.saveLoop(name: nextLoopName(in: state)))
     case "n": nextSavedLoop(in: state).map { .send(.recallLoop(number: $0)) } ?? .ignore
+    case "p": .send(.setLoopPasses(nextPassLimit(after: state.loopPractice.passLimit)))
+    case "w":
+      .send(
+        .setSpeedTrainer(
+          state.loopPractice.trainer == nil ? .climbing(from: state.transport.speed) : nil))
     case "u": .send(.undo)
     case "r": .send(.redo)
     case "1": .send(.setMode(.marker))
@@ -89,6 +94,14 @@ enum PlayerBindings {
     return current.map { ($0 + 1) % state.savedLoops.count + 1 } ?? 1
   }
 
+  /// The pass limit `p` sets after `limit`: the next in ``PracticeRules/loopPassCycle``, then
+  /// none (loop until stopped), then the first again.
+  static func nextPassLimit(after limit: Int?) -> Int? {
+    let cycle = PracticeRules.loopPassCycle
+    guard let limit else { return cycle.first }
+    return cycle.first { $0 > limit }
+  }
+
   private static func nearestMarker(to timeSec: Double, in state: State) -> Marker.ID? {
     state.markers.min { abs($0.timeSec - timeSec) < abs($1.timeSec - timeSec) }?.id
   }
@@ -110,6 +123,8 @@ enum PlayerBindings {
     ("< / >", "nudge A -10 / +10 ms"),
     ("; / '", "nudge B -10 / +10 ms"),
     ("s / n", "save the loop / recall the next saved loop"),
+    ("p", "stop after 1, 2, 4, 8 passes / loop on"),
+    ("w", "speed trainer: +0.05 every 2 passes to 1.00 / off"),
     ("u / r", "undo / redo"),
     ("1 2 3 4", "click mode: marker / A / loop / B"),
     ("L", "lock; unlock: L three times within 1 s"),

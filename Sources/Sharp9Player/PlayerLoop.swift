@@ -50,6 +50,7 @@ final class PlayerLoop {
     rate = Double(engine.sampleRate)
     peaks = engine.audio.peaks(bucketFrames: 512)
     last.frame = engine.reserveFrame() - Int64(engine.framesPerCallback)
+    last.loopPractice = engine.startingLoopPractice
     lastTickFrame = last.frame
   }
 
@@ -180,7 +181,11 @@ final class PlayerLoop {
       let now = Double(report.frame) / rate
       meters.left.add(peak: report.peakLeft, durationSec: span, nowSec: now)
       meters.right.add(peak: report.peakRight, durationSec: span, nowSec: now)
+      // Stops after the last pass and trainer steps happened at a wrap on the audio thread; the
+      // actions say so (recorded now, naming the wrap's time).
+      let practised = report.loopPractice.actions(since: last.loopPractice)
       last = report
+      for action in practised { try send(action) }
       latency?.resolve(report, sampleRate: rate)
       if Double(report.frame - lastTickFrame) >= rate / Self.ticksPerSecond, now >= lastT {
         lastTickFrame = report.frame
@@ -230,7 +235,8 @@ final class PlayerLoop {
       levelsDB: (meters.left.levelDB, meters.right.levelDB),
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),
-      underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp)
+      underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp,
+      completedPasses: last.loopPractice.completedPasses)
     try terminal.draw(screen.draw(view))
   }
 }

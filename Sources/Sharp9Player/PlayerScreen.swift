@@ -15,6 +15,8 @@ struct PlayerView {
   var underruns: Int
   var lateCommands: Int
   var showHelp: Bool
+  /// Loop passes completed since the count last restarted (the engine's count).
+  var completedPasses = 0
 }
 
 /// Lays out the player's screen as styled rows (what is where, in which style); the terminal
@@ -75,12 +77,26 @@ struct PlayerScreen {
     return [
       transport,
       modes,
-      ScreenLine(),
+      practiceLine(view),
       meter("L", level: view.levelsDB.left, hold: view.holdsDB.left, clip: view.clipping.left),
       meter("R", level: view.levelsDB.right, hold: view.holdsDB.right, clip: view.clipping.right),
       toast,
       ScreenLine(" \(view.deviceLine) · underruns \(view.underruns) · late \(view.lateCommands)"),
     ]
+  }
+
+  /// `passes 2 of 4 · trainer 0.60 x → 1.00 x, +0.05 every 2`, or nothing without a plan.
+  private func practiceLine(_ view: PlayerView) -> ScreenLine {
+    let practice = view.state.loopPractice
+    var parts: [String] = []
+    if let limit = practice.passLimit { parts.append("passes \(view.completedPasses) of \(limit)") }
+    if let trainer = practice.trainer {
+      parts.append(
+        "trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
+          + (trainer.step > 0 ? "+" : "") + formatSpeed(trainer.step).dropLast(2)
+          + " every \(trainer.everyPasses)")
+    }
+    return parts.isEmpty ? ScreenLine() : ScreenLine(" " + parts.joined(separator: " · "), .faint)
   }
 
   private func meter(_ name: String, level: Double, hold: Double, clip: Bool) -> ScreenLine {

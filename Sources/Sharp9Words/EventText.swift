@@ -46,6 +46,11 @@ public enum EventText {
     case .renameSavedLoop(let number, let name): "rename loop \(number) to \"\(name)\""
     case .deleteSavedLoop(let number): "delete saved loop \(number)"
     case .savedLoopsRestored(let loops): "the song's saved loops (\(loops.count))"
+    case .setLoopPasses(let passes):
+      passes.map { "stop after \($0) passes" } ?? "loop until stopped"
+    case .setSpeedTrainer(let trainer): trainer.map(trainerText) ?? "speed trainer off"
+    case .loopPassesCompleted: "loop passes done: stopped at A"
+    case .trainerStepped(let speed, _): "speed trainer: \(formatSpeed(speed))"
     }
   }
 
@@ -72,8 +77,19 @@ public enum EventText {
     case .engineSetLoop(let a, let b, let enabled):
       "loop A \(a.map(formatTime) ?? "unset") B \(b.map(formatTime) ?? "unset")"
         + (enabled ? " on" : " off")
+    case .engineSetLoopPractice(let practice):
+      "loop practice: "
+        + (practice.passLimit.map { "stop after \($0) passes" } ?? "loop until stopped")
+        + (practice.trainer.map { ", " + trainerText($0) } ?? "")
     case .computePeaks: "compute peaks"
     }
+  }
+
+  /// `speed trainer 0.60 x → 1.00 x, +0.05 every 2 passes, reset on stop`.
+  static func trainerText(_ trainer: SpeedTrainer) -> String {
+    "speed trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
+      + "\(signed(trainer.step)) every \(trainer.everyPasses) passes, "
+      + "\(trainer.onStop.rawValue) on stop"
   }
 
   /// `+0.05`, `-1`, `+5`: the shortest form with an explicit sign.

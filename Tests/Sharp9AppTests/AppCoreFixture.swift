@@ -47,6 +47,7 @@ final class ReportingEngine: AudioEngine {
   func setRate(_ rate: Double) { calls.append("rate \(rate)") }
   func setPitchSemitones(_ semitones: Double) { calls.append("pitch \(semitones)") }
   func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) { calls.append("loop") }
+  func setLoopPractice(_ practice: LoopPractice) { calls.append("loop practice") }
 }
 
 /// A core on an in-memory store with a pinned clock and counting session ids.

@@ -169,6 +169,7 @@ import Testing
     case .engineSetRate(let rate): .setRate(rate)
     case .engineSetPitchSemitones(let semitones): .setPitchSemitones(semitones)
     case .engineSetLoop(let a, let b, let enabled): .setLoop(aSec: a, bSec: b, enabled: enabled)
+    case .engineSetLoopPractice(let practice): .setLoopPractice(practice)
     case .computePeaks: nil
     }
   }

@@ -4,7 +4,7 @@ import Testing
 
 /// A playing or paused segment, written compactly: (wall start, wall end, source start, source
 /// end, speed, start label); pitch 0 and playing unless said otherwise.
-private func seg(
+func seg(
   _ w0: Double, _ w1: Double, _ s0: Double, _ s1: Double, speed: Double = 1,
   pitch: Double = 0, playing: Bool = true, _ start: TimelineSegment.Start
 ) -> TimelineSegment {
@@ -14,7 +14,7 @@ private func seg(
 }
 
 /// Runs `steps` (each applied at its wall time) and collects every segment up to `endSec`.
-private func run(
+func run(
   _ timeline: inout PlaybackTimeline, _ steps: [(Double, (inout PlaybackTimeline) -> Void)],
   until endSec: Double
 ) -> [TimelineSegment] {
@@ -28,7 +28,7 @@ private func run(
 }
 
 /// A 60 s track loaded and playing from 0 at wall 0.
-private func playing(duration: Double = 60) -> PlaybackTimeline {
+func playing(duration: Double = 60) -> PlaybackTimeline {
   var timeline = PlaybackTimeline()
   timeline.load(durationSec: duration)
   timeline.play()

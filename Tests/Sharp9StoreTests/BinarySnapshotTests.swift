@@ -122,23 +122,47 @@ import Testing
   }
 }
 
-/// Snapshots written before saved loops existed (layout 1) still decode: checkpoints of older
-/// sessions stay usable for `state --at`.
+/// Snapshots written before saved loops (layout 1) and loop practice (layout 2) existed still
+/// decode: checkpoints of older sessions stay usable for `state --at`.
 @Suite struct BinarySnapshotLayoutOneTests {
   @Test func aLayoutOneSnapshotDecodes() throws {
     var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
     state.markers.append(
       Marker(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)), timeSec: 3))
     state.loop = LoopPoints(aSec: 1, bSec: 2, enabled: true)
-    // Layout 2 of a state without edits or saved loops is layout 1 plus the saved-loop count.
+    // Layout 3 of a state without edits, saved loops or loop practice is layout 1 plus the
+    // saved-loop count (layout 2) plus two "absent" bytes (layout 3).
     var bytes = BinaryStateSnapshot.encode(state)
-    #expect(bytes[1] == 2 && bytes.suffix(8).allSatisfy { $0 == 0 })
+    #expect(bytes[1] == 3 && bytes.suffix(10).allSatisfy { $0 == 0 })
+    bytes.removeLast(2)
+    bytes[1] = 2
+    #expect(try decode(bytes) == state)
     bytes.removeLast(8)
     bytes[1] = 1
-    let decoded = try bytes.withUnsafeBytes { raw throws(ActionCodec.DecodingError) in
+    #expect(try decode(bytes) == state)
+  }
+
+  @Test func loopPracticeRoundTrips() throws {
+    var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
+    for practice in [
+      LoopPractice(passLimit: 4),
+      LoopPractice(
+        trainer: SpeedTrainer(
+          startSpeed: 0.6, step: 0.05, everyPasses: 2, targetSpeed: 1, onStop: .hold)),
+      LoopPractice(
+        passLimit: 99,
+        trainer: SpeedTrainer(
+          startSpeed: 1, step: -0.1, everyPasses: 1, targetSpeed: 0.5, onStop: .reset)),
+    ] {
+      state.loopPractice = practice
+      #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
+    }
+  }
+
+  private func decode(_ bytes: [UInt8]) throws -> State {
+    try bytes.withUnsafeBytes { raw throws(ActionCodec.DecodingError) in
       try BinaryStateSnapshot.decode(raw)
     }
-    #expect(decoded == state)
   }
 
   @Test func savedLoopsAndTheirEditsRoundTrip() throws {

@@ -1,3 +1,5 @@
+import Sharp9Domain
+
 /// What the audio thread tells the front end after each device callback: where the clock and
 /// the playhead are (the `tick` actions are built from these), the block's peak levels for the
 /// meters, and the health counters.
@@ -28,13 +30,16 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   /// Commands that arrived after their frame had been rendered so far (each breaks "render ==
   /// what was heard" at that point; the front end shows the count, which should stay 0).
   public var lateCommands: Int
+  /// What the timeline did on its own about loop passes up to that frame (stops after the last
+  /// asked-for pass, speed trainer steps), for the actions that keep the state in step.
+  public var loopPractice: LoopPracticeProgress
 
   /// Creates a report.
   public init(
     frame: Int64, blockFrames: Int = 0, dacTimeSec: Double = 0, callbackTimeSec: Double = 0,
     callbackClockSec: Double = 0, positionSec: Double,
     isPlaying: Bool, peakLeft: Float, peakRight: Float,
-    underruns: Int, lateCommands: Int
+    underruns: Int, lateCommands: Int, loopPractice: LoopPracticeProgress = LoopPracticeProgress()
   ) {
     self.frame = frame
     self.blockFrames = blockFrames
@@ -47,5 +52,6 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
     self.peakRight = peakRight
     self.underruns = underruns
     self.lateCommands = lateCommands
+    self.loopPractice = loopPractice
   }
 }

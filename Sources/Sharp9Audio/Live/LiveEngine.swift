@@ -26,6 +26,9 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   public let audio: DecodedAudio
   /// Frames per device callback (the lead given to commands).
   public let framesPerCallback: Int
+  /// The loop practice progress the engine starts from (a continued session's), which reports
+  /// are compared with first.
+  public let startingLoopPractice: LoopPracticeProgress
   /// Frames per second of the device clock (the source's rate).
   public var sampleRate: Int { audio.format.sampleRate }
 
@@ -80,6 +83,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     var start = timeline ?? PlaybackTimeline(wallSec: Double(startFrame) / rate)
     start.advance(toWallSec: Double(startFrame) / rate) { _ in }
     renderer.timeline = start
+    startingLoopPractice = start.progress
     renderer.cursor = startFrame
     cursor = startFrame
     renderedUntil = ManagedAtomic(startFrame)
@@ -122,6 +126,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   public func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) {
     send(.loop(aSec: aSec, bSec: bSec, enabled: enabled))
   }
+  /// Schedules a change of how loop passes are practised.
+  public func setLoopPractice(_ practice: LoopPractice) { send(.loopPractice(practice)) }
 
   private func send(_ command: EngineCommand) {
     // 1024 slots hold minutes of key presses; the audio thread drains every few milliseconds.
@@ -212,6 +218,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     case .pitch(let semitones): renderer.timeline.setPitchSemitones(semitones)
     case .loop(let aSec, let bSec, let enabled):
       renderer.timeline.setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
+    case .loopPractice(let practice): renderer.timeline.setLoopPractice(practice)
     }
   }
 
@@ -232,7 +239,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
         callbackTimeSec: times.callback, callbackClockSec: times.clock,
         positionSec: renderer.timeline.positionSec,
         isPlaying: renderer.timeline.isPlaying, peakLeft: left, peakRight: right,
-        underruns: underrunCount, lateCommands: lateCount))
+        underruns: underrunCount, lateCommands: lateCount,
+        loopPractice: renderer.timeline.progress))
     if let tee {
       let samples = frames * channels
       if tee.push(contentsOf: UnsafeBufferPointer(start: output, count: samples)) < samples {

@@ -10,6 +10,7 @@ public final class SilentAudioEngine: AudioEngine {
   public enum Call: Sendable, Equatable {
     case load(URL), play, pause, seek(Double), setRate(Double), setPitchSemitones(Double)
     case setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
+    case setLoopPractice(LoopPractice)
   }
 
   /// Every call so far, oldest first.
@@ -22,6 +23,8 @@ public final class SilentAudioEngine: AudioEngine {
   public private(set) var pitchSemitones = 0.0
   /// The last loop set.
   public private(set) var loop = LoopPoints()
+  /// How loop passes are practised, as last set.
+  public private(set) var loopPractice = LoopPractice()
   /// The playhead, moved only by `seek`.
   public private(set) var currentTimeSec = 0.0
   /// Whether to keep ``calls`` (off for long recordings, to keep memory flat).
@@ -73,6 +76,12 @@ public final class SilentAudioEngine: AudioEngine {
   public func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) {
     note(.setLoop(aSec: aSec, bSec: bSec, enabled: enabled))
     loop = LoopPoints(aSec: aSec, bSec: bSec, enabled: enabled)
+  }
+
+  /// Keeps how loop passes are practised.
+  public func setLoopPractice(_ practice: LoopPractice) {
+    note(.setLoopPractice(practice))
+    loopPractice = practice
   }
 
   private func note(_ call: Call) {

@@ -80,7 +80,24 @@ public struct RandomActions: Sendable {
       .renameSavedLoop(number: loopNumber(in: state), name: loopName())
     case .deleteSavedLoop: .deleteSavedLoop(number: loopNumber(in: state))
     case .savedLoopsRestored: .savedLoopsRestored(songLoops(in: state))
+    case .setLoopPasses:
+      .setLoopPasses(chance(20) ? nil : pick([1, 2, 4, 8, 0, -1, 100, Int.max]))
+    case .setSpeedTrainer: .setSpeedTrainer(chance(20) ? nil : speedTrainer())
+    case .loopPassesCompleted: .loopPassesCompleted(wallSec: now.timeIntervalSince1970)
+    case .trainerStepped:
+      .trainerStepped(speed: wild() ?? typed(in: 0.2...2.1), wallSec: now.timeIntervalSince1970)
     }
+  }
+
+  /// A speed trainer plan: mostly one a musician would set, sometimes one that never reaches
+  /// its target, steps by nothing or counts no passes (the reducer must refuse those).
+  private mutating func speedTrainer() -> SpeedTrainer {
+    let start = pick([0.5, 0.6, 0.75, 1.0])
+    let target = pick([1.0, 0.8, 1.2, start])
+    let step = wild() ?? pick([0.05, 0.02, 0.1, -0.05, 0, 0.3])
+    return SpeedTrainer(
+      startSpeed: start, step: step, everyPasses: pick([1, 2, 3, 0, 100]), targetSpeed: target,
+      onStop: pick(SpeedTrainer.OnStop.allCases))
   }
 
   /// A loop name: usually one of a few (so saving again replaces), sometimes padded, empty or

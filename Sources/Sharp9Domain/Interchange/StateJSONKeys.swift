@@ -22,7 +22,21 @@ extension StateJSONKey {
 /// ``State``'s keys.
 enum StateKey: String, StateJSONKey {
   case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-  case history, savedLoops
+  case history, savedLoops, loopPractice
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``LoopPractice``'s keys.
+enum LoopPracticeKey: String, StateJSONKey {
+  case passLimit, trainer
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``SpeedTrainer``'s keys.
+enum SpeedTrainerKey: String, StateJSONKey {
+  case startSpeed, step, everyPasses, targetSpeed, onStop
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

@@ -57,8 +57,13 @@ package struct StateJSONWriter {
   }
 
   private mutating func state(_ state: State) -> Bool {
-    object(StateKey.self, omitting: { $0 == .savedLoops && state.savedLoops.isEmpty }) {
-      writer, key in
+    object(
+      StateKey.self,
+      omitting: {
+        ($0 == .savedLoops && state.savedLoops.isEmpty)
+          || ($0 == .loopPractice && state.loopPractice.isDefault)
+      }
+    ) { writer, key in
       switch key {
       case .track:
         return writer.optional(state.track) { writer, track in
@@ -100,6 +105,27 @@ package struct StateJSONWriter {
           }
         }
       case .savedLoops: return writer.array(state.savedLoops) { $0.savedLoop($1) }
+      case .loopPractice: return writer.loopPractice(state.loopPractice)
+      }
+    }
+  }
+
+  private mutating func loopPractice(_ practice: LoopPractice) -> Bool {
+    object(LoopPracticeKey.self) { writer, key in
+      switch key {
+      case .passLimit: writer.optional(practice.passLimit) { $0.number(Double($1)) }
+      case .trainer:
+        writer.optional(practice.trainer) { writer, trainer in
+          writer.object(SpeedTrainerKey.self) { writer, key in
+            switch key {
+            case .startSpeed: writer.number(trainer.startSpeed)
+            case .step: writer.number(trainer.step)
+            case .everyPasses: writer.number(Double(trainer.everyPasses))
+            case .targetSpeed: writer.number(trainer.targetSpeed)
+            case .onStop: writer.string(trainer.onStop.rawValue)
+            }
+          }
+        }
       }
     }
   }

@@ -29,6 +29,9 @@ public struct State: Sendable, Equatable, Hashable, Codable {
   /// Written to JSON only when there are some, so the JSON (and the checkpoint hash) of a state
   /// without saved loops is what it was before saved loops existed: older sessions still verify.
   public var savedLoops: [SavedLoop]
+  /// Stop after N passes and the speed trainer. Written to JSON only when set, like
+  /// ``savedLoops``.
+  public var loopPractice: LoopPractice
 
   /// Creates a state; the default is the app at launch: nothing loaded.
   public init(
@@ -43,7 +46,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     isLocked: Bool = false,
     lastMarkNowAt: Date? = nil,
     history: EditHistory = EditHistory(),
-    savedLoops: [SavedLoop] = []
+    savedLoops: [SavedLoop] = [],
+    loopPractice: LoopPractice = LoopPractice()
   ) {
     self.track = track
     self.transport = transport
@@ -57,11 +61,12 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     self.lastMarkNowAt = lastMarkNowAt
     self.history = history
     self.savedLoops = savedLoops
+    self.loopPractice = loopPractice
   }
 
   private enum CodingKeys: String, CodingKey {
     case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-    case history, savedLoops
+    case history, savedLoops, loopPractice
   }
 
   /// Decodes a state; `isLocked`, `lastMarkNowAt` and `history` (added after the first release)
@@ -80,6 +85,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     lastMarkNowAt = try container.decodeIfPresent(Date.self, forKey: .lastMarkNowAt)
     history = try container.decodeIfPresent(EditHistory.self, forKey: .history) ?? EditHistory()
     savedLoops = try container.decodeIfPresent([SavedLoop].self, forKey: .savedLoops) ?? []
+    loopPractice =
+      try container.decodeIfPresent(LoopPractice.self, forKey: .loopPractice) ?? LoopPractice()
   }
 
   /// Encodes every field, writing absent optionals as `null` as the interchange format requires.
@@ -97,5 +104,6 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     try container.encode(lastMarkNowAt, forKey: .lastMarkNowAt)
     try container.encode(history, forKey: .history)
     if !savedLoops.isEmpty { try container.encode(savedLoops, forKey: .savedLoops) }
+    if !loopPractice.isDefault { try container.encode(loopPractice, forKey: .loopPractice) }
   }
 }

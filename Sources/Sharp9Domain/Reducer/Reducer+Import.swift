@@ -37,7 +37,8 @@ extension Reducer {
   }
 
   /// Stops playback (returning `enginePause` if it was playing) and forgets what belonged to the
-  /// previous track: playhead, loop, markers, saved loops and edit history; shows `viewport`.
+  /// previous track: playhead, loop (and how its passes are practised), markers, saved loops and
+  /// edit history; shows `viewport`. (A load clears the engine's loop practice by itself.)
   private static func forgetTrackContent(_ state: inout State, viewport: Viewport) -> [Effect] {
     var effects: [Effect] = []
     if state.transport.isPlaying {
@@ -48,6 +49,7 @@ extension Reducer {
     state.loop = LoopPoints()
     state.markers = []
     state.savedLoops = []
+    state.loopPractice = LoopPractice()
     state.viewport = viewport
     state.history = EditHistory()
     return effects

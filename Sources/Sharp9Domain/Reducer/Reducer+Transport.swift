@@ -25,7 +25,7 @@ extension Reducer {
     guard let track = state.track else { return [] }
     if state.transport.isPlaying {
       state.transport.isPlaying = false
-      return [.enginePause]
+      return [.enginePause] + trainerStop(&state)
     }
     state.transport.isPlaying = true
     if track.durationSec > 0, state.transport.currentTimeSec >= track.durationSec {

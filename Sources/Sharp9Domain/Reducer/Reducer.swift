@@ -16,7 +16,7 @@ import Foundation
 /// - Edits (``Action/editLabel(in:)``) that change something are recorded for undo and redo.
 public enum Reducer {
   /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
-  public static let version = "3"
+  public static let version = "4"
 
   /// Applies `action` to `state` and returns the effects, in the order the engine must run them.
   public static func reduce(
@@ -77,6 +77,10 @@ public enum Reducer {
       return renameSavedLoop(number, to: name, &state, context)
     case .deleteSavedLoop(let number): return deleteSavedLoop(number, &state, context)
     case .savedLoopsRestored(let loops): return restoreSavedLoops(loops, &state, context)
+    case .setLoopPasses(let passes): return setLoopPasses(passes, &state, context)
+    case .setSpeedTrainer(let trainer): return setSpeedTrainer(trainer, &state, context)
+    case .loopPassesCompleted: return loopPassesCompleted(&state, context)
+    case .trainerStepped(let speed, _): return trainerStepped(to: speed, &state, context)
     }
   }
 

@@ -12,6 +12,7 @@ extension AudioEngine {
     case .engineSetPitchSemitones(let semitones): setPitchSemitones(semitones)
     case .engineSetLoop(let aSec, let bSec, let enabled):
       setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
+    case .engineSetLoopPractice(let practice): setLoopPractice(practice)
     case .computePeaks: break
     }
   }

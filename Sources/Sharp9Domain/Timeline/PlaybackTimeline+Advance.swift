@@ -35,8 +35,7 @@ extension PlaybackTimeline {
         boundaryWallSec > wallSec
         ? emit(untilWallSec: boundaryWallSec, sourceEndSec: boundarySec) : nil
       if let loop = loopAhead {
-        positionSec = loop.aSec
-        mark(.wrap)
+        completePass(loopStartSec: loop.aSec)
       } else {
         positionSec = duration
         isPlaying = false

@@ -34,7 +34,15 @@
 /// - Speeds and pitches outside ``PracticeRules/speedRange`` / ``PracticeRules/pitchRange`` are
 ///   clamped; non-finite values
 ///   are ignored.
-/// - A load puts the playhead at 0, paused, and clears the loop; speed and pitch are kept.
+/// - A load puts the playhead at 0, paused, and clears the loop and how its passes are
+///   practised; speed and pitch are kept.
+/// - Each wrap at B completes a pass. The count restarts at 0 on play, a seek, a loop edit and a
+///   change of ``loopPractice``.
+/// - With a pass limit N (``LoopPractice/passLimit``), the Nth pass does not wrap: playback stops
+///   at B and the playhead goes to A, paused (a ``TimelineSegment/Start/passesDone``).
+/// - With a speed trainer, every ``SpeedTrainer/everyPasses``-th wrap sets the speed one step
+///   nearer the target (``SpeedTrainer/speed(after:)``) on the wrap's instant, so the new pass
+///   plays at the new speed from its first frame. An invalid plan or limit is ignored.
 public struct PlaybackTimeline: Sendable, Equatable {
   /// The shortest loop that wraps (10 ms: a renderer crossfade fits twice in it; anything shorter
   /// is a click generator, not a loop).
@@ -54,6 +62,10 @@ public struct PlaybackTimeline: Sendable, Equatable {
   public internal(set) var pitchSemitones: Double = 0
   /// The loop as last set (the raw values; see ``activeLoop`` for what playback uses).
   public internal(set) var loop = LoopPoints()
+  /// How loop passes are practised (valid plans only: see ``setLoopPractice(_:)``).
+  public internal(set) var loopPractice = LoopPractice()
+  /// The passes counted and what the timeline did on its own about them.
+  public internal(set) var progress = LoopPracticeProgress()
   /// The label of the segment now in progress (what started it).
   public internal(set) var pendingStart: TimelineSegment.Start = .sessionStart
   /// Wall time and position of the last command, wrap or stop: while playing, the position at
@@ -88,6 +100,8 @@ public struct PlaybackTimeline: Sendable, Equatable {
     positionSec = 0
     isPlaying = false
     loop = LoopPoints()
+    loopPractice = LoopPractice()
+    progress.completedPasses = 0
     mark(.load)
   }
 
@@ -96,6 +110,7 @@ public struct PlaybackTimeline: Sendable, Equatable {
     guard let duration = durationSec, duration > 0, !isPlaying else { return }
     if positionSec >= duration { positionSec = 0 }
     isPlaying = true
+    progress.completedPasses = 0
     mark(.play)
   }
 
@@ -110,6 +125,7 @@ public struct PlaybackTimeline: Sendable, Equatable {
   public mutating func seek(toSec timeSec: Double) {
     guard let duration = durationSec, timeSec.isFinite else { return }
     positionSec = min(max(timeSec, 0), duration)
+    progress.completedPasses = 0
     mark(.seek)
   }
 
@@ -138,12 +154,53 @@ public struct PlaybackTimeline: Sendable, Equatable {
     let newLoop = LoopPoints(aSec: aSec, bSec: bSec, enabled: enabled)
     if newLoop != loop {
       loop = newLoop
+      progress.completedPasses = 0
       mark(.loop)
     }
     if let region = activeLoop, positionSec >= region.bSec {
       positionSec = region.aSec
       mark(.capture)
     }
+  }
+
+  /// Replaces how loop passes are practised and restarts the pass count. A pass limit outside
+  /// ``PracticeRules/loopPassLimitRange`` or an invalid trainer is dropped (the reducer never
+  /// sends one; a hostile log must not make the timeline misbehave).
+  public mutating func setLoopPractice(_ practice: LoopPractice) {
+    var checked = practice
+    if let limit = checked.passLimit, !PracticeRules.loopPassLimitRange.contains(limit) {
+      checked.passLimit = nil
+    }
+    if let trainer = checked.trainer, !trainer.isValid { checked.trainer = nil }
+    loopPractice = checked
+    progress.completedPasses = 0
+  }
+
+  /// A pass ended at B: counts it, then either stops at A (the last asked-for pass) or wraps to
+  /// A, stepping the trainer's speed when its turn has come.
+  mutating func completePass(loopStartSec: Double) {
+    positionSec = loopStartSec
+    progress.completedPasses += 1
+    if let limit = loopPractice.passLimit, progress.completedPasses >= limit {
+      isPlaying = false
+      progress.completedPasses = 0
+      progress.passLimitStops += 1
+      progress.lastPassLimitStopWallSec = wallSec
+      mark(.passesDone)
+      return
+    }
+    if let trainer = loopPractice.trainer,
+      progress.completedPasses % trainer.everyPasses == 0
+    {
+      let next = trainer.speed(after: speed)
+      if next != speed {
+        speed = next
+        progress.trainerSteps += 1
+        progress.lastTrainerStepWallSec = wallSec
+        progress.lastTrainerSpeed = next
+      }
+    }
+    mark(.wrap)
   }
 
   /// Raises the label of the segment that starts now to at least `start`.

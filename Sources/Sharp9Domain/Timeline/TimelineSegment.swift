@@ -26,6 +26,8 @@ public struct TimelineSegment: Sendable, Equatable, Hashable, Codable {
     case seek
     /// Playback stopped because the playhead reached the end of the track.
     case end
+    /// Playback stopped at B after the last asked-for loop pass; the playhead went to A.
+    case passesDone
     /// A loop edit caught a playhead at or beyond the new B and moved it to A.
     case capture
     /// The playhead reached B and wrapped to A.
@@ -47,6 +49,7 @@ public struct TimelineSegment: Sendable, Equatable, Hashable, Codable {
       case .play: "play"
       case .pause: "pause"
       case .end: "end"
+      case .passesDone: "passesDone"
       case .seek: "seek"
       case .capture: "capture"
       case .wrap: "wrap"

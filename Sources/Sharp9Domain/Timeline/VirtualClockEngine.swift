@@ -38,6 +38,8 @@ extension VirtualClockEngine {
   public func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) {
     timeline.setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
   }
+  /// Sets how the timeline's loop passes are practised.
+  public func setLoopPractice(_ practice: LoopPractice) { timeline.setLoopPractice(practice) }
   /// The timeline's playhead.
   public var currentTimeSec: Double { timeline.positionSec }
 }

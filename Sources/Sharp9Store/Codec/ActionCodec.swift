@@ -109,6 +109,16 @@ public enum ActionCodec {
         writer.write(loop.aSec)
         writer.write(loop.bSec)
       }
+    case .setLoopPasses(let passes):
+      writer.write(UInt8(45))
+      writer.write(passLimit: passes)
+    case .setSpeedTrainer(let trainer):
+      writer.write(UInt8(46))
+      writer.write(trainer: trainer)
+    case .loopPassesCompleted(let wallSec): write(47, wallSec, into: &writer)
+    case .trainerStepped(let speed, let wallSec):
+      write(48, speed, into: &writer)
+      writer.write(wallSec)
     }
   }
 
@@ -191,6 +201,10 @@ public enum ActionCodec {
         )
       }
       return .savedLoopsRestored(loops)
+    case 45: return .setLoopPasses(try reader.passLimit())
+    case 46: return .setSpeedTrainer(try reader.trainer())
+    case 47: return .loopPassesCompleted(wallSec: try reader.double())
+    case 48: return .trainerStepped(speed: try reader.double(), wallSec: try reader.double())
     case let tag: throw .unknownTag(tag)
     }
   }

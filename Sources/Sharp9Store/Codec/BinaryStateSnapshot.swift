@@ -21,9 +21,10 @@ import Sharp9Domain
 enum BinaryStateSnapshot {
   /// The first byte of every binary snapshot (never `{`, the first byte of a JSON snapshot).
   static let formatTag: UInt8 = 0xB5
-  /// The layout of ``State`` this build writes. It also reads layout 1, written before saved
-  /// loops existed (2 adds each step's saved-loop change and, at the end, the saved loops).
-  static let layoutVersion: UInt8 = 2
+  /// The layout of ``State`` this build writes. It also reads the earlier layouts: 1, written
+  /// before saved loops existed (2 adds each step's saved-loop change and, at the end, the saved
+  /// loops), and 2 (3 adds, at the end, how loop passes are practised).
+  static let layoutVersion: UInt8 = 3
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -53,6 +54,7 @@ enum BinaryStateSnapshot {
     writer.writeArray(state.history.undo) { $0.write($1) }
     writer.writeArray(state.history.redo) { $0.write($1) }
     writer.writeArray(state.savedLoops) { $0.write($1) }
+    writer.write(state.loopPractice)
     return writer.bytes
   }
 
@@ -64,7 +66,7 @@ enum BinaryStateSnapshot {
     var reader = ByteReader(bytes)
     guard try reader.byte() == formatTag else { throw .invalidValue("snapshot format tag") }
     let version = try reader.byte()
-    guard version == 1 || version == layoutVersion else {
+    guard (1...layoutVersion).contains(version) else {
       throw .invalidValue(
         "snapshot layout version \(version) (this sharp9 reads 1 to \(layoutVersion))")
     }
@@ -92,6 +94,7 @@ enum BinaryStateSnapshot {
     state.history.undo = try reader.steps(limit: limit, savedLoops: hasSavedLoops)
     state.history.redo = try reader.steps(limit: limit, savedLoops: hasSavedLoops)
     if hasSavedLoops { state.savedLoops = try reader.savedLoops(limit: limit) }
+    if version >= 3 { state.loopPractice = try reader.loopPractice() }
     guard reader.isAtEnd else { throw .trailingBytes }
     return state
   }

@@ -5,8 +5,8 @@ import Testing
 
 @testable import Sharp9Audio
 
-/// The audio path's steady state allocates nothing: commands, loop wraps, seeks, speed and pitch
-/// changes, fades, meters and the tee, counted by a malloc interposer on the rendering thread.
+/// The audio path's steady state allocates nothing: commands, loop wraps, trainer steps and the
+/// stop after the last pass, seeks, speed and pitch changes, fades, meters and the tee, counted by a malloc interposer on the rendering thread.
 @Suite struct LiveEngineAllocationTests {
   @Test(.enabled(if: sharp9_allocations_supported() == 1))
   func renderingThroughWrapsSeeksAndChangesAllocatesNothing() throws {
@@ -27,6 +27,12 @@ import Testing
       case 10:
         engine.reserveFrame()
         engine.setLoop(aSec: 0.3, bSec: 0.6, enabled: true)
+        // Trainer steps at wraps, then a stop after the last pass (the play at 760 resumes).
+        engine.setLoopPractice(
+          LoopPractice(
+            passLimit: 40,
+            trainer: SpeedTrainer(
+              startSpeed: 1, step: 0.05, everyPasses: 2, targetSpeed: 1.3, onStop: .hold)))
       case 200:
         engine.reserveFrame()
         engine.setRate(0.6)

@@ -135,6 +135,49 @@ import Testing
     }
   }
 
+  /// Loop practice runs on the audio thread: the trainer's steps and the stop after the last
+  /// pass happen at wraps inside callbacks, and the render of the recorded commands must land
+  /// them on the same frames.
+  @Test func aTrainedLoopWithAPassLimitEqualsItsRender() throws {
+    let source = try Self.source()
+    let audio = try DecodedAudio(url: source)
+    let callbackFrames = 256
+    let callbacks = 700
+    let engine = try LiveEngine(audio: audio, framesPerCallback: callbackFrames, teeSeconds: 30)
+    let trainer = SpeedTrainer(
+      startSpeed: 0.75, step: 0.25, everyPasses: 1, targetSpeed: 1.25, onStop: .hold)
+    let script: [(callback: Int, effects: [Effect])] = [
+      (0, [.engineLoad(url: URL(filePath: "/x.wav"))]),
+      (2, [.engineSetLoop(aSec: 0.5, bSec: 1.0, enabled: true), .engineSeek(timeSec: 0.5)]),
+      (3, [.engineSetLoopPractice(LoopPractice(passLimit: 4, trainer: trainer))]),
+      (4, [.engineSetRate(0.75), .enginePlay]),
+      (600, [.enginePlay]),
+    ]
+    let (events, output) = Self.play(
+      engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
+    let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
+    let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
+    #expect(rendered.count == output.count)
+    let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)")
+
+    // Passes of 0.5 source seconds at 0.75, 1.0, 1.25, 1.25: 0.667 + 0.5 + 0.4 + 0.4 s after
+    // play, two trainer steps and one stop, long before the second play.
+    let headless = HeadlessTimelineEngine { _ in
+      TrackMeta(name: "x.wav", durationSec: audio.format.durationSec)
+    }
+    var playback = SessionPlayback(engine: headless)
+    for event in events { try playback.handle(event) }
+    try playback.finish(atWallSec: endSec)
+    let played = try #require(events.first { $0.effects.contains(.enginePlay) }?.t)
+    let progressed = headless.timeline.progress
+    #expect(progressed.trainerSteps == 2 && progressed.lastTrainerSpeed == 1.25)
+    #expect(progressed.passLimitStops == 1)
+    #expect(abs(progressed.lastPassLimitStopWallSec - (played + 0.5 / 0.75 + 0.5 + 0.8)) < 1e-9)
+    #expect(headless.timeline.speed == 1.25, "the trainer holds its speed after the stop")
+    #expect(output.contains { abs($0) > 0.1 }, "the session must actually play something")
+  }
+
   @Test func commandsTakeEffectAtTheReservedFrame() throws {
     let audio = try DecodedAudio(url: try Self.source())
     let engine = try LiveEngine(audio: audio, framesPerCallback: 256)

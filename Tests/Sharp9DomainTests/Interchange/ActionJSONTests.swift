@@ -43,6 +43,12 @@ import Testing
     #"{"type":"renameSavedLoop","number":1,"name":"bridge"}"#,
     #"{"type":"deleteSavedLoop","number":3}"#,
     #"{"type":"savedLoopsRestored","loops":[{"name":"verse","aSec":1.5,"bSec":4}]}"#,
+    #"{"type":"setLoopPasses","passes":4}"#,
+    #"{"type":"setLoopPasses","passes":null}"#,
+    #"{"type":"setSpeedTrainer","trainer":{"startSpeed":0.6,"step":0.05,"everyPasses":2,"targetSpeed":1,"onStop":"reset"}}"#,
+    #"{"type":"setSpeedTrainer","trainer":null}"#,
+    #"{"type":"loopPassesCompleted","wallSec":12.5}"#,
+    #"{"type":"trainerStepped","speed":0.65,"wallSec":8.25}"#,
   ]
 
   static let effectGoldens: [String] = [
@@ -55,6 +61,7 @@ import Testing
     #"{"type":"engineSetLoop","aSec":1.5,"bSec":null,"enabled":false}"#,
     #"{"type":"engineSetLoop","aSec":1.5,"bSec":4,"enabled":true}"#,
     #"{"type":"computePeaks"}"#,
+    #"{"type":"engineSetLoopPractice","practice":{"passLimit":3,"trainer":null}}"#,
   ]
 
   @Test(arguments: actionGoldens) func actionRoundTrips(golden: String) throws {

@@ -1,0 +1,41 @@
+/// What the playback timeline did on its own while practising loop passes: the passes counted,
+/// the stops after the last asked-for pass and the speed trainer's steps, each with the session
+/// time of the wrap it happened at. The live engine reports it after every block; the front end
+/// turns what changed into the actions that keep the state in step (``actions(since:)``).
+public struct LoopPracticeProgress: Sendable, Equatable, Hashable, BitwiseCopyable {
+  /// Passes completed since the count last restarted (play, a seek, a loop or plan change).
+  public var completedPasses = 0
+  /// How many times playback stopped after the last asked-for pass.
+  public var passLimitStops = 0
+  /// Session time of the last such stop.
+  public var lastPassLimitStopWallSec = 0.0
+  /// How many steps the speed trainer has made.
+  public var trainerSteps = 0
+  /// Session time of the last step.
+  public var lastTrainerStepWallSec = 0.0
+  /// The speed the last step went to.
+  public var lastTrainerSpeed = 1.0
+
+  /// Creates progress with nothing counted.
+  public init() {}
+
+  /// The actions that report what happened since `previous`, in the order it happened: a
+  /// ``Action/trainerStepped(speed:wallSec:)`` for the latest step (several steps between two
+  /// reports, which only loops shorter than a device block can make, are reported as the last),
+  /// and a ``Action/loopPassesCompleted(wallSec:)`` for a stop.
+  public func actions(since previous: LoopPracticeProgress) -> [Action] {
+    var timed: [(wallSec: Double, action: Action)] = []
+    if trainerSteps != previous.trainerSteps {
+      timed.append(
+        (
+          lastTrainerStepWallSec,
+          .trainerStepped(speed: lastTrainerSpeed, wallSec: lastTrainerStepWallSec)
+        ))
+    }
+    if passLimitStops != previous.passLimitStops {
+      timed.append(
+        (lastPassLimitStopWallSec, .loopPassesCompleted(wallSec: lastPassLimitStopWallSec)))
+    }
+    return timed.sorted { $0.wallSec < $1.wallSec }.map(\.action)
+  }
+}
