@@ -76,6 +76,28 @@ key . 0.3
 check ".: speed 0.91 x (a 1 % step)" shows "speed 0.91 x"
 key ,
 check ",: speed 0.90 x" shows "speed 0.90 x"
+# Loop practice, also before the transposition (a trainer step is a speed change).
+key w
+check "w: the speed trainer on from 0.90 x" shows "Speed trainer 0.90 x to 1.00 x"
+check "w: the plan on the screen" shows "trainer 0.90 x → 1.00 x, +0.05 every 2"
+for _ in $(seq 150); do screen | grep -qF "speed 1.00 x" && break; sleep 0.1; done
+check "the trainer steps to 1.00 x at the loop's wraps" shows "speed 1.00 x"
+key w
+check "w: the trainer off" shows "Speed trainer off"
+key p
+check "p: stop after 1 pass" shows "Stop after 1 pass"
+check "the last pass stops at A" shows "Played 1 pass"
+check "stopped: paused" shows "❚❚ paused"
+key p 0.3
+key p 0.3
+key p 0.3
+key p
+check "p four more times: loop until stopped" shows "Loop until stopped"
+key Space
+check "Space: playing again" shows "▶ playing"
+key - 0.3
+key -
+check "- -: speed 0.90 x again" shows "speed 0.90 x"
 key "]"
 check "]: pitch +1.00 st" shows "pitch +1.00 st"
 key s
@@ -152,7 +174,7 @@ check "q: prints the render command" grep -qF "sharp9 render $session" "$work/ou
 tmux -L sharp9test kill-session -t play
 
 "$bin" log --db "$db" "$session" | grep -v ' tick ' | sed 's/^ *[0-9]* *[0-9:.]* *//' >"$work/log.txt"
-expected='open|loaded|play/pause|set A|set B|loop on|speed -0.05|speed -0.05|speed +0.01|speed -0.01|pitch +1|save loop|recall loop|mark now|undo|skip|play/pause|lock|unlock'
+expected='open|loaded|play/pause|set A|set B|loop on|speed -0.05|speed -0.05|speed +0.01|speed -0.01|play/pause|speed -0.05|speed -0.05|pitch +1|save loop|recall loop|mark now|undo|skip|play/pause|lock|unlock'
 check "log: the actions in order" bash -c "grep -Eo '^(open|loaded|play/pause|set A|set B|loop on|speed -0.05|speed [-+]0.01|pitch \+1|save loop|recall loop|mark now|undo|skip|lock|unlock)' '$work/log.txt' | paste -sd'|' | grep -qxF '$expected'"
 logged_times() {  # logged_times TEXT: the times of the session's TEXT events, in seconds
   "$bin" log --db "$db" "$session" | grep -oE "$1 [0-9]+:[0-9]+\.[0-9]+" |
@@ -166,6 +188,10 @@ check "log: drag = two dragScrub events (none after the release)" bash -c \
   "[[ \$(wc -l <<<'$(logged_times 'scrub to')') -eq 2 ]]"
 check "log: first scrub at 7.55 s" within "$(logged_times 'scrub to' | sed -n 1p)" 7.551
 check "log: last scrub at 5.10 s" within "$(logged_times 'scrub to' | sed -n 2p)" 5.102
+check "log: the trainer's steps, recorded as the engine reported them" bash -c \
+  "'$bin' log --db '$db' '$session' | grep -qF 'speed trainer: 0.95 x' && '$bin' log --db '$db' '$session' | grep -qF 'speed trainer: 1.00 x'"
+check "log: the stop after the last pass" bash -c \
+  "'$bin' log --db '$db' '$session' | grep -qF 'loop passes done'"
 check "log: ticks recorded" bash -c "'$bin' log --db '$db' '$session' | grep -q ' tick '"
 
 "$bin" render "$session" --db "$db" --sample float -o "$work/render.wav" >/dev/null
