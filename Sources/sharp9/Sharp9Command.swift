@@ -43,6 +43,7 @@ struct Sharp9Command: AsyncParsableCommand {
         subcommands: [
           PlayCommand.self,
           LoopsCommand.self,
+          JournalCommand.self,
           DevicesCommand.self,
         ]),
       CommandGroup(

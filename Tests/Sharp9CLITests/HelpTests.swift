@@ -65,6 +65,7 @@ import Testing
       play                    Practice a song: a full-screen player that records
                               the session as you play.
       loops                   List, export or import a song's saved loops.
+      journal                 What you practised, per day and song.
       devices                 List the audio output devices (for sharp9 play
                               --device NAME).
 

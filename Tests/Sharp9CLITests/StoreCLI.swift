@@ -36,6 +36,8 @@ final class StoreCLI {
     var environment = ProcessInfo.processInfo.environment
     environment["SHARP9_DB"] = nil
     environment["XDG_DATA_HOME"] = directory.appending(path: "xdg").path
+    // Days (the journal) and printed times are the local time zone's: one for every machine.
+    environment["TZ"] = "UTC"
     process.environment = environment
     return process
   }

@@ -1,0 +1,49 @@
+import Foundation
+import Sharp9Domain
+import Sharp9Store
+
+extension PracticeJournal {
+  /// The journal of every session in `store` (those of songs matching `song`, and from the day
+  /// `since` on, when given), each replayed on the playback timeline: what was heard, not what
+  /// was pressed.
+  ///
+  /// A song matches when its file name contains `song` (case-insensitively) or its SHA-256
+  /// starts with it. Sessions that never loaded a track add nothing.
+  public static func of(
+    _ store: EventStore, song: String?, sinceDay: String?, calendar: Calendar
+  ) throws -> PracticeJournal {
+    var journal = PracticeJournal(calendar: calendar)
+    for session in try store.sessions() {
+      let name = songName(of: session)
+      if let song, !matches(song, name: name, sha256: session.audio?.sha256) { continue }
+      let endSec = RecordedPlayback.endSec(of: session)
+      if let sinceDay,
+        journal.day(of: session.startedAt.date.addingTimeInterval(endSec)) < sinceDay
+      {
+        continue
+      }
+      guard let duration = try SessionAudioFile.durationSec(of: session, log: store, override: nil)
+      else { continue }
+      var segments = TimelineSegmentLog()
+      let engine = HeadlessTimelineEngine { url in
+        TrackMeta(name: url.lastPathComponent, durationSec: duration)
+      }
+      engine.onSegment = { segments.append($0) }
+      _ = try RecordedPlayback.play(session, from: store, into: engine, endSec: endSec)
+      journal.add(segments.segments, song: name, startedAt: session.startedAt.date)
+    }
+    if let sinceDay { journal.keep { $0.day >= sinceDay } }
+    return journal
+  }
+
+  /// The song a session practised: its audio file's name, else the session's title.
+  static func songName(of session: SessionRecord) -> String {
+    guard let path = session.audio?.path else { return session.title }
+    return URL(filePath: path).lastPathComponent
+  }
+
+  private static func matches(_ song: String, name: String, sha256: String?) -> Bool {
+    name.localizedCaseInsensitiveContains(song)
+      || (song.count >= 6 && sha256?.hasPrefix(song.lowercased()) == true)
+  }
+}
