@@ -21,6 +21,10 @@ public protocol AudioEngine: AnyObject {
   func setPitchSemitones(_ semitones: Double)
   /// Replaces the loop region and whether it is active.
   func setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
+  /// Replaces the beat grid the metronome clicks on (nil: none).
+  func setBeatGrid(_ grid: BeatGrid?)
+  /// Replaces the metronome and count-in settings.
+  func setClicks(_ clicks: ClickSettings)
   /// The playhead position in source seconds.
   ///
   /// An engine does not call back as it plays: a `tick` carries the time it happened, which only

@@ -6,11 +6,12 @@ extension Effect: Codable {
   /// The `type` tag of every case.
   public enum Kind: String, Sendable, CaseIterable, Codable {
     case engineLoad, enginePlay, enginePause, engineSeek, engineSetRate, engineSetPitchSemitones
-    case engineSetLoop, computePeaks
+    case engineSetLoop, computePeaks, engineSetBeatGrid, engineSetClicks
   }
 
   private enum Field: String, CodingKey {
     case type, url, timeSec, rate, semitones, aSec, bSec, enabled
+    case grid, metronomeLevel, countInLevel, countInBeats, countInEveryPass, beatSec
   }
 
   /// The case's `type` tag.
@@ -24,6 +25,8 @@ extension Effect: Codable {
     case .engineSetPitchSemitones: .engineSetPitchSemitones
     case .engineSetLoop: .engineSetLoop
     case .computePeaks: .computePeaks
+    case .engineSetBeatGrid: .engineSetBeatGrid
+    case .engineSetClicks: .engineSetClicks
     }
   }
 
@@ -55,6 +58,16 @@ extension Effect: Codable {
         bSec: try c.decodeIfPresent(Double.self, forKey: .bSec),
         enabled: try c.decode(Bool.self, forKey: .enabled))
     case .computePeaks: self = .computePeaks
+    case .engineSetBeatGrid:
+      self = .engineSetBeatGrid(try c.decodeIfPresent(BeatGrid.self, forKey: .grid))
+    case .engineSetClicks:
+      self = .engineSetClicks(
+        ClickSettings(
+          metronomeLevel: try c.decode(Double.self, forKey: .metronomeLevel),
+          countInLevel: try c.decode(Double.self, forKey: .countInLevel),
+          countInBeats: try c.decode(Int.self, forKey: .countInBeats),
+          countInEveryPass: try c.decode(Bool.self, forKey: .countInEveryPass),
+          beatSec: try c.decode(Double.self, forKey: .beatSec)))
     }
   }
 
@@ -72,6 +85,13 @@ extension Effect: Codable {
       try c.encode(a, forKey: .aSec)
       try c.encode(b, forKey: .bSec)
       try c.encode(enabled, forKey: .enabled)
+    case .engineSetBeatGrid(let grid): try c.encode(grid, forKey: .grid)
+    case .engineSetClicks(let clicks):
+      try c.encode(clicks.metronomeLevel, forKey: .metronomeLevel)
+      try c.encode(clicks.countInLevel, forKey: .countInLevel)
+      try c.encode(clicks.countInBeats, forKey: .countInBeats)
+      try c.encode(clicks.countInEveryPass, forKey: .countInEveryPass)
+      try c.encode(clicks.beatSec, forKey: .beatSec)
     }
   }
 }

@@ -156,17 +156,24 @@ struct PlayerScreen {
     return min(1, Double(peak))
   }
 
+  /// The keys in two columns (the list is longer than a 24-row screen is high).
   private func overlayHelp(_ lines: inout [ScreenLine]) {
     let entries = PlayerBindings.help
-    let top = max(2, (layout.rows - entries.count - 2) / 2)
-    let width = min(layout.columns - 4, 60)
+    let rows = (entries.count + 1) / 2
+    let top = max(1, (layout.rows - rows - 1) / 2)
+    let width = min(layout.columns - 2, 78)
+    let column = width / 2
     let left = String(repeating: " ", count: max(0, (layout.columns - width) / 2))
     lines[top] = ScreenLine(left)
     lines[top].add(pad(" Keys (? closes)", to: width), .inverseStrong)
-    for (offset, entry) in entries.enumerated() where top + 1 + offset < layout.rows {
-      lines[top + 1 + offset] = ScreenLine(left)
-      lines[top + 1 + offset].add(
-        pad(" \(pad(entry.keys, to: 14)) \(entry.what)", to: width), .inverse)
+    for row in 0..<rows where top + 1 + row < layout.rows {
+      var text = ""
+      for index in [row, row + rows] where index < entries.count {
+        let entry = entries[index]
+        text += pad(" \(pad(entry.keys, to: 10)) \(entry.what)", to: column)
+      }
+      lines[top + 1 + row] = ScreenLine(left)
+      lines[top + 1 + row].add(pad(text, to: width), .inverse)
     }
   }
 

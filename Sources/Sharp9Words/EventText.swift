@@ -46,6 +46,17 @@ public enum EventText {
     case .renameSavedLoop(let number, let name): "rename loop \(number) to \"\(name)\""
     case .deleteSavedLoop(let number): "delete saved loop \(number)"
     case .savedLoopsRestored(let loops): "the song's saved loops (\(loops.count))"
+    case .beatGridDetected(let grid): "beat grid: \(gridText(grid))"
+    case .tapTempo: "tap tempo"
+    case .setTempo(let bpm): "tempo = \(JSONText.number(bpm)) BPM"
+    case .shiftGrid(let seconds): "shift grid \(signed(seconds)) s"
+    case .setMetronome(let enabled, let level):
+      enabled ? "metronome on, level \(JSONText.number(level))" : "metronome off"
+    case .setCountIn(let beats, let everyPass):
+      beats == 0 ? "no count-in" : "count-in \(beats) beats" + (everyPass ? ", every pass" : "")
+    case .nudgeABeats(let beats): "nudge A \(signed(Double(beats))) beats"
+    case .nudgeBBeats(let beats): "nudge B \(signed(Double(beats))) beats"
+    case .setSnap(let snap): "snap \(snap.rawValue)"
     }
   }
 
@@ -73,7 +84,18 @@ public enum EventText {
       "loop A \(a.map(formatTime) ?? "unset") B \(b.map(formatTime) ?? "unset")"
         + (enabled ? " on" : " off")
     case .computePeaks: "compute peaks"
+    case .engineSetBeatGrid(let grid): "beat grid " + (grid.map(gridText) ?? "none")
+    case .engineSetClicks(let clicks):
+      "clicks metronome \(JSONText.number(clicks.metronomeLevel)) count-in \(clicks.countInBeats)"
+        + (clicks.countInEveryPass ? " every pass" : "")
     }
+  }
+
+  /// `120 BPM, 64 beats`, or `no beat`.
+  static func gridText(_ grid: BeatGrid) -> String {
+    guard let tempo = grid.tempo else { return "no beat" }
+    return
+      "\(tempo.formatted(.number.precision(.fractionLength(0...1)))) BPM, \(grid.beats.count) beats"
   }
 
   /// `+0.05`, `-1`, `+5`: the shortest form with an explicit sign.

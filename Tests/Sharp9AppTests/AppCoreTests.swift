@@ -169,6 +169,8 @@ import Testing
     case .engineSetRate(let rate): .setRate(rate)
     case .engineSetPitchSemitones(let semitones): .setPitchSemitones(semitones)
     case .engineSetLoop(let a, let b, let enabled): .setLoop(aSec: a, bSec: b, enabled: enabled)
+    case .engineSetBeatGrid(let grid): .setBeatGrid(grid)
+    case .engineSetClicks(let clicks): .setClicks(clicks)
     case .computePeaks: nil
     }
   }

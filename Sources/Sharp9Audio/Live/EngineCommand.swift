@@ -1,3 +1,5 @@
+import Sharp9Domain
+
 /// An engine command as the audio thread receives it: the ``Sharp9Domain/AudioEngine`` calls,
 /// as plain values (no references, nothing to release on the audio thread).
 enum EngineCommand: BitwiseCopyable {
@@ -8,6 +10,10 @@ enum EngineCommand: BitwiseCopyable {
   case speed(Double)
   case pitch(semitones: Double)
   case loop(aSec: Double?, bSec: Double?, enabled: Bool)
+  /// The metronome's beats: a view of one of the engine's preallocated grid buffers, and the
+  /// number of the grid (see ``LiveEngine/setBeatGrid(_:)``).
+  case grid(ClickGrid, generation: Int)
+  case clicks(ClickSettings)
 }
 
 /// A command and the device frame it takes effect at (a frame the audio thread has not rendered

@@ -10,6 +10,7 @@ public final class SilentAudioEngine: AudioEngine {
   public enum Call: Sendable, Equatable {
     case load(URL), play, pause, seek(Double), setRate(Double), setPitchSemitones(Double)
     case setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
+    case setBeatGrid(BeatGrid?), setClicks(ClickSettings)
   }
 
   /// Every call so far, oldest first.
@@ -74,6 +75,12 @@ public final class SilentAudioEngine: AudioEngine {
     note(.setLoop(aSec: aSec, bSec: bSec, enabled: enabled))
     loop = LoopPoints(aSec: aSec, bSec: bSec, enabled: enabled)
   }
+
+  /// Notes the grid.
+  public func setBeatGrid(_ grid: BeatGrid?) { note(.setBeatGrid(grid)) }
+
+  /// Notes the click settings.
+  public func setClicks(_ clicks: ClickSettings) { note(.setClicks(clicks)) }
 
   private func note(_ call: Call) {
     if recordsCalls { calls.append(call) }

@@ -80,7 +80,35 @@ public struct RandomActions: Sendable {
       .renameSavedLoop(number: loopNumber(in: state), name: loopName())
     case .deleteSavedLoop: .deleteSavedLoop(number: loopNumber(in: state))
     case .savedLoopsRestored: .savedLoopsRestored(songLoops(in: state))
+    case .beatGridDetected: .beatGridDetected(analysedGrid(in: state))
+    case .tapTempo: .tapTempo
+    case .setTempo: .setTempo(bpm: wild() ?? typed(in: 10...320))
+    case .shiftGrid:
+      .shiftGrid(
+        seconds: chance(5)
+          ? pick([-3, 3]) : delta(step: PracticeRules.gridShiftStep, offGrid: 0.25))
+    case .setMetronome:
+      .setMetronome(enabled: chance(60), level: wild() ?? typed(in: -0.1...1.1))
+    case .setCountIn:
+      .setCountIn(beats: pick([0, 4, 4, 8, 1, -1, 17]), everyPass: chance(40))
+    case .nudgeABeats: .nudgeABeats(pick([1, -1, 1, -1, 4, 0, Int.max]))
+    case .nudgeBBeats: .nudgeBBeats(pick([1, -1, 1, -1, 4, 0, Int.min]))
+    case .setSnap: .setSnap(pick(SnapMode.allCases))
     }
+  }
+
+  /// A grid as the analysis reports it: mostly a steady beat over the track, sometimes none, and
+  /// rarely one the reducer must refuse (beats out of order or past the end).
+  private mutating func analysedGrid(in state: State) -> BeatGrid {
+    let duration = min(state.track?.durationSec ?? 60, 600)
+    if chance(10) { return .none }
+    let tempo = Self.millis(Double.random(in: 60...200, using: &random))
+    var grid = BeatGrid.constant(
+      tempo: tempo, anchorSec: Self.millis(Double.random(in: 0...0.5, using: &random)),
+      durationSec: duration)
+    if chance(5) { grid.beats.reverse() }
+    if chance(5) { grid.beats.append(duration + 1) }
+    return grid
   }
 
   /// A loop name: usually one of a few (so saving again replaces), sometimes padded, empty or

@@ -57,8 +57,10 @@ package struct StateJSONWriter {
   }
 
   private mutating func state(_ state: State) -> Bool {
-    object(StateKey.self, omitting: { $0 == .savedLoops && state.savedLoops.isEmpty }) {
-      writer, key in
+    let omitted = { (key: StateKey) in
+      (key == .savedLoops && state.savedLoops.isEmpty) || (key == .rhythm && state.rhythm.isDefault)
+    }
+    return object(StateKey.self, omitting: omitted) { writer, key in
       switch key {
       case .track:
         return writer.optional(state.track) { writer, track in
@@ -100,6 +102,49 @@ package struct StateJSONWriter {
           }
         }
       case .savedLoops: return writer.array(state.savedLoops) { $0.savedLoop($1) }
+      case .rhythm: return writer.rhythm(state.rhythm)
+      }
+    }
+  }
+
+  private mutating func rhythm(_ rhythm: Rhythm) -> Bool {
+    object(RhythmKey.self) { writer, key in
+      switch key {
+      case .detected: writer.optional(rhythm.detected) { $0.grid($1) }
+      case .edit: writer.gridEdit(rhythm.edit)
+      case .taps: writer.array(rhythm.taps) { $0.date($1) }
+      case .clicks:
+        writer.object(ClicksKey.self) { writer, key in
+          switch key {
+          case .metronomeOn: return writer.bool(rhythm.clicks.metronomeOn)
+          case .level: return writer.number(rhythm.clicks.level)
+          case .countInBeats:
+            writer.raw(String(rhythm.clicks.countInBeats))
+            return true
+          case .countInEveryPass: return writer.bool(rhythm.clicks.countInEveryPass)
+          }
+        }
+      case .snap: writer.string(rhythm.snap.rawValue)
+      }
+    }
+  }
+
+  private mutating func gridEdit(_ edit: GridEdit) -> Bool {
+    object(GridEditKey.self) { writer, key in
+      switch key {
+      case .tempo: writer.optional(edit.tempo) { $0.number($1) }
+      case .anchorSec: writer.number(edit.anchorSec)
+      case .shiftSec: writer.number(edit.shiftSec)
+      }
+    }
+  }
+
+  private mutating func grid(_ grid: BeatGrid) -> Bool {
+    object(GridKey.self) { writer, key in
+      switch key {
+      case .tempo: writer.optional(grid.tempo) { $0.number($1) }
+      case .beats: writer.array(grid.beats) { $0.number($1) }
+      case .downbeats: writer.array(grid.downbeats) { $0.number($1) }
       }
     }
   }
@@ -116,8 +161,10 @@ package struct StateJSONWriter {
   }
 
   private mutating func step(_ step: EditStep) -> Bool {
-    object(StepKey.self, omitting: { $0 == .savedLoops && step.savedLoops == nil }) {
-      writer, key in
+    let omitted = { (key: StepKey) in
+      (key == .savedLoops && step.savedLoops == nil) || (key == .grid && step.grid == nil)
+    }
+    return object(StepKey.self, omitting: omitted) { writer, key in
       switch key {
       case .label: writer.string(step.label)
       case .loop: writer.optional(step.loop) { $0.change($1) { $0.loop($1) } }
@@ -127,6 +174,8 @@ package struct StateJSONWriter {
       case .markersRemoved: writer.array(step.markersRemoved) { $0.markerEdit($1) }
       case .savedLoops:
         writer.optional(step.savedLoops) { $0.change($1) { $0.array($1) { $0.savedLoop($1) } } }
+      case .grid:
+        writer.optional(step.grid) { $0.change($1) { $0.gridEdit($1) } }
       }
     }
   }

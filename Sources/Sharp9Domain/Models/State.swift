@@ -29,6 +29,9 @@ public struct State: Sendable, Equatable, Hashable, Codable {
   /// Written to JSON only when there are some, so the JSON (and the checkpoint hash) of a state
   /// without saved loops is what it was before saved loops existed: older sessions still verify.
   public var savedLoops: [SavedLoop]
+  /// The beat grid, tap tempo, metronome, count-in and snapping (written to JSON only when not
+  /// the default, for the same reason as ``savedLoops``).
+  public var rhythm: Rhythm
 
   /// Creates a state; the default is the app at launch: nothing loaded.
   public init(
@@ -43,7 +46,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     isLocked: Bool = false,
     lastMarkNowAt: Date? = nil,
     history: EditHistory = EditHistory(),
-    savedLoops: [SavedLoop] = []
+    savedLoops: [SavedLoop] = [],
+    rhythm: Rhythm = Rhythm()
   ) {
     self.track = track
     self.transport = transport
@@ -57,11 +61,12 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     self.lastMarkNowAt = lastMarkNowAt
     self.history = history
     self.savedLoops = savedLoops
+    self.rhythm = rhythm
   }
 
   private enum CodingKeys: String, CodingKey {
     case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-    case history, savedLoops
+    case history, savedLoops, rhythm
   }
 
   /// Decodes a state; `isLocked`, `lastMarkNowAt` and `history` (added after the first release)
@@ -80,6 +85,7 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     lastMarkNowAt = try container.decodeIfPresent(Date.self, forKey: .lastMarkNowAt)
     history = try container.decodeIfPresent(EditHistory.self, forKey: .history) ?? EditHistory()
     savedLoops = try container.decodeIfPresent([SavedLoop].self, forKey: .savedLoops) ?? []
+    rhythm = try container.decodeIfPresent(Rhythm.self, forKey: .rhythm) ?? Rhythm()
   }
 
   /// Encodes every field, writing absent optionals as `null` as the interchange format requires.
@@ -97,5 +103,6 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     try container.encode(lastMarkNowAt, forKey: .lastMarkNowAt)
     try container.encode(history, forKey: .history)
     if !savedLoops.isEmpty { try container.encode(savedLoops, forKey: .savedLoops) }
+    if !rhythm.isDefault { try container.encode(rhythm, forKey: .rhythm) }
   }
 }

@@ -37,7 +37,8 @@ extension Reducer {
   }
 
   /// Stops playback (returning `enginePause` if it was playing) and forgets what belonged to the
-  /// previous track: playhead, loop, markers, saved loops and edit history; shows `viewport`.
+  /// previous track: playhead, loop, markers, saved loops, beat grid, taps and edit history;
+  /// shows `viewport`. The clicks and the snap are the musician's and carry over.
   private static func forgetTrackContent(_ state: inout State, viewport: Viewport) -> [Effect] {
     var effects: [Effect] = []
     if state.transport.isPlaying {
@@ -48,6 +49,9 @@ extension Reducer {
     state.loop = LoopPoints()
     state.markers = []
     state.savedLoops = []
+    state.rhythm.detected = nil
+    state.rhythm.edit = GridEdit()
+    state.rhythm.taps = []
     state.viewport = viewport
     state.history = EditHistory()
     return effects

@@ -77,6 +77,19 @@ public enum Reducer {
       return renameSavedLoop(number, to: name, &state, context)
     case .deleteSavedLoop(let number): return deleteSavedLoop(number, &state, context)
     case .savedLoopsRestored(let loops): return restoreSavedLoops(loops, &state, context)
+    case .beatGridDetected(let grid): return detectBeatGrid(grid, &state)
+    case .tapTempo: return tapTempo(&state, context)
+    case .setTempo(let bpm): return typeTempo(bpm, &state, context)
+    case .shiftGrid(let seconds): return shiftGrid(seconds, &state, context)
+    case .setMetronome(let enabled, let level):
+      return setMetronome(enabled: enabled, level: level, &state, context)
+    case .setCountIn(let beats, let everyPass):
+      return setCountIn(beats: beats, everyPass: everyPass, &state, context)
+    case .nudgeABeats(let beats):
+      return nudgeLoopPointByBeats(\.aSec, by: beats, in: &state, context)
+    case .nudgeBBeats(let beats):
+      return nudgeLoopPointByBeats(\.bSec, by: beats, in: &state, context)
+    case .setSnap(let snap): return setSnap(snap, &state, context)
     }
   }
 

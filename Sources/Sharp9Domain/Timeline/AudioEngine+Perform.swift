@@ -12,6 +12,8 @@ extension AudioEngine {
     case .engineSetPitchSemitones(let semitones): setPitchSemitones(semitones)
     case .engineSetLoop(let aSec, let bSec, let enabled):
       setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
+    case .engineSetBeatGrid(let grid): setBeatGrid(grid)
+    case .engineSetClicks(let clicks): setClicks(clicks)
     case .computePeaks: break
     }
   }

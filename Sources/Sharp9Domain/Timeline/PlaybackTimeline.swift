@@ -34,7 +34,18 @@
 /// - Speeds and pitches outside ``PracticeRules/speedRange`` / ``PracticeRules/pitchRange`` are
 ///   clamped; non-finite values
 ///   are ignored.
-/// - A load puts the playhead at 0, paused, and clears the loop; speed and pitch are kept.
+/// - A load puts the playhead at 0, paused, and clears the loop; speed and pitch are kept. It
+///   also ends a count-in, forgets the count-in's tempo and silences the metronome: the new
+///   track's grid brings its own clicks (the reducer sends both with `beatGridDetected`).
+/// - A play with a count-in (``ClickSettings/countsIn``) holds the playhead for that many beats
+///   of the grid's tempo at the current speed (`beatSec / speed` wall seconds each) before it
+///   moves: ``isPlaying`` is true from the play, the count-in's segments are not playing
+///   (silence but for the clicks) and carry its ``CountInSpan``, and playback starts where it
+///   ends, with a `play` segment. With ``ClickSettings/countInEveryPass``, each wrap at B also
+///   holds the playhead at A for a count-in (a capture does not: the musician is editing).
+/// - A pause during a count-in ends it; a seek moves the playhead it holds; a speed or click
+///   change applies from the next count-in, never to the one in progress (its clicks were
+///   counted at the speed it began with).
 public struct PlaybackTimeline: Sendable, Equatable {
   /// The shortest loop that wraps (10 ms: a renderer crossfade fits twice in it; anything shorter
   /// is a click generator, not a loop).
@@ -54,6 +65,10 @@ public struct PlaybackTimeline: Sendable, Equatable {
   public internal(set) var pitchSemitones: Double = 0
   /// The loop as last set (the raw values; see ``activeLoop`` for what playback uses).
   public internal(set) var loop = LoopPoints()
+  /// The metronome and count-in settings.
+  public internal(set) var clicks = ClickSettings()
+  /// The count-in in progress, if any.
+  public internal(set) var countIn: CountInSpan?
   /// The label of the segment now in progress (what started it).
   public internal(set) var pendingStart: TimelineSegment.Start = .sessionStart
   /// Wall time and position of the last command, wrap or stop: while playing, the position at
@@ -88,6 +103,9 @@ public struct PlaybackTimeline: Sendable, Equatable {
     positionSec = 0
     isPlaying = false
     loop = LoopPoints()
+    countIn = nil
+    clicks.beatSec = 0
+    clicks.metronomeLevel = 0
     mark(.load)
   }
 
@@ -96,6 +114,7 @@ public struct PlaybackTimeline: Sendable, Equatable {
     guard let duration = durationSec, duration > 0, !isPlaying else { return }
     if positionSec >= duration { positionSec = 0 }
     isPlaying = true
+    startCountIn()
     mark(.play)
   }
 
@@ -103,6 +122,7 @@ public struct PlaybackTimeline: Sendable, Equatable {
   public mutating func pause() {
     guard isPlaying else { return }
     isPlaying = false
+    countIn = nil
     mark(.pause)
   }
 
@@ -144,6 +164,23 @@ public struct PlaybackTimeline: Sendable, Equatable {
       positionSec = region.aSec
       mark(.capture)
     }
+  }
+
+  /// Replaces the metronome and count-in settings (a count-in in progress keeps its clicks).
+  /// Levels and the tempo must be finite and not negative, else nothing changes.
+  public mutating func setClicks(_ clicks: ClickSettings) {
+    guard clicks.metronomeLevel.isFinite, clicks.metronomeLevel >= 0,
+      clicks.countInLevel.isFinite, clicks.countInLevel >= 0, clicks.beatSec.isFinite,
+      clicks.beatSec >= 0, clicks.countInBeats >= 0
+    else { return }
+    self.clicks = clicks
+  }
+
+  /// Starts a count-in now, when the clicks ask for one.
+  mutating func startCountIn() {
+    guard clicks.countsIn else { return }
+    countIn = CountInSpan(
+      startWallSec: wallSec, beatWallSec: clicks.beatSec / speed, beats: clicks.countInBeats)
   }
 
   /// Raises the label of the segment that starts now to at least `start`.

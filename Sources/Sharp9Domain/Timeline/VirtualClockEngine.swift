@@ -38,6 +38,11 @@ extension VirtualClockEngine {
   public func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) {
     timeline.setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
   }
+  /// Ignores the grid: the timeline needs only the tempo (in the clicks); engines that click on
+  /// beats (the renderer) keep it themselves.
+  public func setBeatGrid(_ grid: BeatGrid?) {}
+  /// Sets the timeline's clicks (the count-in is a timeline rule).
+  public func setClicks(_ clicks: ClickSettings) { timeline.setClicks(clicks) }
   /// The timeline's playhead.
   public var currentTimeSec: Double { timeline.positionSec }
 }

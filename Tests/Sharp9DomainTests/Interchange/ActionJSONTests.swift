@@ -43,6 +43,16 @@ import Testing
     #"{"type":"renameSavedLoop","number":1,"name":"bridge"}"#,
     #"{"type":"deleteSavedLoop","number":3}"#,
     #"{"type":"savedLoopsRestored","loops":[{"name":"verse","aSec":1.5,"bSec":4}]}"#,
+    #"{"type":"beatGridDetected","grid":{"tempo":120,"beats":[0.5,1,1.5],"downbeats":[0.5]}}"#,
+    #"{"type":"beatGridDetected","grid":{"tempo":null,"beats":[],"downbeats":[]}}"#,
+    #"{"type":"tapTempo"}"#,
+    #"{"type":"setTempo","bpm":96.5}"#,
+    #"{"type":"shiftGrid","seconds":-0.01}"#,
+    #"{"type":"setMetronome","enabled":true,"level":0.5}"#,
+    #"{"type":"setCountIn","beats":4,"everyPass":false}"#,
+    #"{"type":"nudgeABeats","beats":-1}"#,
+    #"{"type":"nudgeBBeats","beats":2}"#,
+    #"{"type":"setSnap","snap":"bars"}"#,
   ]
 
   static let effectGoldens: [String] = [
@@ -55,6 +65,9 @@ import Testing
     #"{"type":"engineSetLoop","aSec":1.5,"bSec":null,"enabled":false}"#,
     #"{"type":"engineSetLoop","aSec":1.5,"bSec":4,"enabled":true}"#,
     #"{"type":"computePeaks"}"#,
+    #"{"type":"engineSetBeatGrid","grid":{"tempo":120,"beats":[0.5,1],"downbeats":[0.5]}}"#,
+    #"{"type":"engineSetBeatGrid","grid":null}"#,
+    #"{"type":"engineSetClicks","metronomeLevel":0.5,"countInLevel":0.5,"countInBeats":4,"countInEveryPass":true,"beatSec":0.5}"#,
   ]
 
   @Test(arguments: actionGoldens) func actionRoundTrips(golden: String) throws {
