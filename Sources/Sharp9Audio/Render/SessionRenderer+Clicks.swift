@@ -54,9 +54,13 @@ extension SessionRenderer {
     let last = min(to, clickOnset + Int64(clickSound.length))
     guard first < last, clickGain > 0 else { return }
     let channels = format.channels
-    for frame in first..<last {
-      let sample = clickSound.sample(Int(frame - clickOnset), accent: clickAccent) * clickGain
-      let offset = Int(frame - blockStart) * channels
+    let soundStart = Int(first - clickOnset)
+    let blockOffset = Int(first - blockStart)
+    // Int ranges: a debug build iterates a `Range<Int64>` through the unspecialized generic
+    // iterator, which allocates on the audio thread.
+    for step in 0..<Int(last - first) {
+      let sample = clickSound.sample(soundStart + step, accent: clickAccent) * clickGain
+      let offset = (blockOffset + step) * channels
       for channel in 0..<channels { base[offset + channel] += sample }
     }
   }
