@@ -37,8 +37,9 @@ struct PlayerScreen {
       span: 0...duration, height: layout.overviewRows.count, view: view, duration: duration)
     for (offset, row) in layout.overviewRows.enumerated() { lines[row] = overview[offset] }
     let window = PlayerLayout.zoomWindow(playheadSec: view.playheadSec, durationSec: duration)
-    lines[layout.overviewRows.upperBound + 1] = ScreenLine(
-      " zoom \(formatTime(window.lowerBound)) – \(formatTime(window.upperBound))", .faint)
+    lines[layout.overviewRows.upperBound + 1] = ruler(
+      " zoom \(formatTime(window.lowerBound)) – \(formatTime(window.upperBound)) ", over: window,
+      grid: view.state.beatGrid)
     let zoom = waveform(span: window, height: layout.zoomRows.count, view: view, duration: duration)
     for (offset, row) in layout.zoomRows.enumerated() { lines[row] = zoom[offset] }
     let status = statusLines(view, duration: duration)
@@ -70,17 +71,51 @@ struct PlayerScreen {
     modes.add(loop.enabled ? "on" : "off", loop.enabled ? .on : .plain)
     modes.add("   \(points)   markers \(state.markers.count)   ")
     modes.add(state.isLocked ? "LOCKED" : "unlocked", state.isLocked ? .alarm : .plain)
+    var rhythm = ScreenLine(" tempo ")
+    rhythm.add(
+      state.tempo.map { "\($0.formatted(.number.precision(.fractionLength(1)))) BPM" } ?? "--")
+    let clicks = state.rhythm.clicks
+    rhythm.add("   metronome ")
+    rhythm.add(
+      clicks.metronomeOn ? "on \(Int((clicks.level * 100).rounded())) %" : "off",
+      clicks.metronomeOn ? .on : .plain)
+    rhythm.add(
+      "   count-in "
+        + (clicks.countInBeats == 0
+          ? "off" : "\(clicks.countInBeats)" + (clicks.countInEveryPass ? " every pass" : ""))
+        + "   snap \(state.rhythm.snap.rawValue)")
     var toast = ScreenLine(" ")
     toast.add(state.toast?.message ?? "", .toast)
     return [
       transport,
       modes,
-      ScreenLine(),
+      rhythm,
       meter("L", level: view.levelsDB.left, hold: view.holdsDB.left, clip: view.clipping.left),
       meter("R", level: view.levelsDB.right, hold: view.holdsDB.right, clip: view.clipping.right),
       toast,
       ScreenLine(" \(view.deviceLine) · underruns \(view.underruns) · late \(view.lateCommands)"),
     ]
+  }
+
+  /// The zoom line: its label, then the grid's beats as ticks under the zoomed waveform's
+  /// columns (`'` a beat, `|` a bar start).
+  private func ruler(_ label: String, over span: ClosedRange<Double>, grid: BeatGrid?)
+    -> ScreenLine
+  {
+    let width = layout.waveformWidth
+    var cells = [Character](repeating: " ", count: width)
+    let length = max(span.upperBound - span.lowerBound, 1e-9)
+    if let grid {
+      let bars = Set(grid.downbeats)
+      for beat in grid.beats where span.contains(beat) {
+        let column = min(width - 1, Int((beat - span.lowerBound) / length * Double(width)))
+        if cells[column] != "|" { cells[column] = bars.contains(beat) ? "|" : "'" }
+      }
+    }
+    // The label first (the line starts one column left of the waveform), ticks after it.
+    let text = Array(label)
+    for index in 0..<min(text.count, width + 1) where index > 0 { cells[index - 1] = text[index] }
+    return ScreenLine(String(text.first ?? " ") + String(cells), .faint)
   }
 
   private func meter(_ name: String, level: Double, hold: Double, clip: Bool) -> ScreenLine {
