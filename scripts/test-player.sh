@@ -67,6 +67,23 @@ key b
 check "b: B set" bash -c "! tmux -L sharp9test capture-pane -p -t play | grep -qF 'B --:--.--'"
 key l
 check "l: loop on" shows "loop on"
+# The beat grid's keys: four taps set a tempo, the metronome clicks on it, a one-bar count-in
+# before every pass; the render below must still equal the tee and the null sink's capture.
+key t 0.45
+key t 0.45
+key t 0.45
+key t
+check "t t t t: a tapped tempo" shows "BPM   metronome"
+check "t t t t: the tempo toast" shows "Tempo "
+key k
+check "k: metronome on" shows "Metronome 50 %"
+key i
+check "i: a one-bar count-in" shows "Count-in 4 beats"
+key I
+check "I: before every pass" shows "count-in 4 every pass"
+key "?"
+check "?: the help's two columns show the new keys" shows "tap tempo (4 taps on)"
+key "?"
 key - 0.3
 key -
 check "- -: speed 0.90 x" shows "speed 0.90 x"

@@ -14,7 +14,8 @@ import Sharp9Store
 ///   throws, nothing changed (state, head, engine).
 /// - An action sent while another is being handled (a load result, or an observer sending) is
 ///   queued and sent right after it, in order.
-/// - Clock, session id, log, engine and peak computer come from ``AppDependencies``.
+/// - Clock, session id, log, engine, peak computer and beat analysis come from
+///   ``AppDependencies``.
 ///
 /// Not `Sendable`: a core belongs to one task, like its log and engine.
 ///
@@ -51,7 +52,8 @@ public final class AppCore {
   private var clockOffset = 0.0
   private var startedAt: Date
   private var isSending = false
-  private var queued: [Action] = []
+  /// Actions to send after the one being handled, each with its `t` (nil: the clock's).
+  private var queued: [(action: Action, t: Double?)] = []
   /// The song being practised (its audio's SHA-256), whose saved loops are kept with it.
   private let song: String?
   /// Whether this core started the session (a continued one has its song's loops already).
@@ -92,7 +94,7 @@ public final class AppCore {
   @discardableResult
   public func send(_ action: Action, at t: Double? = nil) throws -> SentAction {
     guard !isSending else {
-      queued.append(action)
+      queued.append((action, nil))
       return SentAction(events: [], failures: [])
     }
     isSending = true
@@ -102,7 +104,7 @@ public final class AppCore {
     while !queued.isEmpty {
       let next = queued.removeFirst()
       do {
-        try record(next, at: nil, into: &sent)
+        try record(next.action, at: next.t, into: &sent)
       } catch {
         queued.removeAll()
         throw error
@@ -140,8 +142,9 @@ public final class AppCore {
     let outcome = runner.run(step.effects, on: dependencies.engine)
     if let computed = outcome.peaks { peaks = computed }
     sent.failures += outcome.failures
-    if reportsLoadResults { queued += outcome.reported }
+    if reportsLoadResults { queued += outcome.reported.map { ($0, nil) } }
     try keepSongLoops(after: action, before: previous)
+    try analyzeBeats(after: action, at: t)
     for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
   }
 
@@ -152,11 +155,24 @@ public final class AppCore {
     guard let song else { return }
     if case .importSucceeded = action, startsSession {
       let loops = try dependencies.log.songLoops(of: song)
-      if !loops.isEmpty { queued.append(.savedLoopsRestored(loops)) }
+      if !loops.isEmpty { queued.append((.savedLoopsRestored(loops), nil)) }
     } else if action.isUserAction, state.savedLoops != previous.savedLoops, let session {
       try dependencies.log.recordSongLoops(
         state.savedLoops, of: song, from: session.id, at: dependencies.clock.now())
     }
+  }
+
+  /// A loaded song's beat grid is analysed once, here, and recorded as `beatGridDetected` at
+  /// the load's time (the analysis may take a second; the grid is the load's consequence, and a
+  /// front end clocked by a device must not see `t` jump ahead of its frames). A replay reads the
+  /// grid from the log and never analyses. An analysis that fails records nothing: the musician
+  /// can still tap the tempo.
+  private func analyzeBeats(after action: Action, at t: Double) throws {
+    guard case .importSucceeded = action, let analyze = dependencies.analyzeBeats,
+      let url = runner.loadedURL
+    else { return }
+    guard let grid = try? analyze(url) else { return }
+    queued.append((.beatGridDetected(grid), t))
   }
 
   private func createSession() throws -> any SessionWriter {

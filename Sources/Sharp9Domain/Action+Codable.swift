@@ -13,13 +13,15 @@ extension Action: Codable {
     case seekToStart, seekToEnd, undo, redo, setSpeed, setPitch, nudgeA, nudgeB
     case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop, savedLoopsRestored
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
+    case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
+    case nudgeBBeats, setSnap
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
     public var fieldNames: [String] {
       switch self {
       case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd,
-        .undo, .redo:
+        .undo, .redo, .tapTempo:
         []
       case .importPicked: ["url"]
       case .importSucceeded: ["track"]
@@ -43,6 +45,13 @@ extension Action: Codable {
       case .setSpeedTrainer: ["trainer"]
       case .loopPassesCompleted: ["wallSec"]
       case .trainerStepped: ["speed", "wallSec"]
+      case .beatGridDetected: ["grid"]
+      case .setTempo: ["bpm"]
+      case .shiftGrid: ["seconds"]
+      case .setMetronome: ["enabled", "level"]
+      case .setCountIn: ["beats", "everyPass"]
+      case .nudgeABeats, .nudgeBBeats: ["beats"]
+      case .setSnap: ["snap"]
       }
     }
   }
@@ -50,6 +59,8 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
+    case seconds, locked, speed, semitones, name, number, loops
+    case grid, bpm, level, beats, everyPass, snap
   }
 
   /// The case's `type` tag.
@@ -94,6 +105,15 @@ extension Action: Codable {
     case .setSpeedTrainer: .setSpeedTrainer
     case .loopPassesCompleted: .loopPassesCompleted
     case .trainerStepped: .trainerStepped
+    case .beatGridDetected: .beatGridDetected
+    case .tapTempo: .tapTempo
+    case .setTempo: .setTempo
+    case .shiftGrid: .shiftGrid
+    case .setMetronome: .setMetronome
+    case .setCountIn: .setCountIn
+    case .nudgeABeats: .nudgeABeats
+    case .nudgeBBeats: .nudgeBBeats
+    case .setSnap: .setSnap
     }
   }
 
@@ -124,6 +144,15 @@ extension Action: Codable {
       case .seekToEnd: none ? .seekToEnd : nil
       case .undo: none ? .undo : nil
       case .redo: none ? .redo : nil
+      case .tapTempo: none ? .tapTempo : nil
+      case .setTempo: number.map { .setTempo(bpm: $0) }
+      case .shiftGrid: number.map { .shiftGrid(seconds: $0) }
+      case .setSnap:
+        if case .text(let text)? = field {
+          SnapMode(rawValue: text).map { .setSnap($0) }
+        } else {
+          nil
+        }
       // `now` is optional and a date: only its absence is plain.
       case .clearToastIfExpired: none ? .clearToastIfExpired(now: nil) : nil
       case .tapWaveform: number.map { .tapWaveform(timeSec: $0) }
@@ -146,7 +175,7 @@ extension Action: Codable {
       case .setMode:
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
-        .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped:
+        .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -251,6 +280,34 @@ extension Action: Codable {
     case .loopPassesCompleted: self = .loopPassesCompleted(wallSec: try number(.wallSec))
     case .trainerStepped:
       self = .trainerStepped(speed: try number(.speed), wallSec: try number(.wallSec))
+    case .beatGridDetected:
+      let grid = try c.decode(BeatGrid.self, forKey: .grid)
+      guard (grid.tempo?.isFinite ?? true) && (grid.beats + grid.downbeats).allSatisfy(\.isFinite)
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .grid, in: c, debugDescription: "the tempo and every time must be finite")
+      }
+      self = .beatGridDetected(grid)
+    case .tapTempo: self = .tapTempo
+    case .setTempo: self = .setTempo(bpm: try number(.bpm))
+    case .shiftGrid: self = .shiftGrid(seconds: try number(.seconds))
+    case .setMetronome:
+      self = .setMetronome(
+        enabled: try c.decode(Bool.self, forKey: .enabled), level: try number(.level))
+    case .setCountIn:
+      self = .setCountIn(
+        beats: try c.decode(Int.self, forKey: .beats),
+        everyPass: try c.decode(Bool.self, forKey: .everyPass))
+    case .nudgeABeats: self = .nudgeABeats(try c.decode(Int.self, forKey: .beats))
+    case .nudgeBBeats: self = .nudgeBBeats(try c.decode(Int.self, forKey: .beats))
+    case .setSnap:
+      let text = try c.decode(String.self, forKey: .snap)
+      guard let snap = SnapMode(rawValue: text) else {
+        let names = SnapMode.allCases.map(\.rawValue).joined(separator: ", ")
+        throw DecodingError.dataCorruptedError(
+          forKey: .snap, in: c, debugDescription: "\"\(text)\" is not one of \(names)")
+      }
+      self = .setSnap(snap)
     }
   }
 
@@ -260,7 +317,7 @@ extension Action: Codable {
     try c.encode(kind.rawValue, forKey: .type)
     switch self {
     case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd, .undo,
-      .redo:
+      .redo, .tapTempo:
       break
     case .importPicked(let url): try c.encode(Self.interchangeString(url), forKey: .url)
     case .importSucceeded(let track): try c.encode(track, forKey: .track)
@@ -274,7 +331,7 @@ extension Action: Codable {
     case .deleteMarker(let id): try c.encode(id, forKey: .id)
     case .toggleLoopEnabled(let enabled): try c.encode(enabled, forKey: .enabled)
     case .clearToastIfExpired(let now): try c.encodeIfPresent(now, forKey: .now)
-    case .skip(let seconds), .nudgeA(let seconds), .nudgeB(let seconds):
+    case .skip(let seconds), .nudgeA(let seconds), .nudgeB(let seconds), .shiftGrid(let seconds):
       try c.encode(seconds, forKey: .seconds)
     case .setLocked(let locked): try c.encode(locked, forKey: .locked)
     case .setSpeed(let speed): try c.encode(speed, forKey: .speed)
@@ -292,6 +349,16 @@ extension Action: Codable {
     case .trainerStepped(let speed, let wallSec):
       try c.encode(speed, forKey: .speed)
       try c.encode(wallSec, forKey: .wallSec)
+    case .beatGridDetected(let grid): try c.encode(grid, forKey: .grid)
+    case .setTempo(let bpm): try c.encode(bpm, forKey: .bpm)
+    case .setMetronome(let enabled, let level):
+      try c.encode(enabled, forKey: .enabled)
+      try c.encode(level, forKey: .level)
+    case .setCountIn(let beats, let everyPass):
+      try c.encode(beats, forKey: .beats)
+      try c.encode(everyPass, forKey: .everyPass)
+    case .nudgeABeats(let beats), .nudgeBBeats(let beats): try c.encode(beats, forKey: .beats)
+    case .setSnap(let snap): try c.encode(snap, forKey: .snap)
     }
   }
 

@@ -88,6 +88,25 @@ public enum Action: Sendable, Equatable, Hashable {
   /// The speed trainer took the speed to `speed` at the start of a pass, at session time
   /// `wallSec` (the wrap's frame; the event itself is recorded when the engine reports it).
   case trainerStepped(speed: Double, wallSec: Double)
+  /// The song's beat grid, analysed when it loaded (the app, not the musician: replays never
+  /// analyse again; a grid from outside is checked).
+  case beatGridDetected(BeatGrid)
+  /// The tap tempo key, tapped along with the music (the tap's time is the action's time).
+  case tapTempo
+  /// A tempo typed in, in BPM: the grid becomes constant at that tempo.
+  case setTempo(bpm: Double)
+  /// The grid moved by `seconds` (earlier when negative).
+  case shiftGrid(seconds: Double)
+  /// The metronome switched on or off, at a level.
+  case setMetronome(enabled: Bool, level: Double)
+  /// The count-in: how many beats, and whether before every loop pass too.
+  case setCountIn(beats: Int, everyPass: Bool)
+  /// Loop start moved by whole beats of the grid (earlier when negative), never past B.
+  case nudgeABeats(Int)
+  /// Loop end moved by whole beats of the grid, never before A.
+  case nudgeBBeats(Int)
+  /// Where A and B land when set: anywhere, on beats or on bar starts.
+  case setSnap(SnapMode)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -125,10 +144,14 @@ extension Action {
     case .recallLoop: "Recall Loop"
     case .renameSavedLoop: "Rename Loop"
     case .deleteSavedLoop: "Delete Loop"
+    case .tapTempo: "Tap Tempo"
+    case .setTempo: "Set Tempo"
+    case .shiftGrid: "Shift Grid"
+    case .nudgeABeats: "Set A"
+    case .nudgeBBeats: "Set B"
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
-      .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
-      .trainerStepped:
+      .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted, .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap:
       nil
     }
   }
@@ -139,13 +162,12 @@ extension Action {
   public var isUserAction: Bool {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
-      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped:
+      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
-      .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
-      .setSpeedTrainer:
+      .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses, .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats, .setSnap:
       true
     }
   }

@@ -23,6 +23,10 @@ public protocol AudioEngine: AnyObject {
   func setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
   /// Replaces how loop passes are practised: stop after N passes, the speed trainer.
   func setLoopPractice(_ practice: LoopPractice)
+  /// Replaces the beat grid the metronome clicks on (nil: none).
+  func setBeatGrid(_ grid: BeatGrid?)
+  /// Replaces the metronome and count-in settings.
+  func setClicks(_ clicks: ClickSettings)
   /// The playhead position in source seconds.
   ///
   /// An engine does not call back as it plays: a `tick` carries the time it happened, which only

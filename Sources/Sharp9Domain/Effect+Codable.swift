@@ -11,6 +11,12 @@ extension Effect: Codable {
 
   private enum Field: String, CodingKey {
     case type, url, timeSec, rate, semitones, aSec, bSec, enabled, practice
+    case engineSetLoop, computePeaks, engineSetBeatGrid, engineSetClicks
+  }
+
+  private enum Field: String, CodingKey {
+    case type, url, timeSec, rate, semitones, aSec, bSec, enabled
+    case grid, metronomeLevel, countInLevel, countInBeats, countInEveryPass, beatSec
   }
 
   /// The case's `type` tag.
@@ -25,6 +31,8 @@ extension Effect: Codable {
     case .engineSetLoop: .engineSetLoop
     case .computePeaks: .computePeaks
     case .engineSetLoopPractice: .engineSetLoopPractice
+    case .engineSetBeatGrid: .engineSetBeatGrid
+    case .engineSetClicks: .engineSetClicks
     }
   }
 
@@ -58,6 +66,16 @@ extension Effect: Codable {
     case .computePeaks: self = .computePeaks
     case .engineSetLoopPractice:
       self = .engineSetLoopPractice(try c.decode(LoopPractice.self, forKey: .practice))
+    case .engineSetBeatGrid:
+      self = .engineSetBeatGrid(try c.decodeIfPresent(BeatGrid.self, forKey: .grid))
+    case .engineSetClicks:
+      self = .engineSetClicks(
+        ClickSettings(
+          metronomeLevel: try c.decode(Double.self, forKey: .metronomeLevel),
+          countInLevel: try c.decode(Double.self, forKey: .countInLevel),
+          countInBeats: try c.decode(Int.self, forKey: .countInBeats),
+          countInEveryPass: try c.decode(Bool.self, forKey: .countInEveryPass),
+          beatSec: try c.decode(Double.self, forKey: .beatSec)))
     }
   }
 
@@ -76,6 +94,13 @@ extension Effect: Codable {
       try c.encode(b, forKey: .bSec)
       try c.encode(enabled, forKey: .enabled)
     case .engineSetLoopPractice(let practice): try c.encode(practice, forKey: .practice)
+    case .engineSetBeatGrid(let grid): try c.encode(grid, forKey: .grid)
+    case .engineSetClicks(let clicks):
+      try c.encode(clicks.metronomeLevel, forKey: .metronomeLevel)
+      try c.encode(clicks.countInLevel, forKey: .countInLevel)
+      try c.encode(clicks.countInBeats, forKey: .countInBeats)
+      try c.encode(clicks.countInEveryPass, forKey: .countInEveryPass)
+      try c.encode(clicks.beatSec, forKey: .beatSec)
     }
   }
 }

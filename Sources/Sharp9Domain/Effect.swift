@@ -21,4 +21,8 @@ public enum Effect: Sendable, Equatable, Hashable {
   case engineSetLoopPractice(LoopPractice)
   /// Compute the waveform peaks of the loaded track.
   case computePeaks
+  /// Replace the beat grid the metronome clicks on (nil: none).
+  case engineSetBeatGrid(BeatGrid?)
+  /// Replace the metronome and count-in settings.
+  case engineSetClicks(ClickSettings)
 }

@@ -48,6 +48,34 @@ public enum PracticeRules {
   /// a jump no practice plan asks for.
   public static let trainerStepLimit = 0.25
 
+  /// Tempi a musician may type or tap, in BPM: below 20 a beat is no longer felt as one, above
+  /// 300 the clicks would blur into a buzz at double speed.
+  public static let tempoRange: ClosedRange<Double> = 20...300
+  /// Tap tempo keeps this many taps (the tempo is their average interval).
+  public static let tapCount = 8
+  /// Tap tempo needs this many taps before it sets a tempo.
+  public static let tapsForTempo = 4
+  /// A tap more than this many seconds after the previous one starts a new count (slower than
+  /// the slowest tempo: a pause, not a beat).
+  public static let tapGapSec = 3.0
+  /// The furthest a grid shift may move the grid, in seconds either way (more than a bar at any
+  /// tempo in ``tempoRange`` but 20 BPM; a bigger mistake is a tempo to type again).
+  public static let gridShiftLimitSec = 2.0
+  /// The grid shift buttons' step, in seconds.
+  public static let gridShiftStep = 0.010
+  /// Beats of a grid from outside must be at least this far apart (600 BPM: twice the fastest
+  /// tempo), which also bounds how many beats a track's grid can hold.
+  public static let minimumBeatGapSec = 0.1
+  /// The most beats a grid holds: over an hour at the fastest tempo, and a bound on the memory a
+  /// grid from outside (or a tempo on a huge track) may take.
+  public static let maximumBeats = 20_000
+  /// Count-ins from none to four bars of 4/4.
+  public static let countInBeatsRange = 0...16
+  /// The clicks' level (a gain on a full-scale click).
+  public static let clickLevelRange: ClosedRange<Double> = 0...1
+  /// The click level buttons' step.
+  public static let clickLevelStep = 0.1
+
   /// `value` rounded to the nearest speed step and clamped to ``speedRange``.
   ///
   /// Rounding as `(x * 100).rounded() / 100` (100 steps per unit) yields exactly the `Double`

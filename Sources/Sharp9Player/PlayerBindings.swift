@@ -51,6 +51,27 @@ enum PlayerBindings {
     case ">": .send(.nudgeA(seconds: PracticeRules.nudgeSeconds))
     case ";": .send(.nudgeB(seconds: -PracticeRules.nudgeSeconds))
     case "'": .send(.nudgeB(seconds: PracticeRules.nudgeSeconds))
+    case "(": .send(.nudgeABeats(-1))
+    case ")": .send(.nudgeABeats(1))
+    case "9": .send(.nudgeBBeats(-1))
+    case "0": .send(.nudgeBBeats(1))
+    case "g": .send(.setSnap(nextSnap(after: state.rhythm.snap)))
+    case "t": .send(.tapTempo)
+    case "y": .send(.shiftGrid(seconds: -PracticeRules.gridShiftStep))
+    case "Y": .send(.shiftGrid(seconds: PracticeRules.gridShiftStep))
+    case "k": metronome(on: !state.rhythm.clicks.metronomeOn, level: state.rhythm.clicks.level)
+    case "v": metronome(level: state.rhythm.clicks.level - PracticeRules.clickLevelStep, in: state)
+    case "V": metronome(level: state.rhythm.clicks.level + PracticeRules.clickLevelStep, in: state)
+    case "i":
+      .send(
+        .setCountIn(
+          beats: nextCountIn(after: state.rhythm.clicks.countInBeats),
+          everyPass: state.rhythm.clicks.countInEveryPass))
+    case "I":
+      .send(
+        .setCountIn(
+          beats: state.rhythm.clicks.countInBeats,
+          everyPass: !state.rhythm.clicks.countInEveryPass))
     case "s": .send(.saveLoop(name: nextLoopName(in: state)))
     case "n": nextSavedLoop(in: state).map { .send(.recallLoop(number: $0)) } ?? .ignore
     case "p": .send(.setLoopPasses(nextPassLimit(after: state.loopPractice.passLimit)))
@@ -69,6 +90,32 @@ enum PlayerBindings {
     case "q": .quit
     default: .ignore
     }
+  }
+
+  /// The snap after `snap` in the `g` key's cycle: off, beats, bars.
+  static func nextSnap(after snap: SnapMode) -> SnapMode {
+    switch snap {
+    case .off: .beats
+    case .beats: .bars
+    case .bars: .off
+    }
+  }
+
+  /// The count-in after `beats` in the `i` key's cycle: none, one bar, two bars (4/4).
+  static func nextCountIn(after beats: Int) -> Int {
+    let bar = BeatGrid.beatsPerBar
+    return beats == 0 ? bar : beats == bar ? 2 * bar : 0
+  }
+
+  /// The metronome at `level`, kept within the level range (the step keys stop at its ends).
+  private static func metronome(level: Double, in state: State) -> PlayerCommand {
+    let range = PracticeRules.clickLevelRange
+    let kept = min(max((level * 100).rounded() / 100, range.lowerBound), range.upperBound)
+    return metronome(on: state.rhythm.clicks.metronomeOn, level: kept)
+  }
+
+  private static func metronome(on: Bool, level: Double) -> PlayerCommand {
+    .send(.setMetronome(enabled: on, level: level))
   }
 
   /// The name `s` saves under: the current loop's saved name if it is one (saving again
@@ -106,29 +153,38 @@ enum PlayerBindings {
     state.markers.min { abs($0.timeSec - timeSec) < abs($1.timeSec - timeSec) }?.id
   }
 
-  /// The keys as the help screen and docs/guide/practice.md list them.
+  /// The keys as the help screen (two columns: each text fits 26 characters) and
+  /// docs/guide/practice.md list them.
   static let help: [(keys: String, what: String)] = [
     ("Space", "play / pause"),
     ("a / b", "set A / B at the playhead"),
     ("l", "loop on / off"),
-    ("c", "A/B button: A, then B, then clear"),
-    ("m / x", "mark now / delete the nearest marker"),
-    ("← / →", "skip -5 / +5 s (snaps to A/B)"),
-    ("Home / End", "Prev (A or start) / Next (B or end)"),
-    ("- / = (+)", "speed -0.05 / +0.05"),
+    ("c", "A/B button: A, B, clear"),
+    ("m / x", "mark / delete nearest"),
+    ("← / →", "skip -5 / +5 s"),
+    ("Home/End", "to A or start / B or end"),
+    ("- / =", "speed -0.05 / +0.05"),
     (", / .", "speed -0.01 / +0.01"),
     ("d", "speed cycle"),
     ("[ / ]", "pitch -1 / +1 semitone"),
     ("{ / }", "pitch -1 / +1 cent"),
     ("< / >", "nudge A -10 / +10 ms"),
     ("; / '", "nudge B -10 / +10 ms"),
-    ("s / n", "save the loop / recall the next saved loop"),
-    ("p", "stop after 1, 2, 4, 8 passes / loop on"),
-    ("w", "speed trainer: +0.05 every 2 passes to 1.00 / off"),
+    ("( / )", "nudge A -1 / +1 beat"),
+    ("9 / 0", "nudge B -1 / +1 beat"),
+    ("g", "snap: off / beats / bars"),
+    ("t", "tap tempo (4 taps on)"),
+    ("y / Y", "grid -10 / +10 ms"),
+    ("k", "metronome on / off"),
+    ("v / V", "click level -10 / +10 %"),
+    ("i / I", "count-in 0/4/8, each pass"),
+    ("s / n", "save loop / next saved"),
+    ("p", "stop after 1/2/4/8 passes"),
+    ("w", "speed trainer on / off"),
     ("u / r", "undo / redo"),
-    ("1 2 3 4", "click mode: marker / A / loop / B"),
-    ("L", "lock; unlock: L three times within 1 s"),
-    ("click / drag", "tap the waveform / scrub"),
+    ("1 2 3 4", "click: marker/A/loop/B"),
+    ("L", "lock; unlock: L×3 in 1 s"),
+    ("click/drag", "tap waveform / scrub"),
     ("?", "this help"),
     ("q, Ctrl-C", "quit"),
   ]

@@ -39,8 +39,9 @@ struct PlayerScreen {
       span: 0...duration, height: layout.overviewRows.count, view: view, duration: duration)
     for (offset, row) in layout.overviewRows.enumerated() { lines[row] = overview[offset] }
     let window = PlayerLayout.zoomWindow(playheadSec: view.playheadSec, durationSec: duration)
-    lines[layout.overviewRows.upperBound + 1] = ScreenLine(
-      " zoom \(formatTime(window.lowerBound)) – \(formatTime(window.upperBound))", .faint)
+    lines[layout.overviewRows.upperBound + 1] = ruler(
+      " zoom \(formatTime(window.lowerBound)) – \(formatTime(window.upperBound)) ", over: window,
+      grid: view.state.beatGrid)
     let zoom = waveform(span: window, height: layout.zoomRows.count, view: view, duration: duration)
     for (offset, row) in layout.zoomRows.enumerated() { lines[row] = zoom[offset] }
     let status = statusLines(view, duration: duration)
@@ -72,12 +73,26 @@ struct PlayerScreen {
     modes.add(loop.enabled ? "on" : "off", loop.enabled ? .on : .plain)
     modes.add("   \(points)   markers \(state.markers.count)   ")
     modes.add(state.isLocked ? "LOCKED" : "unlocked", state.isLocked ? .alarm : .plain)
+    var rhythm = ScreenLine(" tempo ")
+    rhythm.add(
+      state.tempo.map { "\($0.formatted(.number.precision(.fractionLength(1)))) BPM" } ?? "--")
+    let clicks = state.rhythm.clicks
+    rhythm.add("   metronome ")
+    rhythm.add(
+      clicks.metronomeOn ? "on \(Int((clicks.level * 100).rounded())) %" : "off",
+      clicks.metronomeOn ? .on : .plain)
+    rhythm.add(
+      "   count-in "
+        + (clicks.countInBeats == 0
+          ? "off" : "\(clicks.countInBeats)" + (clicks.countInEveryPass ? " every pass" : ""))
+        + "   snap \(state.rhythm.snap.rawValue)")
     var toast = ScreenLine(" ")
     toast.add(state.toast?.message ?? "", .toast)
     return [
       transport,
       modes,
       practiceLine(view),
+      rhythm,
       meter("L", level: view.levelsDB.left, hold: view.holdsDB.left, clip: view.clipping.left),
       meter("R", level: view.levelsDB.right, hold: view.holdsDB.right, clip: view.clipping.right),
       toast,
@@ -97,6 +112,27 @@ struct PlayerScreen {
           + " every \(trainer.everyPasses)")
     }
     return parts.isEmpty ? ScreenLine() : ScreenLine(" " + parts.joined(separator: " · "), .faint)
+  }
+
+  /// The zoom line: its label, then the grid's beats as ticks under the zoomed waveform's
+  /// columns (`'` a beat, `|` a bar start).
+  private func ruler(_ label: String, over span: ClosedRange<Double>, grid: BeatGrid?)
+    -> ScreenLine
+  {
+    let width = layout.waveformWidth
+    var cells = [Character](repeating: " ", count: width)
+    let length = max(span.upperBound - span.lowerBound, 1e-9)
+    if let grid {
+      let bars = Set(grid.downbeats)
+      for beat in grid.beats where span.contains(beat) {
+        let column = min(width - 1, Int((beat - span.lowerBound) / length * Double(width)))
+        if cells[column] != "|" { cells[column] = bars.contains(beat) ? "|" : "'" }
+      }
+    }
+    // The label first (the line starts one column left of the waveform), ticks after it.
+    let text = Array(label)
+    for index in 0..<min(text.count, width + 1) where index > 0 { cells[index - 1] = text[index] }
+    return ScreenLine(String(text.first ?? " ") + String(cells), .faint)
   }
 
   private func meter(_ name: String, level: Double, hold: Double, clip: Bool) -> ScreenLine {
@@ -172,17 +208,24 @@ struct PlayerScreen {
     return min(1, Double(peak))
   }
 
+  /// The keys in two columns (the list is longer than a 24-row screen is high).
   private func overlayHelp(_ lines: inout [ScreenLine]) {
     let entries = PlayerBindings.help
-    let top = max(2, (layout.rows - entries.count - 2) / 2)
-    let width = min(layout.columns - 4, 60)
+    let rows = (entries.count + 1) / 2
+    let top = max(1, (layout.rows - rows - 1) / 2)
+    let width = min(layout.columns - 2, 78)
+    let column = width / 2
     let left = String(repeating: " ", count: max(0, (layout.columns - width) / 2))
     lines[top] = ScreenLine(left)
     lines[top].add(pad(" Keys (? closes)", to: width), .inverseStrong)
-    for (offset, entry) in entries.enumerated() where top + 1 + offset < layout.rows {
-      lines[top + 1 + offset] = ScreenLine(left)
-      lines[top + 1 + offset].add(
-        pad(" \(pad(entry.keys, to: 14)) \(entry.what)", to: width), .inverse)
+    for row in 0..<rows where top + 1 + row < layout.rows {
+      var text = ""
+      for index in [row, row + rows] where index < entries.count {
+        let entry = entries[index]
+        text += pad(" \(pad(entry.keys, to: 10)) \(entry.what)", to: column)
+      }
+      lines[top + 1 + row] = ScreenLine(left)
+      lines[top + 1 + row].add(pad(text, to: width), .inverse)
     }
   }
 

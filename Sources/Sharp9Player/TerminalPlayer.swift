@@ -71,10 +71,15 @@ public enum TerminalPlayer {
       audio: options.audio, startFrame: start.frame, timeline: start.timeline,
       framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30)
     let output = try device.map { try DeviceOutput(device: $0, engine: engine) }
+    let audio = options.audio
     let core = try AppCore(
-      dependencies: AppDependencies(log: store, engine: engine),
+      dependencies: AppDependencies(
+        log: store, engine: engine, analyzeBeats: { _ in try audio.beatGrid() }),
       start: previous.map { .continuing($0) } ?? .new(options.newSession),
       reportsLoadResults: false)
+    // A continued session's grid is in its state, not in the replayed timeline: the engine gets
+    // it at its first frame, as the render has it from the earlier part.
+    if previous != nil { engine.setBeatGrid(core.state.beatGrid) }
     let player = try PlayerLoop(
       core: core, engine: engine, output: output, tee: options.tee, song: options.audio.url,
       isNew: previous == nil, measuring: options.measuresLatency)

@@ -51,6 +51,17 @@ public enum EventText {
     case .setSpeedTrainer(let trainer): trainer.map(trainerText) ?? "speed trainer off"
     case .loopPassesCompleted: "loop passes done: stopped at A"
     case .trainerStepped(let speed, _): "speed trainer: \(formatSpeed(speed))"
+    case .beatGridDetected(let grid): "beat grid: \(gridText(grid))"
+    case .tapTempo: "tap tempo"
+    case .setTempo(let bpm): "tempo = \(JSONText.number(bpm)) BPM"
+    case .shiftGrid(let seconds): "shift grid \(signed(seconds)) s"
+    case .setMetronome(let enabled, let level):
+      enabled ? "metronome on, level \(JSONText.number(level))" : "metronome off"
+    case .setCountIn(let beats, let everyPass):
+      beats == 0 ? "no count-in" : "count-in \(beats) beats" + (everyPass ? ", every pass" : "")
+    case .nudgeABeats(let beats): "nudge A \(signed(Double(beats))) beats"
+    case .nudgeBBeats(let beats): "nudge B \(signed(Double(beats))) beats"
+    case .setSnap(let snap): "snap \(snap.rawValue)"
     }
   }
 
@@ -82,6 +93,10 @@ public enum EventText {
         + (practice.passLimit.map { "stop after \($0) passes" } ?? "loop until stopped")
         + (practice.trainer.map { ", " + trainerText($0) } ?? "")
     case .computePeaks: "compute peaks"
+    case .engineSetBeatGrid(let grid): "beat grid " + (grid.map(gridText) ?? "none")
+    case .engineSetClicks(let clicks):
+      "clicks metronome \(JSONText.number(clicks.metronomeLevel)) count-in \(clicks.countInBeats)"
+        + (clicks.countInEveryPass ? " every pass" : "")
     }
   }
 
@@ -90,6 +105,11 @@ public enum EventText {
     "speed trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
       + "\(signed(trainer.step)) every \(trainer.everyPasses) passes, "
       + "\(trainer.onStop.rawValue) on stop"
+  /// `120 BPM, 64 beats`, or `no beat`.
+  static func gridText(_ grid: BeatGrid) -> String {
+    guard let tempo = grid.tempo else { return "no beat" }
+    return
+      "\(tempo.formatted(.number.precision(.fractionLength(0...1)))) BPM, \(grid.beats.count) beats"
   }
 
   /// `+0.05`, `-1`, `+5`: the shortest form with an explicit sign.

@@ -36,6 +36,11 @@ public enum InvariantText {
       "savedLoops: the name \"\(name)\" is used more than once"
     case .savedLoopsAmbiguous(nil, let count, let limit):
       "savedLoops holds \(count) loops, more than the \(limit) allowed"
+    case .rhythmInvalid(let tempo, let level, let beats, let taps, let gridFits):
+      "rhythm: tempo \(tempo.map { "\($0)" } ?? "none"), click level \(level), count-in \(beats)"
+        + " beats, \(taps) taps" + (gridFits ? "" : ", an analysed grid not of this track")
+        + " (allowed: tempo \(PracticeRules.tempoRange), level \(PracticeRules.clickLevelRange),"
+        + " count-in \(PracticeRules.countInBeatsRange), at most \(PracticeRules.tapCount) taps)"
     }
   }
 

@@ -81,7 +81,7 @@ struct TimelineCommand: ParsableCommand {
             ? formatTime(segment.sourceStartSec) + "→" + formatTime(segment.sourceEndSec)
             : formatTime(segment.sourceStartSec),
           formatSpeed(segment.speed), formatPitch(segment.pitchSemitones),
-          segment.isPlaying ? "playing" : "paused",
+          segment.isPlaying ? "playing" : segment.countIn != nil ? "count-in" : "paused",
           segment.start.name + (segment.looped ? " (looped)" : ""),
         ]
       }

@@ -48,6 +48,8 @@ final class ReportingEngine: AudioEngine {
   func setPitchSemitones(_ semitones: Double) { calls.append("pitch \(semitones)") }
   func setLoop(aSec: Double?, bSec: Double?, enabled: Bool) { calls.append("loop") }
   func setLoopPractice(_ practice: LoopPractice) { calls.append("loop practice") }
+  func setBeatGrid(_ grid: BeatGrid?) { calls.append("grid \(grid?.beats.count ?? 0)") }
+  func setClicks(_ clicks: ClickSettings) { calls.append("clicks") }
 }
 
 /// A core on an in-memory store with a pinned clock and counting session ids.
@@ -59,11 +61,12 @@ struct AppCoreFixture {
   init() throws { store = try EventStore.inMemory() }
 
   func dependencies(
-    engine: any AudioEngine, computePeaks: ((URL) throws -> WaveformPeaks)? = nil
+    engine: any AudioEngine, computePeaks: ((URL) throws -> WaveformPeaks)? = nil,
+    analyzeBeats: ((URL) throws -> BeatGrid)? = nil
   ) -> AppDependencies {
     AppDependencies(
       log: store, engine: engine, clock: clock.clock, makeSessionID: ids.next,
-      computePeaks: computePeaks)
+      computePeaks: computePeaks, analyzeBeats: analyzeBeats)
   }
 
   static let info = NewSessionInfo(title: "core test", sharp9Version: "test")

@@ -170,6 +170,8 @@ import Testing
     case .engineSetPitchSemitones(let semitones): .setPitchSemitones(semitones)
     case .engineSetLoop(let a, let b, let enabled): .setLoop(aSec: a, bSec: b, enabled: enabled)
     case .engineSetLoopPractice(let practice): .setLoopPractice(practice)
+    case .engineSetBeatGrid(let grid): .setBeatGrid(grid)
+    case .engineSetClicks(let clicks): .setClicks(clicks)
     case .computePeaks: nil
     }
   }

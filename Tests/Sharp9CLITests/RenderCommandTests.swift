@@ -58,6 +58,53 @@ import Testing
             """, stderr: ""))
   }
 
+  /// A session script with the grid's lines: the count-in holds the playhead in the timeline,
+  /// the metronome clicks in the render, and the render is the same every time.
+  static let clickScript = """
+    {"session":{"startedAt":"2026-11-21T19:00:00.000Z","audio":"tone.wav","title":"clicks"}}
+    {"type":"importPicked","url":"tone.wav","t":0}
+    {"type":"importSucceeded","track":{"name":"tone.wav","durationSec":2},"t":0.1}
+    {"type":"beatGridDetected","grid":{"tempo":120,"beats":[0,0.5,1,1.5],"downbeats":[0]},"t":0.1}
+    {"type":"setCountIn","beats":2,"everyPass":false,"t":0.2}
+    {"type":"setMetronome","enabled":true,"level":0.5,"t":0.2}
+    {"type":"togglePlay","t":0.5}
+    {"type":"togglePlay","t":2.5}
+    {"type":"clearToastIfExpired","t":3}
+
+    """
+
+  @Test func countInAndMetronomeLinesPlayInTheTimelineAndTheRender() async throws {
+    let cli = try StoreCLI()
+    let id = try await cli.importSession(Self.clickScript, named: "clicks.jsonl", toneSeconds: 2)
+    let timeline = try await cli.run(["timeline", id])
+    #expect(
+      timeline
+        == .init(
+          status: 0,
+          stdout: """
+            wall               source              speed    pitch  state     began with
+            00:00.00–00:00.50  00:00.00           1.00 x  0.00 st  paused    load
+            00:00.50–00:01.50  00:00.00           1.00 x  0.00 st  count-in  play
+            00:01.50–00:02.50  00:00.00→00:01.00  1.00 x  0.00 st  playing   play
+            00:02.50–00:03.00  00:01.00           1.00 x  0.00 st  paused    pause
+
+            """, stderr: ""))
+    let state = try await cli.run(["state", id, "--json"])
+    #expect(state.stdout.contains(#""countInBeats":2"#))
+    _ = try await cli.run(["render", id, "-o", "first.wav", "--bits", "float"])
+    _ = try await cli.run(["render", id, "-o", "second.wav", "--bits", "float"])
+    let first = try Data(contentsOf: cli.directory.appending(path: "first.wav"))
+    let second = try Data(contentsOf: cli.directory.appending(path: "second.wav"))
+    #expect(first == second)
+    // The clicks are in it: the same session without the metronome and count-in differs.
+    let silent = Self.clickScript.split(separator: "\n").filter {
+      !$0.contains("setCountIn") && !$0.contains("setMetronome")
+    }.joined(separator: "\n")
+    let plainID = try await cli.importSession(silent + "\n", named: "plain.jsonl", toneSeconds: 2)
+    _ = try await cli.run(["render", plainID, "-o", "plain.wav", "--bits", "float"])
+    #expect(try Data(contentsOf: cli.directory.appending(path: "plain.wav")) != first)
+  }
+
   @Test func timelineJSONIsOneSegmentPerLine() async throws {
     let cli = try StoreCLI()
     let id = try await importSession(cli)

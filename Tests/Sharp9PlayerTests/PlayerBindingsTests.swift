@@ -107,3 +107,49 @@ import Testing
         == [false, false, false, false, true])
   }
 }
+
+/// The beat grid's keys: tap tempo, the grid's shift, the metronome and count-in cycles, A/B by
+/// beats and the snap cycle, each from the state it changes.
+@Suite struct RhythmBindingsTests {
+  func command(_ text: Character, _ state: State = State()) -> PlayerCommand? {
+    text.unicodeScalars.first.flatMap { PlayerKey.character($0.value) }.map {
+      PlayerBindings.command(for: $0, state: state, playheadSec: 1)
+    }
+  }
+
+  @Test func keysSendTheRhythmActions() {
+    #expect(command("t") == .send(.tapTempo))
+    #expect(command("y") == .send(.shiftGrid(seconds: -0.01)))
+    #expect(command("Y") == .send(.shiftGrid(seconds: 0.01)))
+    #expect(command("(") == .send(.nudgeABeats(-1)))
+    #expect(command(")") == .send(.nudgeABeats(1)))
+    #expect(command("9") == .send(.nudgeBBeats(-1)))
+    #expect(command("0") == .send(.nudgeBBeats(1)))
+    #expect(command("k") == .send(.setMetronome(enabled: true, level: 0.5)))
+    #expect(command("V") == .send(.setMetronome(enabled: false, level: 0.6)))
+    #expect(command("i") == .send(.setCountIn(beats: 4, everyPass: false)))
+    #expect(command("I") == .send(.setCountIn(beats: 0, everyPass: true)))
+    #expect(command("g") == .send(.setSnap(.beats)))
+  }
+
+  @Test func cyclesFollowTheState() {
+    var state = State()
+    state.rhythm.clicks = Clicks(metronomeOn: true, level: 1, countInBeats: 8)
+    state.rhythm.snap = .bars
+    #expect(command("k", state) == .send(.setMetronome(enabled: false, level: 1)))
+    #expect(command("V", state) == .send(.setMetronome(enabled: true, level: 1)))
+    #expect(command("v", state) == .send(.setMetronome(enabled: true, level: 0.9)))
+    #expect(command("i", state) == .send(.setCountIn(beats: 0, everyPass: false)))
+    #expect(command("g", state) == .send(.setSnap(.off)))
+    #expect(PlayerBindings.nextCountIn(after: 4) == 8)
+    #expect(PlayerBindings.nextSnap(after: .beats) == .bars)
+  }
+
+  /// Every key in the help fits its column, and the help fits an 80×24 screen in two columns.
+  @Test func theHelpFitsTwoColumns() {
+    for entry in PlayerBindings.help {
+      #expect(entry.keys.count <= 10 && entry.what.count <= 26, "\(entry)")
+    }
+    #expect((PlayerBindings.help.count + 1) / 2 + 1 <= 22)
+  }
+}

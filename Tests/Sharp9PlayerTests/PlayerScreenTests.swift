@@ -43,6 +43,30 @@ import Testing
         " mode loop   loop on   A 00:01.00  B 00:03.00   markers 0   LOCKED"))
   }
 
+  @Test func theRhythmRowAndTheBeatTicks() throws {
+    var state = State(track: TrackMeta(name: "etude.wav", durationSec: 20))
+    state.rhythm.detected = BeatGrid.constant(tempo: 120, anchorSec: 0, durationSec: 20)
+    state.rhythm.clicks = Clicks(metronomeOn: true, level: 0.4, countInBeats: 4)
+    state.rhythm.snap = .beats
+    let text = screen(80, 24).draw(Self.view(playheadSec: 2.5, state: state)).map(\.text)
+    #expect(
+      text.contains(" tempo 120.0 BPM   metronome on 40 %   count-in 4   snap beats"))
+    let ruler = try #require(text.first { $0.hasPrefix(" zoom ") })
+    // An 8 s zoom window at 120 BPM: 16 beats, every fourth a bar; some hidden by the label.
+    #expect(ruler.filter { $0 == "|" }.count >= 2)
+    #expect(ruler.filter { $0 == "'" }.count >= 6)
+    let none = screen(80, 24).draw(Self.view(state: State())).map(\.text)
+    #expect(none.contains(" tempo --   metronome off   count-in off   snap off"))
+  }
+
+  /// The help's two columns fit 80×24 and show every key.
+  @Test func theHelpShowsEveryKeyAt80By24() {
+    var view = Self.view()
+    view.showHelp = true
+    let text = screen(80, 24).draw(view).map(\.text).joined(separator: "\n")
+    for entry in PlayerBindings.help { #expect(text.contains(entry.what), "\(entry.keys)") }
+  }
+
   @Test func withoutColourTheRegionIsShadedWithCharacters() {
     var state = State(track: TrackMeta(name: "etude.wav", durationSec: 20))
     state.loop = LoopPoints(aSec: 5, bSec: 10, enabled: true)

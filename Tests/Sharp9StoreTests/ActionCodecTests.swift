@@ -36,6 +36,11 @@ import Testing
         startSpeed: -0.0, step: .nan, everyPasses: Int.max, targetSpeed: 1e300, onStop: .hold)),
     .setSpeedTrainer(nil), .loopPassesCompleted(wallSec: 12.5),
     .trainerStepped(speed: 0.65, wallSec: 8.25),
+    .beatGridDetected(BeatGrid(tempo: 121.5, beats: [0.25, 0.75, 1.25], downbeats: [0.25])),
+    .beatGridDetected(.none), .tapTempo, .setTempo(bpm: 96.25), .shiftGrid(seconds: -0.01),
+    .setMetronome(enabled: true, level: 0.35), .setMetronome(enabled: false, level: 1),
+    .setCountIn(beats: 4, everyPass: true), .setCountIn(beats: Int.min, everyPass: false),
+    .nudgeABeats(-1), .nudgeBBeats(Int.max), .setSnap(.off), .setSnap(.beats), .setSnap(.bars),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {
@@ -57,6 +62,8 @@ import Testing
     #expect(ActionCodec.encode(.setMode(.setB)) == [5, 3])
     #expect(ActionCodec.encode(.setSpeed(1)) == [27, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
     #expect(ActionCodec.encode(.nudgeB(seconds: 1)).first == 30)
+    #expect(ActionCodec.encode(.tapTempo) == [37])
+    #expect(ActionCodec.encode(.setSnap(.bars)) == [44, 2])
   }
 
   @Test func badBytesAreRejected() {

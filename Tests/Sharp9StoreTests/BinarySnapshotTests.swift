@@ -124,22 +124,27 @@ import Testing
 
 /// Snapshots written before saved loops (layout 1) and loop practice (layout 2) existed still
 /// decode: checkpoints of older sessions stay usable for `state --at`.
+/// Snapshots written before saved loops (layout 1) and before the rhythm (layout 2) existed
+/// still decode: checkpoints of older sessions stay usable for `state --at`.
 @Suite struct BinarySnapshotLayoutOneTests {
   @Test func aLayoutOneSnapshotDecodes() throws {
     var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
     state.markers.append(
       Marker(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)), timeSec: 3))
     state.loop = LoopPoints(aSec: 1, bSec: 2, enabled: true)
-    // Layout 3 of a state without edits, saved loops or loop practice is layout 1 plus the
-    // saved-loop count (layout 2) plus two "absent" bytes (layout 3).
-    var bytes = BinaryStateSnapshot.encode(state)
-    #expect(bytes[1] == 3 && bytes.suffix(10).allSatisfy { $0 == 0 })
-    bytes.removeLast(2)
-    bytes[1] = 2
-    #expect(try decode(bytes) == state)
-    bytes.removeLast(8)
-    bytes[1] = 1
-    #expect(try decode(bytes) == state)
+    // Layout 3 of a state without edits, saved loops, loop practice or rhythm is layout 1 plus
+    // the saved-loop count (layout 2) plus two "absent" bytes of loop practice and the default
+    // rhythm's bytes (layout 3).
+    let current = BinaryStateSnapshot.encode(state)
+    #expect(current[1] == 3)
+    let layoutThree = Self.defaultRhythmBytes + 2
+    for (layout, cut) in [(UInt8(2), layoutThree), (1, layoutThree + 8)] {
+      var bytes = current
+      #expect(bytes.suffix(cut).dropLast(Self.defaultRhythmBytes).allSatisfy { $0 == 0 })
+      bytes.removeLast(cut)
+      bytes[1] = layout
+      #expect(try decode(bytes) == state, "layout \(layout)")
+    }
   }
 
   @Test func loopPracticeRoundTrips() throws {
@@ -163,6 +168,25 @@ import Testing
     try bytes.withUnsafeBytes { raw throws(ActionCodec.DecodingError) in
       try BinaryStateSnapshot.decode(raw)
     }
+  }
+
+  /// No grid, no tempo, anchor and shift, no taps, the clicks (a flag, the level, the count-in
+  /// and its flag) and the snap.
+  static let defaultRhythmBytes = 1 + 1 + 8 + 8 + 8 + 1 + 8 + 8 + 1 + 1
+
+  @Test func theRhythmAndGridEditsRoundTrip() throws {
+    var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
+    state.rhythm = Rhythm(
+      detected: BeatGrid(tempo: 120, beats: [0.5, 1, 1.5], downbeats: [0.5]),
+      edit: GridEdit(tempo: 93.5, anchorSec: 0.25, shiftSec: -0.01),
+      taps: [Date(timeIntervalSinceReferenceDate: 800_000_000.125)],
+      clicks: Clicks(metronomeOn: true, level: 0.3, countInBeats: 8, countInEveryPass: true),
+      snap: .bars)
+    state.history.undo = [
+      EditStep(
+        label: "Set Tempo", grid: ValueChange(before: GridEdit(), after: state.rhythm.edit))
+    ]
+    #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
   }
 
   @Test func savedLoopsAndTheirEditsRoundTrip() throws {

@@ -1,3 +1,5 @@
+import Sharp9Domain
+
 /// From an onset envelope to a ``BeatGrid``: the decisions, in order.
 ///
 /// 1. No beat when the envelope has fewer than ``BeatTuning/minimumBeats`` onsets above

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 /// Finds the tempo, beats and downbeats of a recording (``BeatGrid``), offline.
 ///

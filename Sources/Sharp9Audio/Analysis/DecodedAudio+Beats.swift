@@ -1,3 +1,5 @@
+import Sharp9Domain
+
 extension DecodedAudio {
   /// The beat grid of the decoded samples, from memory (no second pass over the file): exactly
   /// what ``BeatTracker/beatGrid(url:)`` returns for the file it was decoded from.

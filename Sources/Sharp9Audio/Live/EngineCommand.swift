@@ -11,6 +11,10 @@ enum EngineCommand: BitwiseCopyable {
   case pitch(semitones: Double)
   case loop(aSec: Double?, bSec: Double?, enabled: Bool)
   case loopPractice(LoopPractice)
+  /// The metronome's beats: a view of one of the engine's preallocated grid buffers, and the
+  /// number of the grid (see ``LiveEngine/setBeatGrid(_:)``).
+  case grid(ClickGrid, generation: Int)
+  case clicks(ClickSettings)
 }
 
 /// A command and the device frame it takes effect at (a frame the audio thread has not rendered

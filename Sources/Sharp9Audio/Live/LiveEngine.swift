@@ -17,6 +17,12 @@ import Sharp9Domain
 ///   block, then publishes a report and copies the block to the tee ring. It never allocates,
 ///   locks or touches a file (the source is a ``DecodedAudio`` in memory).
 ///
+/// Beat grids reach the audio thread without allocating or releasing there: the engine owns
+/// ``gridSlotCount`` buffers of ``Sharp9Domain/PracticeRules/maximumBeats`` beats, allocated at
+/// init; ``setBeatGrid(_:)`` fills the next one on the control side and queues a command holding
+/// only a view of it (pointers). A buffer is refilled only after the audio thread has applied a
+/// later grid, so the one it reads is never written.
+///
 /// The frame reserved is one callback past the end of the block being rendered, so a command
 /// normally reaches the audio thread before its frame; one that arrives late is applied at once
 /// and counted (``EngineReport/lateCommands``), since that point of the recording no longer
@@ -50,10 +56,18 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   private let tee: SPSCRing<Float>?
   private let renderedUntil: ManagedAtomic<Int64>
   private let teeOverflows = ManagedAtomic<Int>(0)
+  /// The generation of the last grid the audio thread applied (0: none yet).
+  private let appliedGrid = ManagedAtomic<Int>(0)
+  /// The grid buffers, used in turn (generation `g` in slot `g % gridSlotCount`).
+  private let gridSlots: [ClickGridBuffer]
+  /// How many grid buffers: more grid changes than this within one callback's lead is a
+  /// stopped audio thread.
+  static let gridSlotCount = 8
 
   // Control side (the front end's thread only).
   private var reservedFrame: Int64
   private var teeScratch: [Float]
+  private var gridGeneration = 0
   /// The playhead as last reported by the audio thread.
   public private(set) var currentTimeSec: Double = 0
   /// When the last command was queued for the audio thread, on ``MonotonicClock`` (the end of
@@ -63,7 +77,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   /// Prepares the pipeline for `audio`, with the device clock starting at `startFrame`.
   /// - Parameters:
   ///   - timeline: where an earlier part of the session left playback (a continued session); it
-  ///     is advanced to `startFrame`. Nil: a new session, nothing loaded.
+  ///     is advanced to `startFrame`. Nil: a new session, nothing loaded. (Its grid is not in
+  ///     the timeline: send it with ``setBeatGrid(_:)`` before the device starts.)
   ///   - framesPerCallback: the device's block size (at most ``RenderSettings/blockFrames``).
   ///   - teeSeconds: how much output the tee ring holds between ``drainTee(into:)`` calls (0:
   ///     no tee).
@@ -91,6 +106,9 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     let teeSamples = Int(teeSeconds * rate) * audio.format.channels
     tee = teeSamples > 0 ? SPSCRing(capacity: teeSamples, filler: 0) : nil
     teeScratch = [Float](repeating: 0, count: 16_384 * audio.format.channels)
+    gridSlots = (0..<Self.gridSlotCount).map { _ in
+      ClickGridBuffer(capacity: PracticeRules.maximumBeats)
+    }
   }
 
   // MARK: Control side
@@ -128,6 +146,20 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   }
   /// Schedules a change of how loop passes are practised.
   public func setLoopPractice(_ practice: LoopPractice) { send(.loopPractice(practice)) }
+
+  /// Schedules a new grid for the metronome: copied into the next grid buffer here, on the
+  /// control side; the audio thread gets a view of it.
+  public func setBeatGrid(_ grid: BeatGrid?) {
+    gridGeneration += 1
+    let oldest = gridGeneration - Self.gridSlotCount + 1
+    precondition(
+      appliedGrid.load(ordering: .acquiring) >= oldest,
+      "beat grid buffers all in use: the audio thread has stopped")
+    let view = gridSlots[gridGeneration % Self.gridSlotCount].fill(grid)
+    send(.grid(view, generation: gridGeneration))
+  }
+  /// Schedules new click settings.
+  public func setClicks(_ clicks: ClickSettings) { send(.clicks(clicks)) }
 
   private func send(_ command: EngineCommand) {
     // 1024 slots hold minutes of key presses; the audio thread drains every few milliseconds.
@@ -219,6 +251,10 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     case .loop(let aSec, let bSec, let enabled):
       renderer.timeline.setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
     case .loopPractice(let practice): renderer.timeline.setLoopPractice(practice)
+    case .grid(let grid, let generation):
+      renderer.clickGrid = grid
+      appliedGrid.store(generation, ordering: .releasing)
+    case .clicks(let clicks): renderer.timeline.setClicks(clicks)
     }
   }
 

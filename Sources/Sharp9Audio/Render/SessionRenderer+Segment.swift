@@ -19,6 +19,7 @@ extension SessionRenderer {
       if cursor < fromFrame || cursor >= toFrame {
         // Outside the window nothing is heard; voices restart where the window begins.
         silenceAllVoices()
+        silenceClick()
         cursor = cursor < fromFrame ? min(end, fromFrame) : end
         voicesChecked = false
         continue
@@ -42,18 +43,20 @@ extension SessionRenderer {
           leader?.fadeOut()
         }
       }
-      if !anyVoiceSounding() {
-        if !(settings.skipPauses && !segment.isPlaying) {
+      let voicesSound = anyVoiceSounding()
+      if !voicesSound && !clicksSound(from: cursor, to: blockEnd, in: segment) {
+        // A count-in is not a pause: its silence between clicks is kept.
+        if !(settings.skipPauses && !segment.isPlaying && segment.countIn == nil) {
           try writeSilence(frames: Int(blockEnd - cursor))
         }
         cursor = blockEnd
         continue
       }
-      if !segment.isPlaying {
+      if !segment.isPlaying && voicesSound {
         // A pause's fade-out tail lasts at most one fade length.
         blockEnd = min(blockEnd, cursor + Int64(curve.length))
       }
-      try renderMix(frames: Int(blockEnd - cursor))
+      try renderMix(frames: Int(blockEnd - cursor), segment: segment)
       cursor = blockEnd
     }
   }
@@ -113,8 +116,8 @@ extension SessionRenderer {
     leader = nil
   }
 
-  /// Mixes every sounding voice into one block and writes it.
-  private func renderMix(frames: Int) throws {
+  /// Mixes every sounding voice and the clicks into one block and writes it.
+  private func renderMix(frames: Int, segment: TimelineSegment) throws {
     let samples = frames * format.channels
     try mix.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -122,6 +125,7 @@ extension SessionRenderer {
       for index in 0..<voices.count where voices[index].isSounding {
         try voices[index].render(frames: frames, addingTo: base, curve: curve)
       }
+      addClicks(to: base, from: cursor, frames: frames, in: segment)
       try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<samples]), frames: frames)
     }
     framesWritten += Int64(frames)

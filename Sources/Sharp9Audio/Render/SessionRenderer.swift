@@ -15,6 +15,8 @@ import Sharp9Domain
 ///   which keeps playing past the jump while it fades. Play fades in; pause fades out after the
 ///   pause (as a live engine's de-click ramp does); the end of the track and the end of the
 ///   render fade out before they happen, so nothing clicks.
+/// - The metronome's and the count-in's clicks are mixed over the voices on the wall frames of
+///   their beats (see `SessionRenderer+Clicks.swift`).
 /// - Deterministic and streaming: fixed voices and scratch, chunked reads; memory does not depend
 ///   on the session's length.
 ///
@@ -41,6 +43,14 @@ public final class SessionRenderer: VirtualClockEngine {
   let fromFrame: Int64
   let toFrame: Int64
   var mix: [Float]
+  /// The metronome's beats (see ``ClickGrid``) and, offline, the memory they are in.
+  var clickGrid = ClickGrid.empty
+  private var ownedClickGrid: ClickGridBuffer?
+  let clickSound: ClickSound
+  /// The click voice: the wall frame its click started on (far past: none), its accent and gain.
+  var clickOnset = Int64.min / 2
+  var clickAccent = false
+  var clickGain: Float = 0
 
   /// Voices in the pool: one playing, one fading out, one spare for a second jump inside a fade.
   static let voiceCount = 3
@@ -84,11 +94,20 @@ public final class SessionRenderer: VirtualClockEngine {
     fromFrame = Int64((max(0, settings.fromSec) * rate).rounded())
     toFrame = settings.toSec.map { Int64((max(0, $0) * rate).rounded()) } ?? Int64.max
     mix = [Float](repeating: 0, count: settings.blockFrames * format.channels)
+    clickSound = ClickSound(sampleRate: format.sampleRate)
   }
 
   /// The source file's name and length (every load plays the source, see the type's notes).
   public func trackMeta(for url: URL) throws -> TrackMeta {
     TrackMeta(name: source.lastPathComponent, durationSec: format.durationSec)
+  }
+
+  /// Keeps a copy of `grid` for the metronome (the offline renderer's own memory; the live
+  /// engine hands its renderer views of preallocated buffers instead).
+  public func setBeatGrid(_ grid: BeatGrid?) {
+    let buffer = ClickGridBuffer(capacity: grid?.beats.count ?? 0)
+    clickGrid = buffer.fill(grid)
+    ownedClickGrid = buffer
   }
 
   /// Renders wall time up to `wallSec`, segment by segment, as the timeline says.

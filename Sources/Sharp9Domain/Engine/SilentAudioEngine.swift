@@ -11,6 +11,7 @@ public final class SilentAudioEngine: AudioEngine {
     case load(URL), play, pause, seek(Double), setRate(Double), setPitchSemitones(Double)
     case setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
     case setLoopPractice(LoopPractice)
+    case setBeatGrid(BeatGrid?), setClicks(ClickSettings)
   }
 
   /// Every call so far, oldest first.
@@ -83,6 +84,11 @@ public final class SilentAudioEngine: AudioEngine {
     note(.setLoopPractice(practice))
     loopPractice = practice
   }
+  /// Notes the grid.
+  public func setBeatGrid(_ grid: BeatGrid?) { note(.setBeatGrid(grid)) }
+
+  /// Notes the click settings.
+  public func setClicks(_ clicks: ClickSettings) { note(.setClicks(clicks)) }
 
   private func note(_ call: Call) {
     if recordsCalls { calls.append(call) }

@@ -86,6 +86,20 @@ public struct RandomActions: Sendable {
     case .loopPassesCompleted: .loopPassesCompleted(wallSec: now.timeIntervalSince1970)
     case .trainerStepped:
       .trainerStepped(speed: wild() ?? typed(in: 0.2...2.1), wallSec: now.timeIntervalSince1970)
+    case .beatGridDetected: .beatGridDetected(analysedGrid(in: state))
+    case .tapTempo: .tapTempo
+    case .setTempo: .setTempo(bpm: wild() ?? typed(in: 10...320))
+    case .shiftGrid:
+      .shiftGrid(
+        seconds: chance(5)
+          ? pick([-3, 3]) : delta(step: PracticeRules.gridShiftStep, offGrid: 0.25))
+    case .setMetronome:
+      .setMetronome(enabled: chance(60), level: wild() ?? typed(in: -0.1...1.1))
+    case .setCountIn:
+      .setCountIn(beats: pick([0, 4, 4, 8, 1, -1, 17]), everyPass: chance(40))
+    case .nudgeABeats: .nudgeABeats(pick([1, -1, 1, -1, 4, 0, Int.max]))
+    case .nudgeBBeats: .nudgeBBeats(pick([1, -1, 1, -1, 4, 0, Int.min]))
+    case .setSnap: .setSnap(pick(SnapMode.allCases))
     }
   }
 
@@ -98,6 +112,20 @@ public struct RandomActions: Sendable {
     return SpeedTrainer(
       startSpeed: start, step: step, everyPasses: pick([1, 2, 3, 0, 100]), targetSpeed: target,
       onStop: pick(SpeedTrainer.OnStop.allCases))
+  }
+
+  /// A grid as the analysis reports it: mostly a steady beat over the track, sometimes none, and
+  /// rarely one the reducer must refuse (beats out of order or past the end).
+  private mutating func analysedGrid(in state: State) -> BeatGrid {
+    let duration = min(state.track?.durationSec ?? 60, 600)
+    if chance(10) { return .none }
+    let tempo = Self.millis(Double.random(in: 60...200, using: &random))
+    var grid = BeatGrid.constant(
+      tempo: tempo, anchorSec: Self.millis(Double.random(in: 0...0.5, using: &random)),
+      durationSec: duration)
+    if chance(5) { grid.beats.reverse() }
+    if chance(5) { grid.beats.append(duration + 1) }
+    return grid
   }
 
   /// A loop name: usually one of a few (so saving again replaces), sometimes padded, empty or

@@ -22,7 +22,7 @@ extension StateJSONKey {
 /// ``State``'s keys.
 enum StateKey: String, StateJSONKey {
   case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-  case history, savedLoops, loopPractice
+  case history, savedLoops, loopPractice, rhythm
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }
@@ -99,7 +99,7 @@ enum HistoryKey: String, StateJSONKey {
 
 /// ``EditStep``'s keys.
 enum StepKey: String, StateJSONKey {
-  case label, loop, speed, pitch, markersAdded, markersRemoved, savedLoops
+  case label, loop, speed, pitch, markersAdded, markersRemoved, savedLoops, grid
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }
@@ -114,6 +114,34 @@ enum MarkerEditKey: String, StateJSONKey {
 /// ``ValueChange``'s keys.
 enum ChangeKey: String, StateJSONKey {
   case before, after
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``Rhythm``'s keys.
+enum RhythmKey: String, StateJSONKey {
+  case detected, edit, taps, clicks, snap
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``BeatGrid``'s keys.
+enum GridKey: String, StateJSONKey {
+  case tempo, beats, downbeats
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``Clicks``' keys.
+enum ClicksKey: String, StateJSONKey {
+  case metronomeOn, level, countInBeats, countInEveryPass
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``GridEdit``'s keys.
+enum GridEditKey: String, StateJSONKey {
+  case tempo, anchorSec, shiftSec
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

@@ -57,13 +57,12 @@ package struct StateJSONWriter {
   }
 
   private mutating func state(_ state: State) -> Bool {
-    object(
-      StateKey.self,
-      omitting: {
-        ($0 == .savedLoops && state.savedLoops.isEmpty)
-          || ($0 == .loopPractice && state.loopPractice.isDefault)
-      }
-    ) { writer, key in
+    let omitted = { (key: StateKey) in
+      (key == .savedLoops && state.savedLoops.isEmpty)
+        || (key == .loopPractice && state.loopPractice.isDefault)
+        || (key == .rhythm && state.rhythm.isDefault)
+    }
+    return object(StateKey.self, omitting: omitted) { writer, key in
       switch key {
       case .track:
         return writer.optional(state.track) { writer, track in
@@ -106,6 +105,7 @@ package struct StateJSONWriter {
         }
       case .savedLoops: return writer.array(state.savedLoops) { $0.savedLoop($1) }
       case .loopPractice: return writer.loopPractice(state.loopPractice)
+      case .rhythm: return writer.rhythm(state.rhythm)
       }
     }
   }
@@ -130,6 +130,48 @@ package struct StateJSONWriter {
     }
   }
 
+  private mutating func rhythm(_ rhythm: Rhythm) -> Bool {
+    object(RhythmKey.self) { writer, key in
+      switch key {
+      case .detected: writer.optional(rhythm.detected) { $0.grid($1) }
+      case .edit: writer.gridEdit(rhythm.edit)
+      case .taps: writer.array(rhythm.taps) { $0.date($1) }
+      case .clicks:
+        writer.object(ClicksKey.self) { writer, key in
+          switch key {
+          case .metronomeOn: return writer.bool(rhythm.clicks.metronomeOn)
+          case .level: return writer.number(rhythm.clicks.level)
+          case .countInBeats:
+            writer.raw(String(rhythm.clicks.countInBeats))
+            return true
+          case .countInEveryPass: return writer.bool(rhythm.clicks.countInEveryPass)
+          }
+        }
+      case .snap: writer.string(rhythm.snap.rawValue)
+      }
+    }
+  }
+
+  private mutating func gridEdit(_ edit: GridEdit) -> Bool {
+    object(GridEditKey.self) { writer, key in
+      switch key {
+      case .tempo: writer.optional(edit.tempo) { $0.number($1) }
+      case .anchorSec: writer.number(edit.anchorSec)
+      case .shiftSec: writer.number(edit.shiftSec)
+      }
+    }
+  }
+
+  private mutating func grid(_ grid: BeatGrid) -> Bool {
+    object(GridKey.self) { writer, key in
+      switch key {
+      case .tempo: writer.optional(grid.tempo) { $0.number($1) }
+      case .beats: writer.array(grid.beats) { $0.number($1) }
+      case .downbeats: writer.array(grid.downbeats) { $0.number($1) }
+      }
+    }
+  }
+
   private mutating func transport(_ transport: Transport) -> Bool {
     object(TransportKey.self) { writer, key in
       switch key {
@@ -142,8 +184,10 @@ package struct StateJSONWriter {
   }
 
   private mutating func step(_ step: EditStep) -> Bool {
-    object(StepKey.self, omitting: { $0 == .savedLoops && step.savedLoops == nil }) {
-      writer, key in
+    let omitted = { (key: StepKey) in
+      (key == .savedLoops && step.savedLoops == nil) || (key == .grid && step.grid == nil)
+    }
+    return object(StepKey.self, omitting: omitted) { writer, key in
       switch key {
       case .label: writer.string(step.label)
       case .loop: writer.optional(step.loop) { $0.change($1) { $0.loop($1) } }
@@ -153,6 +197,8 @@ package struct StateJSONWriter {
       case .markersRemoved: writer.array(step.markersRemoved) { $0.markerEdit($1) }
       case .savedLoops:
         writer.optional(step.savedLoops) { $0.change($1) { $0.array($1) { $0.savedLoop($1) } } }
+      case .grid:
+        writer.optional(step.grid) { $0.change($1) { $0.gridEdit($1) } }
       }
     }
   }

@@ -40,4 +40,8 @@ public enum InvariantViolation: Sendable, Equatable {
   case savedLoopInvalid(name: String, aSec: Double, bSec: Double, durationSec: Double)
   /// Two saved loops share `name`, or more than `limit` are saved.
   case savedLoopsAmbiguous(name: String?, count: Int, limit: Int)
+  /// The rhythm breaks a rule: the tapped or typed tempo outside the tempo range, the click
+  /// level or the count-in outside theirs, more taps kept than tap tempo uses, or an analysed
+  /// grid that could not be the track's (`gridFits` false).
+  case rhythmInvalid(tempo: Double?, level: Double, countInBeats: Int, taps: Int, gridFits: Bool)
 }

@@ -39,6 +39,7 @@ public enum Invariants {
       found.append(.loadingWithTrack)
     }
     checkSavedLoops(state.savedLoops, duration: duration, into: &found)
+    checkRhythm(state.rhythm, duration: duration, into: &found)
     let depth = state.history.undo.count + state.history.redo.count
     if depth > PracticeRules.undoDepth {
       found.append(.historyTooDeep(depth: depth, limit: PracticeRules.undoDepth))
@@ -84,6 +85,23 @@ public enum Invariants {
     if loops.count > PracticeRules.savedLoopLimit {
       found.append(
         .savedLoopsAmbiguous(name: nil, count: loops.count, limit: PracticeRules.savedLoopLimit))
+    }
+  }
+
+  private static func checkRhythm(
+    _ rhythm: Rhythm, duration: Double, into found: inout [InvariantViolation]
+  ) {
+    let clicks = rhythm.clicks
+    let tempoFits = rhythm.edit.tempo.map { PracticeRules.tempoRange.contains($0) } ?? true
+    let gridFits = rhythm.detected?.isValid(durationSec: duration) ?? true
+    if !tempoFits || !gridFits || !PracticeRules.clickLevelRange.contains(clicks.level)
+      || !PracticeRules.countInBeatsRange.contains(clicks.countInBeats)
+      || rhythm.taps.count > PracticeRules.tapCount
+    {
+      found.append(
+        .rhythmInvalid(
+          tempo: rhythm.edit.tempo, level: clicks.level, countInBeats: clicks.countInBeats,
+          taps: rhythm.taps.count, gridFits: gridFits))
     }
   }
 

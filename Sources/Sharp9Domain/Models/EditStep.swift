@@ -15,12 +15,15 @@ public struct EditStep: Sendable, Equatable, Hashable, Codable {
   public var markersRemoved: [MarkerEdit]
   /// The saved loops before and after, if the edit changed them (written to JSON only then).
   public var savedLoops: ValueChange<[SavedLoop]>?
+  /// The grid's correction before and after, if the edit changed it (written to JSON only then).
+  public var grid: ValueChange<GridEdit>?
 
   /// Creates a step.
   public init(
     label: String, loop: ValueChange<LoopPoints>? = nil, speed: ValueChange<Double>? = nil,
     pitch: ValueChange<Double>? = nil, markersAdded: [MarkerEdit] = [],
-    markersRemoved: [MarkerEdit] = [], savedLoops: ValueChange<[SavedLoop]>? = nil
+    markersRemoved: [MarkerEdit] = [], savedLoops: ValueChange<[SavedLoop]>? = nil,
+    grid: ValueChange<GridEdit>? = nil
   ) {
     self.label = label
     self.loop = loop
@@ -29,16 +32,17 @@ public struct EditStep: Sendable, Equatable, Hashable, Codable {
     self.markersAdded = markersAdded
     self.markersRemoved = markersRemoved
     self.savedLoops = savedLoops
+    self.grid = grid
   }
 
   /// Whether the step changes nothing (such edits are not recorded).
   public var isEmpty: Bool {
     loop == nil && speed == nil && pitch == nil && markersAdded.isEmpty && markersRemoved.isEmpty
-      && savedLoops == nil
+      && savedLoops == nil && grid == nil
   }
 
   private enum CodingKeys: String, CodingKey {
-    case label, loop, speed, pitch, markersAdded, markersRemoved, savedLoops
+    case label, loop, speed, pitch, markersAdded, markersRemoved, savedLoops, grid
   }
 
   /// Encodes every field, unchanged values as `null`, but ``savedLoops`` only when it changed
@@ -52,5 +56,6 @@ public struct EditStep: Sendable, Equatable, Hashable, Codable {
     try container.encode(markersAdded, forKey: .markersAdded)
     try container.encode(markersRemoved, forKey: .markersRemoved)
     try container.encodeIfPresent(savedLoops, forKey: .savedLoops)
+    try container.encodeIfPresent(grid, forKey: .grid)
   }
 }

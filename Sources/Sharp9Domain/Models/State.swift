@@ -32,6 +32,9 @@ public struct State: Sendable, Equatable, Hashable, Codable {
   /// Stop after N passes and the speed trainer. Written to JSON only when set, like
   /// ``savedLoops``.
   public var loopPractice: LoopPractice
+  /// The beat grid, tap tempo, metronome, count-in and snapping (written to JSON only when not
+  /// the default, for the same reason as ``savedLoops``).
+  public var rhythm: Rhythm
 
   /// Creates a state; the default is the app at launch: nothing loaded.
   public init(
@@ -47,7 +50,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     lastMarkNowAt: Date? = nil,
     history: EditHistory = EditHistory(),
     savedLoops: [SavedLoop] = [],
-    loopPractice: LoopPractice = LoopPractice()
+    loopPractice: LoopPractice = LoopPractice(),
+    rhythm: Rhythm = Rhythm()
   ) {
     self.track = track
     self.transport = transport
@@ -62,11 +66,12 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     self.history = history
     self.savedLoops = savedLoops
     self.loopPractice = loopPractice
+    self.rhythm = rhythm
   }
 
   private enum CodingKeys: String, CodingKey {
     case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-    case history, savedLoops, loopPractice
+    case history, savedLoops, loopPractice, rhythm
   }
 
   /// Decodes a state; `isLocked`, `lastMarkNowAt` and `history` (added after the first release)
@@ -87,6 +92,7 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     savedLoops = try container.decodeIfPresent([SavedLoop].self, forKey: .savedLoops) ?? []
     loopPractice =
       try container.decodeIfPresent(LoopPractice.self, forKey: .loopPractice) ?? LoopPractice()
+    rhythm = try container.decodeIfPresent(Rhythm.self, forKey: .rhythm) ?? Rhythm()
   }
 
   /// Encodes every field, writing absent optionals as `null` as the interchange format requires.
@@ -105,5 +111,6 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     try container.encode(history, forKey: .history)
     if !savedLoops.isEmpty { try container.encode(savedLoops, forKey: .savedLoops) }
     if !loopPractice.isDefault { try container.encode(loopPractice, forKey: .loopPractice) }
+    if !rhythm.isDefault { try container.encode(rhythm, forKey: .rhythm) }
   }
 }

@@ -9,6 +9,7 @@ struct EditBaseline {
   let pitch: Double
   let markerCount: Int
   let savedLoops: [SavedLoop]
+  let grid: GridEdit
   /// The marker a `deleteMarker` is about to remove, with its index.
   let deletion: MarkerEdit?
 
@@ -18,6 +19,7 @@ struct EditBaseline {
     pitch = state.transport.pitchSemitones
     markerCount = state.markers.count
     savedLoops = state.savedLoops
+    grid = state.rhythm.edit
     if case .deleteMarker(let id) = action,
       let index = state.markers.firstIndex(where: { $0.id == id })
     {

@@ -23,6 +23,9 @@ extension Reducer {
     if before.savedLoops != state.savedLoops {
       step.savedLoops = ValueChange(before: before.savedLoops, after: state.savedLoops)
     }
+    if before.grid != state.rhythm.edit {
+      step.grid = ValueChange(before: before.grid, after: state.rhythm.edit)
+    }
     guard !step.isEmpty else { return }
     state.history.undo.append(step)
     if state.history.undo.count > PracticeRules.undoDepth {
@@ -68,6 +71,7 @@ extension Reducer {
     if let speed = step.speed { state.transport.speed = pick(speed) }
     if let pitch = step.pitch { state.transport.pitchSemitones = pick(pitch) }
     if let savedLoops = step.savedLoops { state.savedLoops = pick(savedLoops) }
+    if let grid = step.grid { state.rhythm.edit = pick(grid) }
     let (remove, insert) =
       backwards
       ? (step.markersAdded, step.markersRemoved) : (step.markersRemoved, step.markersAdded)
@@ -86,6 +90,7 @@ extension Reducer {
     if step.pitch != nil {
       effects.append(.engineSetPitchSemitones(state.transport.pitchSemitones))
     }
+    if step.grid != nil { effects += gridEffects(state) }
     return effects
   }
 }

@@ -37,8 +37,9 @@ extension Reducer {
   }
 
   /// Stops playback (returning `enginePause` if it was playing) and forgets what belonged to the
-  /// previous track: playhead, loop (and how its passes are practised), markers, saved loops and
-  /// edit history; shows `viewport`. (A load clears the engine's loop practice by itself.)
+  /// previous track: playhead, loop (and how its passes are practised), markers, saved loops,
+  /// beat grid, taps and edit history; shows `viewport`. The clicks and the snap are the
+  /// musician's and carry over. (A load clears the engine's loop practice by itself.)
   private static func forgetTrackContent(_ state: inout State, viewport: Viewport) -> [Effect] {
     var effects: [Effect] = []
     if state.transport.isPlaying {
@@ -50,6 +51,9 @@ extension Reducer {
     state.markers = []
     state.savedLoops = []
     state.loopPractice = LoopPractice()
+    state.rhythm.detected = nil
+    state.rhythm.edit = GridEdit()
+    state.rhythm.taps = []
     state.viewport = viewport
     state.history = EditHistory()
     return effects

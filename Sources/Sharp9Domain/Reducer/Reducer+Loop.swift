@@ -1,12 +1,13 @@
 /// The A–B loop: its points, the switch, and the practice pad's A/B button.
 extension Reducer {
-  /// Sets A or B (clamped to the track); if both are set and A > B they are swapped, so the
-  /// musician may place them in either order. The engine gets the whole loop.
+  /// Sets A or B (clamped to the track, then snapped to the grid when snapping is on); if both
+  /// are set and A > B they are swapped, so the musician may place them in either order. The
+  /// engine gets the whole loop.
   static func setLoopPoint(
     _ point: WritableKeyPath<LoopPoints, Double?>, to timeSec: Double, in state: inout State
   ) -> [Effect] {
     guard let time = state.clampedTime(timeSec) else { return [] }
-    state.loop[keyPath: point] = time
+    state.loop[keyPath: point] = snapped(time, state)
     orderLoopPoints(&state.loop)
     return [loopEffect(state)]
   }
@@ -28,7 +29,7 @@ extension Reducer {
   /// other (swapping if needed) and switches the loop on; with both set it clears the loop.
   static func abCycle(_ state: inout State) -> [Effect] {
     guard state.hasTrack else { return [] }
-    let now = state.transport.currentTimeSec
+    let now = snapped(state.transport.currentTimeSec, state)
     switch (state.loop.aSec, state.loop.bSec) {
     case (nil, nil):
       state.loop.aSec = now
@@ -51,9 +52,16 @@ extension Reducer {
     _ point: WritableKeyPath<LoopPoints, Double?>, by seconds: Double, in state: inout State,
     _ context: ActionContext
   ) -> [Effect] {
-    guard let current = state.loop[keyPath: point],
-      let time = state.clampedTime(current + seconds)
-    else { return [] }
+    guard let current = state.loop[keyPath: point] else { return [] }
+    return moveLoopPoint(point, to: current + seconds, in: &state, context)
+  }
+
+  /// Moves a set A or B to `timeSec` (clamped to the track), refusing to cross the other point.
+  static func moveLoopPoint(
+    _ point: WritableKeyPath<LoopPoints, Double?>, to timeSec: Double, in state: inout State,
+    _ context: ActionContext
+  ) -> [Effect] {
+    guard let time = state.clampedTime(timeSec) else { return [] }
     var moved = state.loop
     moved[keyPath: point] = time
     if let a = moved.aSec, let b = moved.bSec, a >= b {

@@ -81,6 +81,19 @@ public enum Reducer {
     case .setSpeedTrainer(let trainer): return setSpeedTrainer(trainer, &state, context)
     case .loopPassesCompleted: return loopPassesCompleted(&state, context)
     case .trainerStepped(let speed, _): return trainerStepped(to: speed, &state, context)
+    case .beatGridDetected(let grid): return detectBeatGrid(grid, &state)
+    case .tapTempo: return tapTempo(&state, context)
+    case .setTempo(let bpm): return typeTempo(bpm, &state, context)
+    case .shiftGrid(let seconds): return shiftGrid(seconds, &state, context)
+    case .setMetronome(let enabled, let level):
+      return setMetronome(enabled: enabled, level: level, &state, context)
+    case .setCountIn(let beats, let everyPass):
+      return setCountIn(beats: beats, everyPass: everyPass, &state, context)
+    case .nudgeABeats(let beats):
+      return nudgeLoopPointByBeats(\.aSec, by: beats, in: &state, context)
+    case .nudgeBBeats(let beats):
+      return nudgeLoopPointByBeats(\.bSec, by: beats, in: &state, context)
+    case .setSnap(let snap): return setSnap(snap, &state, context)
     }
   }
 

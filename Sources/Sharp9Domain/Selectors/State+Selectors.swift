@@ -32,3 +32,18 @@ extension State {
     return now > toast.expiresAt
   }
 }
+
+extension State {
+  /// The beat grid playback follows (the analysed one as the musician corrected it), or nil
+  /// without a track or a grid. Computed on each call: keep it when asking often.
+  public var beatGrid: BeatGrid? {
+    guard let track else { return nil }
+    return rhythm.grid(durationSec: track.durationSec)
+  }
+
+  /// The grid's tempo in BPM: the tapped or typed one, else the analysed one; nil without.
+  public var tempo: Double? {
+    guard hasTrack else { return nil }
+    return rhythm.edit.tempo ?? rhythm.detected?.tempo
+  }
+}

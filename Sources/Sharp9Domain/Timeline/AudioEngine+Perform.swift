@@ -13,6 +13,8 @@ extension AudioEngine {
     case .engineSetLoop(let aSec, let bSec, let enabled):
       setLoop(aSec: aSec, bSec: bSec, enabled: enabled)
     case .engineSetLoopPractice(let practice): setLoopPractice(practice)
+    case .engineSetBeatGrid(let grid): setBeatGrid(grid)
+    case .engineSetClicks(let clicks): setClicks(clicks)
     case .computePeaks: break
     }
   }

@@ -19,6 +19,18 @@ extension PlaybackTimeline {
         trackEndWallSec = nil
         return emit(untilWallSec: limitSec, sourceEndSec: positionSec)
       }
+      if let span = countIn {
+        // The count-in holds the playhead; playback starts where it ends.
+        trackEndWallSec = nil
+        let end = span.endWallSec
+        if end > wallSec {
+          let stop = min(end, limitSec)
+          let segment = emit(untilWallSec: stop, sourceEndSec: positionSec, countIn: span)
+          if stop >= end { endCountIn() }
+          return segment
+        }
+        endCountIn()
+      }
       // Where the playhead is heading: B when an active loop lies ahead, else the track's end.
       // Not `flatMap`: in a debug build the generic call instantiates the tuple's metadata on
       // the live engine's audio thread the first time a loop is active, which allocates.
@@ -35,7 +47,8 @@ extension PlaybackTimeline {
         boundaryWallSec > wallSec
         ? emit(untilWallSec: boundaryWallSec, sourceEndSec: boundarySec) : nil
       if let loop = loopAhead {
-        completePass(loopStartSec: loop.aSec)
+        // The trainer's step comes first, so a count-in before the pass is at its new speed.
+        if completePass(loopStartSec: loop.aSec), clicks.countInEveryPass { startCountIn() }
       } else {
         positionSec = duration
         isPlaying = false
@@ -46,14 +59,21 @@ extension PlaybackTimeline {
     return nil
   }
 
-  /// Closes the segment in progress at `wallEnd` and starts the next one as `continued`.
-  private mutating func emit(untilWallSec wallEnd: Double, sourceEndSec: Double)
-    -> TimelineSegment
-  {
+  /// Ends the count-in: playback starts now.
+  private mutating func endCountIn() {
+    countIn = nil
+    mark(.play)
+  }
+
+  /// Closes the segment in progress at `wallEnd` and starts the next one as `continued`; a
+  /// segment of a count-in is not playing.
+  private mutating func emit(
+    untilWallSec wallEnd: Double, sourceEndSec: Double, countIn span: CountInSpan? = nil
+  ) -> TimelineSegment {
     let segment = TimelineSegment(
       wallStartSec: wallSec, wallEndSec: wallEnd, sourceStartSec: positionSec,
       sourceEndSec: sourceEndSec, speed: speed, pitchSemitones: pitchSemitones,
-      isPlaying: isPlaying, start: pendingStart)
+      isPlaying: isPlaying && span == nil, start: pendingStart, countIn: span)
     wallSec = wallEnd
     positionSec = sourceEndSec
     pendingStart = .continued

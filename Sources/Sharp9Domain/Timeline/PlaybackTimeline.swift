@@ -34,8 +34,6 @@
 /// - Speeds and pitches outside ``PracticeRules/speedRange`` / ``PracticeRules/pitchRange`` are
 ///   clamped; non-finite values
 ///   are ignored.
-/// - A load puts the playhead at 0, paused, and clears the loop and how its passes are
-///   practised; speed and pitch are kept.
 /// - Each wrap at B completes a pass. The count restarts at 0 on play, a seek, a loop edit and a
 ///   change of ``loopPractice``.
 /// - With a pass limit N (``LoopPractice/passLimit``), the Nth pass does not wrap: playback stops
@@ -43,6 +41,19 @@
 /// - With a speed trainer, every ``SpeedTrainer/everyPasses``-th wrap sets the speed one step
 ///   nearer the target (``SpeedTrainer/speed(after:)``) on the wrap's instant, so the new pass
 ///   plays at the new speed from its first frame. An invalid plan or limit is ignored.
+/// - A load puts the playhead at 0, paused, and clears the loop and how its passes are
+///   practised; speed and pitch are kept. It
+///   also ends a count-in, forgets the count-in's tempo and silences the metronome: the new
+///   track's grid brings its own clicks (the reducer sends both with `beatGridDetected`).
+/// - A play with a count-in (``ClickSettings/countsIn``) holds the playhead for that many beats
+///   of the grid's tempo at the current speed (`beatSec / speed` wall seconds each) before it
+///   moves: ``isPlaying`` is true from the play, the count-in's segments are not playing
+///   (silence but for the clicks) and carry its ``CountInSpan``, and playback starts where it
+///   ends, with a `play` segment. With ``ClickSettings/countInEveryPass``, each wrap at B also
+///   holds the playhead at A for a count-in (a capture does not: the musician is editing).
+/// - A pause during a count-in ends it; a seek moves the playhead it holds; a speed or click
+///   change applies from the next count-in, never to the one in progress (its clicks were
+///   counted at the speed it began with).
 public struct PlaybackTimeline: Sendable, Equatable {
   /// The shortest loop that wraps (10 ms: a renderer crossfade fits twice in it; anything shorter
   /// is a click generator, not a loop).
@@ -66,6 +77,10 @@ public struct PlaybackTimeline: Sendable, Equatable {
   public internal(set) var loopPractice = LoopPractice()
   /// The passes counted and what the timeline did on its own about them.
   public internal(set) var progress = LoopPracticeProgress()
+  /// The metronome and count-in settings.
+  public internal(set) var clicks = ClickSettings()
+  /// The count-in in progress, if any.
+  public internal(set) var countIn: CountInSpan?
   /// The label of the segment now in progress (what started it).
   public internal(set) var pendingStart: TimelineSegment.Start = .sessionStart
   /// Wall time and position of the last command, wrap or stop: while playing, the position at
@@ -102,6 +117,9 @@ public struct PlaybackTimeline: Sendable, Equatable {
     loop = LoopPoints()
     loopPractice = LoopPractice()
     progress.completedPasses = 0
+    countIn = nil
+    clicks.beatSec = 0
+    clicks.metronomeLevel = 0
     mark(.load)
   }
 
@@ -111,6 +129,7 @@ public struct PlaybackTimeline: Sendable, Equatable {
     if positionSec >= duration { positionSec = 0 }
     isPlaying = true
     progress.completedPasses = 0
+    startCountIn()
     mark(.play)
   }
 
@@ -118,6 +137,7 @@ public struct PlaybackTimeline: Sendable, Equatable {
   public mutating func pause() {
     guard isPlaying else { return }
     isPlaying = false
+    countIn = nil
     mark(.pause)
   }
 
@@ -177,8 +197,8 @@ public struct PlaybackTimeline: Sendable, Equatable {
   }
 
   /// A pass ended at B: counts it, then either stops at A (the last asked-for pass) or wraps to
-  /// A, stepping the trainer's speed when its turn has come.
-  mutating func completePass(loopStartSec: Double) {
+  /// A, stepping the trainer's speed when its turn has come. Returns whether playback goes on.
+  mutating func completePass(loopStartSec: Double) -> Bool {
     positionSec = loopStartSec
     progress.completedPasses += 1
     if let limit = loopPractice.passLimit, progress.completedPasses >= limit {
@@ -187,7 +207,7 @@ public struct PlaybackTimeline: Sendable, Equatable {
       progress.passLimitStops += 1
       progress.lastPassLimitStopWallSec = wallSec
       mark(.passesDone)
-      return
+      return false
     }
     if let trainer = loopPractice.trainer,
       progress.completedPasses % trainer.everyPasses == 0
@@ -201,6 +221,24 @@ public struct PlaybackTimeline: Sendable, Equatable {
       }
     }
     mark(.wrap)
+    return true
+  }
+
+  /// Replaces the metronome and count-in settings (a count-in in progress keeps its clicks).
+  /// Levels and the tempo must be finite and not negative, else nothing changes.
+  public mutating func setClicks(_ clicks: ClickSettings) {
+    guard clicks.metronomeLevel.isFinite, clicks.metronomeLevel >= 0,
+      clicks.countInLevel.isFinite, clicks.countInLevel >= 0, clicks.beatSec.isFinite,
+      clicks.beatSec >= 0, clicks.countInBeats >= 0
+    else { return }
+    self.clicks = clicks
+  }
+
+  /// Starts a count-in now, when the clicks ask for one.
+  mutating func startCountIn() {
+    guard clicks.countsIn else { return }
+    countIn = CountInSpan(
+      startWallSec: wallSec, beatWallSec: clicks.beatSec / speed, beats: clicks.countInBeats)
   }
 
   /// Raises the label of the segment that starts now to at least `start`.

@@ -1,9 +1,10 @@
 /// The JSON form of a segment, as `sharp9 timeline --json` prints it: the stored fields plus
-/// `looped`, with `start` as its name (`"wrap"`, `"seek"`, ...).
+/// `looped`, with `start` as its name (`"wrap"`, `"seek"`, ...), and `countIn` only on the
+/// segments of a count-in.
 extension TimelineSegment {
   private enum Field: String, CodingKey {
     case wallStartSec, wallEndSec, sourceStartSec, sourceEndSec, speed, pitchSemitones
-    case isPlaying, start, looped
+    case isPlaying, start, looped, countIn
   }
 
   /// Decodes a segment printed by `sharp9 timeline --json`.
@@ -22,7 +23,7 @@ extension TimelineSegment {
       speed: try c.decode(Double.self, forKey: .speed),
       pitchSemitones: try c.decode(Double.self, forKey: .pitchSemitones),
       isPlaying: try c.decode(Bool.self, forKey: .isPlaying),
-      start: start)
+      start: start, countIn: try c.decodeIfPresent(CountInSpan.self, forKey: .countIn))
   }
 
   /// Encodes every field in declaration order, then `looped`.
@@ -37,5 +38,6 @@ extension TimelineSegment {
     try c.encode(isPlaying, forKey: .isPlaying)
     try c.encode(start.name, forKey: .start)
     try c.encode(looped, forKey: .looped)
+    try c.encodeIfPresent(countIn, forKey: .countIn)
   }
 }

@@ -74,6 +74,8 @@ public struct TimelineSegment: Sendable, Equatable, Hashable, Codable {
   public var isPlaying: Bool
   /// Why the segment began.
   public var start: Start
+  /// The count-in this segment is part of (the playhead holds and only clicks sound), if any.
+  public var countIn: CountInSpan?
   /// True when the segment began with the loop taking the playhead back to A (a wrap at B, or a
   /// loop edit catching a playhead at or past B).
   public var looped: Bool { start == .wrap || start == .capture }
@@ -81,7 +83,8 @@ public struct TimelineSegment: Sendable, Equatable, Hashable, Codable {
   /// Creates a segment.
   public init(
     wallStartSec: Double, wallEndSec: Double, sourceStartSec: Double, sourceEndSec: Double,
-    speed: Double, pitchSemitones: Double, isPlaying: Bool, start: Start
+    speed: Double, pitchSemitones: Double, isPlaying: Bool, start: Start,
+    countIn: CountInSpan? = nil
   ) {
     self.wallStartSec = wallStartSec
     self.wallEndSec = wallEndSec
@@ -91,6 +94,7 @@ public struct TimelineSegment: Sendable, Equatable, Hashable, Codable {
     self.pitchSemitones = pitchSemitones
     self.isPlaying = isPlaying
     self.start = start
+    self.countIn = countIn
   }
 
   /// Wall seconds covered.

@@ -11,7 +11,8 @@ public struct TimelineSegmentLog: Sendable, Equatable {
   public mutating func append(_ segment: TimelineSegment) {
     guard segment.wallEndSec > segment.wallStartSec else { return }
     if let last = segments.last, segment.start == .continued,
-      last.isPlaying == segment.isPlaying, last.speed == segment.speed,
+      last.isPlaying == segment.isPlaying, last.countIn == segment.countIn,
+      last.speed == segment.speed,
       last.pitchSemitones == segment.pitchSemitones,
       abs(last.sourceEndSec - segment.sourceStartSec) < 1e-9
     {

@@ -40,6 +40,11 @@ extension VirtualClockEngine {
   }
   /// Sets how the timeline's loop passes are practised.
   public func setLoopPractice(_ practice: LoopPractice) { timeline.setLoopPractice(practice) }
+  /// Ignores the grid: the timeline needs only the tempo (in the clicks); engines that click on
+  /// beats (the renderer) keep it themselves.
+  public func setBeatGrid(_ grid: BeatGrid?) {}
+  /// Sets the timeline's clicks (the count-in is a timeline rule).
+  public func setClicks(_ clicks: ClickSettings) { timeline.setClicks(clicks) }
   /// The timeline's playhead.
   public var currentTimeSec: Double { timeline.positionSec }
 }

@@ -119,6 +119,29 @@ public enum ActionCodec {
     case .trainerStepped(let speed, let wallSec):
       write(48, speed, into: &writer)
       writer.write(wallSec)
+    case .beatGridDetected(let grid):
+      writer.write(UInt8(36))
+      writer.write(grid)
+    case .tapTempo: writer.write(UInt8(37))
+    case .setTempo(let bpm): write(38, bpm, into: &writer)
+    case .shiftGrid(let seconds): write(39, seconds, into: &writer)
+    case .setMetronome(let enabled, let level):
+      writer.write(UInt8(40))
+      writer.write(enabled)
+      writer.write(level)
+    case .setCountIn(let beats, let everyPass):
+      writer.write(UInt8(41))
+      writer.write(UInt64(bitPattern: Int64(beats)))
+      writer.write(everyPass)
+    case .nudgeABeats(let beats):
+      writer.write(UInt8(42))
+      writer.write(UInt64(bitPattern: Int64(beats)))
+    case .nudgeBBeats(let beats):
+      writer.write(UInt8(43))
+      writer.write(UInt64(bitPattern: Int64(beats)))
+    case .setSnap(let snap):
+      writer.write(UInt8(44))
+      writer.write(snapByte(snap))
     }
   }
 
@@ -205,12 +228,21 @@ public enum ActionCodec {
     case 46: return .setSpeedTrainer(try reader.trainer())
     case 47: return .loopPassesCompleted(wallSec: try reader.double())
     case 48: return .trainerStepped(speed: try reader.double(), wallSec: try reader.double())
+    case 36: return .beatGridDetected(try reader.beatGrid())
+    case 37: return .tapTempo
+    case 38: return .setTempo(bpm: try reader.double())
+    case 39: return .shiftGrid(seconds: try reader.double())
+    case 40: return .setMetronome(enabled: try reader.bool(), level: try reader.double())
+    case 41: return .setCountIn(beats: try loopNumber(&reader), everyPass: try reader.bool())
+    case 42: return .nudgeABeats(try loopNumber(&reader))
+    case 43: return .nudgeBBeats(try loopNumber(&reader))
+    case 44: return .setSnap(try snap(reader.byte()))
     case let tag: throw .unknownTag(tag)
     }
   }
 
-  /// A saved loop's number: any 64-bit value is stored as it was sent (the reducer refuses
-  /// numbers with no loop), but it must fit an `Int`.
+  /// A saved loop's number (or a count of beats): any 64-bit value is stored as it was sent
+  /// (the reducer refuses numbers out of range), but it must fit an `Int`.
   private static func loopNumber(_ reader: inout ByteReader) throws(DecodingError) -> Int {
     guard let number = Int(exactly: Int64(bitPattern: try reader.uint64())) else {
       throw .invalidValue("loop number")
@@ -230,6 +262,25 @@ public enum ActionCodec {
     case .setA: 1
     case .loop: 2
     case .setB: 3
+    }
+  }
+
+  /// The byte of a ``SnapMode`` (shared with the binary state snapshot).
+  static func snapByte(_ snap: SnapMode) -> UInt8 {
+    switch snap {
+    case .off: 0
+    case .beats: 1
+    case .bars: 2
+    }
+  }
+
+  /// The ``SnapMode`` of a byte written by ``snapByte(_:)``.
+  static func snap(_ byte: UInt8) throws(DecodingError) -> SnapMode {
+    switch byte {
+    case 0: .off
+    case 1: .beats
+    case 2: .bars
+    default: throw .invalidValue("snap byte \(byte)")
     }
   }
 

@@ -21,9 +21,10 @@ import Sharp9Domain
 enum BinaryStateSnapshot {
   /// The first byte of every binary snapshot (never `{`, the first byte of a JSON snapshot).
   static let formatTag: UInt8 = 0xB5
-  /// The layout of ``State`` this build writes. It also reads the earlier layouts: 1, written
+  /// The layout of ``State`` this build writes. It also reads the layouts before it: 1, written
   /// before saved loops existed (2 adds each step's saved-loop change and, at the end, the saved
-  /// loops), and 2 (3 adds, at the end, how loop passes are practised).
+  /// loops), and 2 (3 adds each step's grid change and, at the end, how loop passes are
+  /// practised and the rhythm).
   static let layoutVersion: UInt8 = 3
 
   /// The snapshot bytes of `state`.
@@ -55,6 +56,7 @@ enum BinaryStateSnapshot {
     writer.writeArray(state.history.redo) { $0.write($1) }
     writer.writeArray(state.savedLoops) { $0.write($1) }
     writer.write(state.loopPractice)
+    writer.write(state.rhythm)
     return writer.bytes
   }
 
@@ -71,6 +73,7 @@ enum BinaryStateSnapshot {
         "snapshot layout version \(version) (this sharp9 reads 1 to \(layoutVersion))")
     }
     let hasSavedLoops = version >= 2
+    let hasRhythm = version >= 3
     let limit = bytes.count
     var state = State()
     if try reader.bool() {
@@ -91,10 +94,11 @@ enum BinaryStateSnapshot {
     }
     state.isLocked = try reader.bool()
     state.lastMarkNowAt = try reader.bool() ? try reader.date() : nil
-    state.history.undo = try reader.steps(limit: limit, savedLoops: hasSavedLoops)
-    state.history.redo = try reader.steps(limit: limit, savedLoops: hasSavedLoops)
+    state.history.undo = try reader.steps(limit: limit, layout: version)
+    state.history.redo = try reader.steps(limit: limit, layout: version)
     if hasSavedLoops { state.savedLoops = try reader.savedLoops(limit: limit) }
     if version >= 3 { state.loopPractice = try reader.loopPractice() }
+    if hasRhythm { state.rhythm = try reader.rhythm(limit: limit) }
     guard reader.isAtEnd else { throw .trailingBytes }
     return state
   }
@@ -160,6 +164,27 @@ extension ByteWriter {
       writer.writeArray(change.before) { $0.write($1) }
       writer.writeArray(change.after) { $0.write($1) }
     }
+    writeOptional(step.grid) { writer, change in
+      writer.write(change.before)
+      writer.write(change.after)
+    }
+  }
+
+  fileprivate mutating func write(_ edit: GridEdit) {
+    writeOptional(edit.tempo) { $0.write($1) }
+    write(edit.anchorSec)
+    write(edit.shiftSec)
+  }
+
+  fileprivate mutating func write(_ rhythm: Rhythm) {
+    writeOptional(rhythm.detected) { $0.write($1) }
+    write(rhythm.edit)
+    writeArray(rhythm.taps) { $0.write($1.timeIntervalSinceReferenceDate) }
+    write(rhythm.clicks.metronomeOn)
+    write(rhythm.clicks.level)
+    write(UInt64(bitPattern: Int64(rhythm.clicks.countInBeats)))
+    write(rhythm.clicks.countInEveryPass)
+    write(ActionCodec.snapByte(rhythm.snap))
   }
 }
 
@@ -188,14 +213,35 @@ extension ByteReader {
     Marker(id: try uuid(), timeSec: try double())
   }
 
-  fileprivate mutating func steps(limit: Int, savedLoops: Bool) throws(ActionCodec.DecodingError)
+  fileprivate mutating func steps(limit: Int, layout: UInt8) throws(ActionCodec.DecodingError)
     -> [EditStep]
   {
     let count = try count(limit: limit)
     var steps: [EditStep] = []
     steps.reserveCapacity(count)
-    for _ in 0..<count { steps.append(try step(limit: limit, savedLoops: savedLoops)) }
+    for _ in 0..<count { steps.append(try step(limit: limit, layout: layout)) }
     return steps
+  }
+
+  fileprivate mutating func gridEdit() throws(ActionCodec.DecodingError) -> GridEdit {
+    GridEdit(tempo: try optionalDouble(), anchorSec: try double(), shiftSec: try double())
+  }
+
+  fileprivate mutating func rhythm(limit: Int) throws(ActionCodec.DecodingError) -> Rhythm {
+    var rhythm = Rhythm()
+    rhythm.detected = try bool() ? try beatGrid() : nil
+    rhythm.edit = try gridEdit()
+    let tapCount = try count(limit: limit)
+    for _ in 0..<tapCount { rhythm.taps.append(try date()) }
+    rhythm.clicks.metronomeOn = try bool()
+    rhythm.clicks.level = try double()
+    guard let beats = Int(exactly: Int64(bitPattern: try uint64())) else {
+      throw .invalidValue("count-in beats")
+    }
+    rhythm.clicks.countInBeats = beats
+    rhythm.clicks.countInEveryPass = try bool()
+    rhythm.snap = try ActionCodec.snap(byte())
+    return rhythm
   }
 
   fileprivate mutating func savedLoops(limit: Int) throws(ActionCodec.DecodingError)
@@ -210,7 +256,7 @@ extension ByteReader {
     return loops
   }
 
-  fileprivate mutating func step(limit: Int, savedLoops hasSavedLoops: Bool)
+  fileprivate mutating func step(limit: Int, layout: UInt8)
     throws(ActionCodec.DecodingError) -> EditStep
   {
     let label = try string()
@@ -221,9 +267,12 @@ extension ByteReader {
     var step = EditStep(
       label: label, loop: loop, speed: speed, pitch: pitch,
       markersAdded: try markerEdits(limit: limit), markersRemoved: try markerEdits(limit: limit))
-    if hasSavedLoops, try bool() {
+    if layout >= 2, try bool() {
       step.savedLoops = ValueChange(
         before: try savedLoops(limit: limit), after: try savedLoops(limit: limit))
+    }
+    if layout >= 3, try bool() {
+      step.grid = ValueChange(before: try gridEdit(), after: try gridEdit())
     }
     return step
   }

@@ -63,6 +63,59 @@ import Testing
     #expect(peak > 0.1, "the engine must have played")
   }
 
+  /// The metronome, count-ins before every pass, and grids swapped while playing: the grid is
+  /// copied into a preallocated buffer on the calling thread, the audio thread only switches
+  /// views.
+  @Test(.enabled(if: sharp9_allocations_supported() == 1))
+  func clicksCountInsAndGridChangesAllocateNothing() throws {
+    let audio = try DecodedAudio(url: try LiveEngineTests.source())
+    let frames = 256
+    let engine = try LiveEngine(audio: audio, framesPerCallback: frames, teeSeconds: 20)
+    let output = UnsafeMutablePointer<Float>.allocate(capacity: frames * 2)
+    defer { output.deallocate() }
+    let grid = BeatGrid.constant(tempo: 150, anchorSec: 0, durationSec: 6)
+    let shifted = grid.shifted(by: 0.01, durationSec: 6)
+    let clicks = ClickSettings(
+      metronomeLevel: 0.5, countInLevel: 0.5, countInBeats: 2, countInEveryPass: true,
+      beatSec: 0.4)
+    _ = try engine.load(url: audio.url)
+    engine.reserveFrame()
+    engine.play()
+    engine.render(into: output, frames: frames)
+
+    sharp9_allocations_begin()
+    var peak: Float = 0
+    for callback in 0..<1_200 {
+      switch callback {
+      case 5:
+        engine.reserveFrame()
+        engine.setBeatGrid(grid)
+        engine.setClicks(clicks)
+        engine.setLoop(aSec: 0.3, bSec: 0.9, enabled: true)
+      case 300:
+        engine.reserveFrame()
+        engine.setBeatGrid(shifted)
+        engine.setRate(0.7)
+      case 600:
+        engine.reserveFrame()
+        engine.pause()
+      case 610:
+        engine.reserveFrame()
+        engine.setBeatGrid(nil)
+        engine.play()
+      case 900:
+        engine.reserveFrame()
+        engine.setBeatGrid(grid)
+      default: break
+      }
+      engine.render(into: output, frames: frames)
+      engine.drainReports { peak = max(peak, $0.peakLeft) }
+    }
+    let allocations = sharp9_allocations_end()
+    #expect(allocations == 0)
+    #expect(peak > 0.1, "the engine must have played")
+  }
+
   @Test(.enabled(if: sharp9_allocations_supported() == 1))
   func theCounterSeesAnAllocation() {
     sharp9_allocations_begin()

@@ -135,6 +135,45 @@ import Testing
     }
   }
 
+  /// The metronome, a count-in before every pass and grid changes while playing: the device
+  /// gets exactly what the render of the recorded events gives.
+  @Test func clicksAndCountInsEqualTheRenderBitForBit() throws {
+    let source = try Self.source()
+    let audio = try DecodedAudio(url: source)
+    let callbackFrames = 300
+    let callbacks = 900
+    let engine = try LiveEngine(audio: audio, framesPerCallback: callbackFrames, teeSeconds: 30)
+    let grid = BeatGrid.constant(tempo: 120, anchorSec: 0.1, durationSec: 6)
+    let clicks = ClickSettings(
+      metronomeLevel: 0.6, countInLevel: 0.4, countInBeats: 2, countInEveryPass: true,
+      beatSec: 0.5)
+    let script: [(callback: Int, effects: [Effect])] = [
+      (0, [.engineLoad(url: URL(filePath: "/x.wav")), .engineSetBeatGrid(grid)]),
+      (1, [.engineSetClicks(clicks), .engineSetRate(0.8)]),
+      (2, [.engineSetLoop(aSec: 0.6, bSec: 1.6, enabled: true), .enginePlay]),
+      (300, [.engineSetBeatGrid(grid.shifted(by: 0.013, durationSec: 6))]),
+      (500, [.engineSetLoop(aSec: 0.6, bSec: 1.6, enabled: false), .engineSetRate(1.3)]),
+      (640, [.engineSetClicks(ClickSettings(metronomeLevel: 1, beatSec: 0.5))]),
+      (700, [.enginePause]),
+      (720, [.engineSetBeatGrid(nil), .enginePlay]),
+    ]
+    let (events, output) = Self.play(
+      engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
+    let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
+    let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
+    #expect(rendered.count == output.count)
+    let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)")
+    // The clicks are there: the render with the metronome and count-in left out differs.
+    let silent = events.map { event in
+      var event = event
+      event.effects = event.effects.filter { if case .engineSetClicks = $0 { false } else { true } }
+      return event
+    }
+    let unclicked = try RenderFixture.render(source: source, events: silent, endSec: endSec)
+    #expect(unclicked != rendered)
+  }
+
   /// Loop practice runs on the audio thread: the trainer's steps and the stop after the last
   /// pass happen at wraps inside callbacks, and the render of the recorded commands must land
   /// them on the same frames.

@@ -49,6 +49,16 @@ import Testing
     #"{"type":"setSpeedTrainer","trainer":null}"#,
     #"{"type":"loopPassesCompleted","wallSec":12.5}"#,
     #"{"type":"trainerStepped","speed":0.65,"wallSec":8.25}"#,
+    #"{"type":"beatGridDetected","grid":{"tempo":120,"beats":[0.5,1,1.5],"downbeats":[0.5]}}"#,
+    #"{"type":"beatGridDetected","grid":{"tempo":null,"beats":[],"downbeats":[]}}"#,
+    #"{"type":"tapTempo"}"#,
+    #"{"type":"setTempo","bpm":96.5}"#,
+    #"{"type":"shiftGrid","seconds":-0.01}"#,
+    #"{"type":"setMetronome","enabled":true,"level":0.5}"#,
+    #"{"type":"setCountIn","beats":4,"everyPass":false}"#,
+    #"{"type":"nudgeABeats","beats":-1}"#,
+    #"{"type":"nudgeBBeats","beats":2}"#,
+    #"{"type":"setSnap","snap":"bars"}"#,
   ]
 
   static let effectGoldens: [String] = [
@@ -62,6 +72,9 @@ import Testing
     #"{"type":"engineSetLoop","aSec":1.5,"bSec":4,"enabled":true}"#,
     #"{"type":"computePeaks"}"#,
     #"{"type":"engineSetLoopPractice","practice":{"passLimit":3,"trainer":null}}"#,
+    #"{"type":"engineSetBeatGrid","grid":{"tempo":120,"beats":[0.5,1],"downbeats":[0.5]}}"#,
+    #"{"type":"engineSetBeatGrid","grid":null}"#,
+    #"{"type":"engineSetClicks","metronomeLevel":0.5,"countInLevel":0.5,"countInBeats":4,"countInEveryPass":true,"beatSec":0.5}"#,
   ]
 
   @Test(arguments: actionGoldens) func actionRoundTrips(golden: String) throws {

@@ -51,3 +51,13 @@ extension State {
     history.redo = []
   }
 }
+
+extension State {
+  /// A grid edit named `label` that leaves the grid's correction as `edit`.
+  mutating func editGrid(_ label: String, to edit: GridEdit) {
+    history.undo.append(
+      EditStep(label: label, grid: ValueChange(before: rhythm.edit, after: edit)))
+    history.redo = []
+    rhythm.edit = edit
+  }
+}
