@@ -23,6 +23,11 @@ public func formatSpeed(_ speed: Double) -> String {
   fixedTwoDecimals(speed, plusSign: false) + " x"
 }
 
+/// A number of loop passes: `1 pass`, `4 passes`.
+public func formatPasses(_ passes: Int) -> String {
+  passes == 1 ? "1 pass" : String(passes) + " passes"
+}
+
 /// Pitch in semitones with two decimals, signed when not zero: `0.00 st`, `+2.00 st`,
 /// `-3.00 st`.
 public func formatPitch(_ semitones: Double) -> String {

@@ -47,7 +47,7 @@ public enum EventText {
     case .deleteSavedLoop(let number): "delete saved loop \(number)"
     case .savedLoopsRestored(let loops): "the song's saved loops (\(loops.count))"
     case .setLoopPasses(let passes):
-      passes.map { "stop after \($0) passes" } ?? "loop until stopped"
+      passes.map { "stop after \(formatPasses($0))" } ?? "loop until stopped"
     case .setSpeedTrainer(let trainer): trainer.map(trainerText) ?? "speed trainer off"
     case .loopPassesCompleted: "loop passes done: stopped at A"
     case .trainerStepped(let speed, _): "speed trainer: \(formatSpeed(speed))"
@@ -90,7 +90,7 @@ public enum EventText {
         + (enabled ? " on" : " off")
     case .engineSetLoopPractice(let practice):
       "loop practice: "
-        + (practice.passLimit.map { "stop after \($0) passes" } ?? "loop until stopped")
+        + (practice.passLimit.map { "stop after \(formatPasses($0))" } ?? "loop until stopped")
         + (practice.trainer.map { ", " + trainerText($0) } ?? "")
     case .computePeaks: "compute peaks"
     case .engineSetBeatGrid(let grid): "beat grid " + (grid.map(gridText) ?? "none")

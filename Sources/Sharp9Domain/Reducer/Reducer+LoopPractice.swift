@@ -22,7 +22,7 @@ extension Reducer {
     }
     state.loopPractice.passLimit = passes
     showToast(
-      passes.map { "Stop after \(passesText($0))" } ?? "Loop until stopped", in: &state, context)
+      passes.map { "Stop after \(formatPasses($0))" } ?? "Loop until stopped", in: &state, context)
     return [.engineSetLoopPractice(state.loopPractice)]
   }
 
@@ -55,7 +55,7 @@ extension Reducer {
     if let a = state.loop.aSec, let time = state.clampedTime(a) {
       state.transport.currentTimeSec = time
     }
-    let passes = state.loopPractice.passLimit.map(passesText) ?? "the passes"
+    let passes = state.loopPractice.passLimit.map(formatPasses) ?? "the passes"
     showToast("Played \(passes)", in: &state, context)
     return trainerStop(&state)
   }
@@ -100,10 +100,5 @@ extension Reducer {
         "Trainer step \(formatSpeed(PracticeRules.speedStep)) to \(formatSpeed(PracticeRules.trainerStepLimit))"
     }
     return "Trainer step never reaches \(formatSpeed(trainer.targetSpeed))"
-  }
-
-  /// `1 pass`, `4 passes`.
-  private static func passesText(_ passes: Int) -> String {
-    passes == 1 ? "1 pass" : "\(passes) passes"
   }
 }
