@@ -59,7 +59,6 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
-    case seconds, locked, speed, semitones, name, number, loops
     case grid, bpm, level, beats, everyPass, snap
   }
 
@@ -175,7 +174,8 @@ extension Action: Codable {
       case .setMode:
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
-        .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats:
+        .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped,
+        .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }

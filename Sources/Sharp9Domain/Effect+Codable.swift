@@ -6,16 +6,11 @@ extension Effect: Codable {
   /// The `type` tag of every case.
   public enum Kind: String, Sendable, CaseIterable, Codable {
     case engineLoad, enginePlay, enginePause, engineSeek, engineSetRate, engineSetPitchSemitones
-    case engineSetLoop, computePeaks, engineSetLoopPractice
+    case engineSetLoop, computePeaks, engineSetLoopPractice, engineSetBeatGrid, engineSetClicks
   }
 
   private enum Field: String, CodingKey {
     case type, url, timeSec, rate, semitones, aSec, bSec, enabled, practice
-    case engineSetLoop, computePeaks, engineSetBeatGrid, engineSetClicks
-  }
-
-  private enum Field: String, CodingKey {
-    case type, url, timeSec, rate, semitones, aSec, bSec, enabled
     case grid, metronomeLevel, countInLevel, countInBeats, countInEveryPass, beatSec
   }
 

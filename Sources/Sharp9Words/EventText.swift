@@ -105,6 +105,8 @@ public enum EventText {
     "speed trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
       + "\(signed(trainer.step)) every \(trainer.everyPasses) passes, "
       + "\(trainer.onStop.rawValue) on stop"
+  }
+
   /// `120 BPM, 64 beats`, or `no beat`.
   static func gridText(_ grid: BeatGrid) -> String {
     guard let tempo = grid.tempo else { return "no beat" }
