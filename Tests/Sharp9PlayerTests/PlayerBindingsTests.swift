@@ -1,5 +1,6 @@
 import CNcurses
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Testing
 
