@@ -18,7 +18,7 @@ free_port() {
 # Waits for "$2 at URL" in the log $1 and prints the URL.
 printed_url() {
   for _ in $(seq 100); do
-    grep -q "^$2 at " "$1" && break
+    grep -qs "^$2 at " "$1" && break
     sleep 0.1
   done
   sed -n "s/^$2 at //p" "$1"

@@ -207,7 +207,7 @@ function render(state) {
   $("time").textContent = state.playheadText;
   $("speed").textContent = state.speedText;
   $("pitch").textContent = state.pitchText;
-  $("play").textContent = state.isPlaying ? "⏸" : "▶";
+  $("play-icon").setAttribute("d", state.isPlaying ? "M6 4h4v16H6zM14 4h4v16h-4z" : "M7 4v16l13-8z");
   $("play").setAttribute("aria-label", state.isPlaying ? "Pause" : "Play");
   for (const button of document.querySelectorAll("[data-mode]")) {
     button.setAttribute("aria-checked", String(button.dataset.mode === state.mode));
