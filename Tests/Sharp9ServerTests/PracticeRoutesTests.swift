@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Sharp9App
+import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
 import Testing
@@ -20,16 +21,24 @@ import Testing
     let server: InspectorServer
     var database: String { directory.appending(path: "sharp9.sqlite").path }
 
-    init(maxUploadBytes: Int = 64 << 10) throws {
+    init(maxUploadBytes: Int = 64 << 10, tee: URL? = nil) throws {
       directory = FileManager.default.temporaryDirectory.appending(
         path: "sharp9-app-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try InspectorFixture.writeTone(directory.appending(path: "tone.wav"))
       let path = directory.appending(path: "sharp9.sqlite").path
       _ = try EventStore(path: path)
+      let makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = tee.map { url in
+        { @Sendable audio in
+          try AudioFileWriter(
+            url: url, container: .wav, sample: .float, sampleRate: audio.format.sampleRate,
+            channels: audio.format.channels)
+        }
+      }
       host = PracticeHost(
         options: .init(
-          databasePath: path, device: nil, framesPerCallback: 256, sharp9Version: "test"))
+          databasePath: path, device: nil, framesPerCallback: 256, sharp9Version: "test",
+          makeTee: makeTee))
       server = try InspectorServer(
         databasePath: path, media: CLISessionMedia(),
         configuration: .init(
@@ -177,5 +186,55 @@ import Testing
     let hash = try #require(
       try AudioFileLocator.sha256(of: fixture.directory.appending(path: "tone.wav")))
     #expect(fixture.librarySongs == ["\(hash).wav"])
+  }
+
+  /// What the device was given (the tee) is the render of the session the page recorded, bit for
+  /// bit: the page's input takes the same path as the terminal player's.
+  @Test func theTeeIsTheRenderOfThePracticedSession() async throws {
+    let tee = FileManager.default.temporaryDirectory.appending(path: "sharp9-tee-\(UUID()).wav")
+    defer { try? FileManager.default.removeItem(at: tee) }
+    let fixture = try Fixture(tee: tee)
+    let song = try fixture.tone
+    try await fixture.test { client in
+      let upload = try await client.execute(
+        uri: "/api/app/songs?name=tone.wav", method: .post, headers: withToken, body: song)
+      #expect(upload.status == .created)
+      for (key, pause) in [(" ", 300), ("=", 200), ("]", 200), ("a", 150), ("b", 100), ("l", 400)] {
+        let sent = try await client.execute(
+          uri: "/api/app/input", method: .post, headers: withToken,
+          body: ByteBuffer(string: #"{"key":"\#(key)"}"#))
+        #expect(sent.status == .ok)
+        try await Task.sleep(for: .milliseconds(pause))
+      }
+    }
+    let id = try #require(try EventStore(path: fixture.database).sessions().first?.idString)
+    let render = fixture.directory.appending(path: "render.wav")
+    try InspectorFixture.sharp9(
+      ["render", id, "--sample", "float", "-o", render.path, "--db", fixture.database],
+      in: fixture.directory)
+    let (played, rendered) = (try samples(tee), try samples(render))
+    #expect(played.count > 8_000)
+    #expect(played.contains { $0 != 0 })
+    // The session ends (its last event) a moment after the last frame the tee drained: the
+    // render goes on to the end, in the silence of the pause. Counts and the first difference,
+    // not the arrays, so a failure stays readable.
+    #expect(rendered.count >= played.count)
+    let common = min(played.count, rendered.count)
+    #expect((0..<common).first { played[$0] != rendered[$0] } == nil)
+    #expect(rendered[common...].allSatisfy { $0 == 0 })
+  }
+
+  private func samples(_ url: URL) throws -> [Float] {
+    let reader = try AudioFileReader(url: url)
+    var all: [Float] = []
+    var buffer = [Float](repeating: 0, count: 4096 * reader.format.channels)
+    while true {
+      let frames = try buffer.withUnsafeMutableBufferPointer {
+        try reader.read(into: $0, frames: 4096)
+      }
+      if frames == 0 { break }
+      all += buffer.prefix(frames * reader.format.channels)
+    }
+    return all
   }
 }

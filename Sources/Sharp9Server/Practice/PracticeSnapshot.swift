@@ -47,7 +47,9 @@ struct PracticeSnapshot: Encodable, Sendable {
     var holdDB: Double
     var clipping: Bool
   }
+}
 
+extension PracticeSnapshot {
   /// Before any song is opened.
   static func empty(device: String) -> PracticeSnapshot {
     let floor = Channel(levelDB: LevelMeter.floorDB, holdDB: LevelMeter.floorDB, clipping: false)
@@ -79,31 +81,5 @@ struct PracticeSnapshot: Encodable, Sendable {
       redoLabel: state.history.redo.last?.label,
       meters: Meters(left: channel(live.meters.left), right: channel(live.meters.right)),
       device: device, underruns: last.underruns, lateCommands: last.lateCommands)
-  }
-
-  private init(
-    session: String?, track: TrackMeta?, playheadSec: Double, playheadText: String,
-    isPlaying: Bool, mode: String, loop: LoopPoints, markers: [Marker], speedText: String,
-    pitchText: String, toast: String?, isLocked: Bool, undoLabel: String?, redoLabel: String?,
-    meters: Meters, device: String, underruns: Int, lateCommands: Int
-  ) {
-    self.session = session
-    self.track = track
-    self.playheadSec = playheadSec
-    self.playheadText = playheadText
-    self.isPlaying = isPlaying
-    self.mode = mode
-    self.loop = loop
-    self.markers = markers
-    self.speedText = speedText
-    self.pitchText = pitchText
-    self.toast = toast
-    self.isLocked = isLocked
-    self.undoLabel = undoLabel
-    self.redoLabel = redoLabel
-    self.meters = meters
-    self.device = device
-    self.underruns = underruns
-    self.lateCommands = lateCommands
   }
 }
