@@ -47,6 +47,9 @@ struct AppCommand: AsyncParsableCommand {
   func run() async throws {
     let databasePath = try database.checkedPath()
     let teeTarget = try checkedTee(databasePath: databasePath)
+    // Read like every command reads audio (a damaged file is 65, a missing one 66), before the
+    // database or the device: a song that cannot be played leaves nothing behind.
+    let audio = try song.map { try DecodedAudio(url: URL(filePath: $0)) }
     // Created (and migrated) before the server opens it: the app starts on an empty library.
     _ = try EventStore(path: databasePath, mode: .createIfMissing)
     let device = noDevice ? nil : try DeviceOutput.find(name: device)
@@ -65,8 +68,7 @@ struct AppCommand: AsyncParsableCommand {
         framesPerCallback: PlayCommand.framesPerCallback, sharp9Version: Sharp9Command.release,
         makeTee: makeTee))
     do {
-      if let song {
-        let audio = try DecodedAudio(url: URL(filePath: song))
+      if let song, let audio {
         let kept = try SongLibrary(databasePath: databasePath).keep(audio.url, name: song)
         try await practice.open(
           PracticeHost.Song(

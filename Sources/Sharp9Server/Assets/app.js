@@ -197,6 +197,7 @@ function meter(id, channel) {
 }
 
 let lastToast = null;
+let lastProblem = null;
 function render(state) {
   const open = Boolean(state.track);
   $("empty").hidden = open;
@@ -223,6 +224,8 @@ function render(state) {
   $("redo").setAttribute("aria-label", state.redoLabel ? `Redo ${state.redoLabel}` : "Redo");
   meter("meter-left", state.meters.left);
   meter("meter-right", state.meters.right);
+  if (state.problem && state.problem !== lastProblem) showLocalToast(state.problem, 6000);
+  lastProblem = state.problem;
   if (state.toast !== lastToast) {
     lastToast = state.toast;
     renderToast();

@@ -88,6 +88,12 @@ public final class PracticeHost: @unchecked Sendable {
   private var lockGate = LockGate()
   private var teeUsed = false
   private var ended = false
+  private var problem: String?
+
+  /// What the page shows when a session stopped on an error (the details go to standard error,
+  /// the server's log: they may hold a path).
+  static let stoppedSentence =
+    "the session stopped on an error; everything up to it is recorded. Open the song again"
 
   /// Starts the thread; nothing is opened until ``open(_:)``.
   public init(options: Options) {
@@ -217,6 +223,7 @@ public final class PracticeHost: @unchecked Sendable {
     }
     self.live = live
     self.song = song
+    problem = nil
     lockGate = LockGate()
     let peaks = (try? Interchange.string(PracticePeaks(audio))) ?? "null"
     lock.withLock { published.peaks = peaks }
@@ -233,6 +240,8 @@ public final class PracticeHost: @unchecked Sendable {
   }
 
   private func end(after error: any Error) {
+    FileHandle.standardError.write(Data("sharp9: error: the live session stopped: \(error)\n".utf8))
+    problem = Self.stoppedSentence
     live?.abandon()
     try? live?.finish()
     live = nil
@@ -241,7 +250,8 @@ public final class PracticeHost: @unchecked Sendable {
   }
 
   private func publish() {
-    let snapshot = live.map { PracticeSnapshot(live: $0, device: device) } ?? .empty(device: device)
+    var snapshot = live.map { PracticeSnapshot(live: $0, device: device) } ?? .empty(device: device)
+    snapshot.problem = problem
     guard let json = try? Interchange.string(snapshot) else { return }
     lock.withLock {
       guard json != published.json else { return }

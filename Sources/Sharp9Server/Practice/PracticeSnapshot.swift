@@ -34,6 +34,8 @@ struct PracticeSnapshot: Encodable, Sendable {
   var device: String
   var underruns: Int
   var lateCommands: Int
+  /// Why the last session stopped on its own (an error), until a song is opened again.
+  var problem: String? = nil
 
   /// Both channels' meters, in dBFS.
   struct Meters: Encodable, Sendable {
