@@ -108,11 +108,25 @@ def test_practising_in_the_page_records_each_action_in_order(browser, app):
     page.wait_for_timeout(300)
     screenshot(page, "app-1280x800.png")
 
+    # Lock: every control and key ignored (nothing recorded) until Lock is held for a second.
+    page.click("#lock")
+    wait_until(page, "document.body.classList.contains('locked')")
+    page.click("[aria-label='Speed up']")
+    page.keyboard.press("m")
+    page.wait_for_timeout(300)
+    assert page.locator("#speed").inner_text() == "1.05 x"
+    box = page.locator("#lock").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(1300)
+    page.mouse.up()
+    wait_until(page, "!document.body.classList.contains('locked')")
+
     types = [a["type"] for a in logged(app, session)]
     assert types == [
         "importPicked", "importSucceeded", "speedDelta", "pitchDelta", "toggleLoopEnabled",
         "togglePlay", "markNow", "pitchDelta", "togglePlay", "setMode", "tapWaveform", "setMode",
-        "tapWaveform", "toggleLoopEnabled", "undo", "seekToStart"], types
+        "tapWaveform", "toggleLoopEnabled", "undo", "seekToStart", "setLocked", "setLocked"], types
 
     # A reload keeps the session: the same song, the same state.
     page.reload()

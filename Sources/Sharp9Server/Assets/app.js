@@ -69,11 +69,20 @@ for (const button of document.querySelectorAll("[data-key]")) {
 $("close").addEventListener("click", () => change("POST", "/api/app/close").catch((e) => showLocalToast(e.message)));
 
 // The lock: a click locks; while locked, holding the button for 1 s unlocks.
+// The click that ends an unlocking hold is not a new lock.
 let holdTimer = null;
-$("lock").addEventListener("click", () => { if (!view.state?.isLocked) sendKey("L"); });
+let heldToUnlock = false;
+$("lock").addEventListener("click", () => {
+  if (!heldToUnlock && !view.state?.isLocked) sendKey("L");
+  heldToUnlock = false;
+});
 $("lock").addEventListener("pointerdown", () => {
+  heldToUnlock = false;
   if (!view.state?.isLocked) return;
-  holdTimer = setTimeout(() => sendAction({ type: "setLocked", locked: false }), 1000);
+  holdTimer = setTimeout(() => {
+    heldToUnlock = true;
+    sendAction({ type: "setLocked", locked: false });
+  }, 1000);
 });
 for (const type of ["pointerup", "pointerleave", "pointercancel"]) {
   $("lock").addEventListener(type, () => clearTimeout(holdTimer));
