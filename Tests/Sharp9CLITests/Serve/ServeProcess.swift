@@ -43,15 +43,18 @@ final class ServeProcess {
       .map { String($0.split(separator: "?token=").last ?? "") } ?? ""
   }
 
-  /// The port of the URL `serve` prints, waiting up to `timeout` for it.
-  func port(timeout: Duration = .seconds(30)) async throws -> Int {
+  /// The port of the URL `serve` (or, with `announcing: "sharp9 app"`, `app`) prints, waiting up
+  /// to `timeout` for it.
+  func port(
+    announcing what: String = "sharp9 inspector", timeout: Duration = .seconds(30)
+  ) async throws -> Int {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while clock.now < deadline, process.isRunning {
       if let line = stdout.split(separator: "\n").first(where: {
-        $0.hasPrefix("sharp9 inspector at http://127.0.0.1:")
+        $0.hasPrefix("\(what) at http://127.0.0.1:")
       }) {
-        let rest = line.dropFirst("sharp9 inspector at http://127.0.0.1:".count)
+        let rest = line.dropFirst("\(what) at http://127.0.0.1:".count)
         if let port = Int(rest.prefix { $0.isNumber }) { return port }
       }
       try await Task.sleep(for: .milliseconds(20))
