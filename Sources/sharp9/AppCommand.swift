@@ -23,10 +23,7 @@ struct AppCommand: AsyncParsableCommand {
   @Argument(help: ArgumentHelp("A song to open at once.", valueName: "song"))
   var song: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "The output device: (part of) a name from `sharp9 devices`.", valueName: "name"))
-  var device: String?
+  @OptionGroup var output: DeviceOptions
 
   @Option(
     help: ArgumentHelp(
@@ -36,9 +33,6 @@ struct AppCommand: AsyncParsableCommand {
 
   @Flag(help: "Replace the --tee file if it exists.")
   var force = false
-
-  @Flag(help: .hidden)
-  var noDevice = false
 
   @OptionGroup var server: ServerOptions
 
@@ -52,7 +46,7 @@ struct AppCommand: AsyncParsableCommand {
     let audio = try song.map { try DecodedAudio(url: URL(filePath: $0)) }
     // Created (and migrated) before the server opens it: the app starts on an empty library.
     _ = try EventStore(path: databasePath, mode: .createIfMissing)
-    let device = noDevice ? nil : try DeviceOutput.find(name: device)
+    let device = output.noDevice ? nil : try DeviceOutput.find(name: output.device)
     let makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = teeTarget.map {
       let (path, container) = $0
       return { @Sendable audio in

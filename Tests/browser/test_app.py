@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import RECORD_VIOLATIONS, screenshot, wait_until
+from conftest import open_page, screenshot, wait_until
 
 # What the log holds besides the musician's actions: the device's ticks and the toast timer.
 NOT_THE_MUSICIANS = {"tick", "clearToastIfExpired"}
@@ -25,14 +25,8 @@ def app():
 
 
 def open_app(browser, app, viewport):
-    context = browser.new_context(viewport=viewport, base_url=app["base"])
-    context.add_init_script(RECORD_VIOLATIONS)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.console_errors = errors
-    page.goto(app["url"])
+    context, page = open_page(browser, app, viewport)
+    page.goto(app["url"])  # the printed URL: the page keeps its token
     return context, page
 
 
