@@ -84,7 +84,6 @@ public final class PracticeHost: @unchecked Sendable {
   // The thread's own.
   private var store: EventStore?
   private var live: LiveSession?
-  private var song: Song?
   private var lockGate = LockGate()
   private var teeUsed = false
   private var ended = false
@@ -222,7 +221,6 @@ public final class PracticeHost: @unchecked Sendable {
       throw error
     }
     self.live = live
-    self.song = song
     problem = nil
     lockGate = LockGate()
     let peaks = (try? Interchange.string(PracticePeaks(audio))) ?? "null"
@@ -233,7 +231,6 @@ public final class PracticeHost: @unchecked Sendable {
   private func endSession() throws {
     guard let live else { return }
     self.live = nil
-    song = nil
     lock.withLock { published.peaks = nil }
     defer { try? live.finish() }
     try live.stop()
@@ -245,7 +242,6 @@ public final class PracticeHost: @unchecked Sendable {
     live?.abandon()
     try? live?.finish()
     live = nil
-    song = nil
     lock.withLock { published.peaks = nil }
   }
 
