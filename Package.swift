@@ -114,6 +114,7 @@ let package = Package(
     .target(
       name: "Sharp9Server",
       dependencies: [
+        "Sharp9App",
         "Sharp9Words",
         "Sharp9Domain",
         "Sharp9Store",
@@ -173,7 +174,7 @@ let package = Package(
       dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain", "HostileBundles"]),
     .testTarget(
       name: "Sharp9PlayerTests",
-      dependencies: ["Sharp9Player", "Sharp9Audio", "Sharp9Domain", "CNcurses"]),
+      dependencies: ["Sharp9Player", "Sharp9App", "Sharp9Audio", "Sharp9Domain", "CNcurses"]),
     .testTarget(
       name: "Sharp9ServerTests",
       dependencies: [

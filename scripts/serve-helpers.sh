@@ -1,23 +1,40 @@
 # Sourced by scripts/test-browser.sh and scripts/bench-serve.sh: a work directory removed on exit,
-# and `start_serve BIN DB`, which starts `sharp9 serve` on a free loopback port and sets $url
-# (with the token) and $server (its pid, stopped on exit).
+# `start_serve BIN DB`, which starts `sharp9 serve` on a free loopback port and sets $url (with
+# the token) and $server (its pid, stopped on exit), and `start_app BIN DB`, the same for
+# `sharp9 app` on the null clock ($app_url, $app).
 work=$(mktemp -d)
 server=""
+app=""
 cleanup() {
   [[ -n "$server" ]] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  [[ -n "$app" ]] && kill "$app" 2>/dev/null && wait "$app" 2>/dev/null
   rm -rf "$work"
+}
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Waits for "$2 at URL" in the log $1 and prints the URL.
+printed_url() {
+  for _ in $(seq 100); do
+    grep -qs "^$2 at " "$1" && break
+    sleep 0.1
+  done
+  sed -n "s/^$2 at //p" "$1"
+}
+
+start_app() {
+  "$1" app --no-device --db "$2" --port "$(free_port)" >"$work/app.log" 2>&1 &
+  app=$!
+  app_url=$(printed_url "$work/app.log" "sharp9 app")
+  [[ -n "$app_url" ]] || { cat "$work/app.log" >&2; echo "app did not start" >&2; exit 1; }
 }
 trap cleanup EXIT
 
 start_serve() {
-  local port
-  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  "$1" serve --db "$2" --port "$port" >"$work/serve.log" 2>&1 &
+  "$1" serve --db "$2" --port "$(free_port)" >"$work/serve.log" 2>&1 &
   server=$!
-  for _ in $(seq 100); do
-    grep -q "^sharp9 inspector at " "$work/serve.log" && break
-    sleep 0.1
-  done
-  url=$(sed -n 's/^sharp9 inspector at //p' "$work/serve.log")
+  url=$(printed_url "$work/serve.log" "sharp9 inspector")
   [[ -n "$url" ]] || { cat "$work/serve.log" >&2; echo "serve did not start" >&2; exit 1; }
 }

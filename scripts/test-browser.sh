@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Browser tests of `sharp9 serve` in a real headless Chromium (Debian's /usr/bin/chromium, driven
+# Browser tests of `sharp9 serve` and `sharp9 app` in a real headless Chromium (Debian's /usr/bin/chromium, driven
 # by Playwright for Python from a virtual environment; `playwright install` is never run).
-# Builds sharp9, imports the test session, starts the server on a free loopback port, runs pytest,
-# stops the server. Screenshots go to docs/.
+# Builds sharp9, imports the test session, starts the inspector and the practice app (on the null
+# clock, its own database) on free loopback ports, runs pytest, stops both. Screenshots go to docs/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -22,9 +22,11 @@ source scripts/serve-helpers.sh
 python3 Tests/browser/make_fixture.py "$work"
 (cd "$work" && "$bin" import practice.jsonl --db "$work/sharp9.sqlite" >/dev/null)
 start_serve "$bin" "$work/sharp9.sqlite"
+mkdir -p "$work/app"
+start_app "$bin" "$work/app/sharp9.sqlite"
 
 status=0
-SHARP9_URL="$url" SHARP9_BIN="$bin" SHARP9_DB="$work/sharp9.sqlite" SHARP9_WORK="$work" \
+SHARP9_URL="$url" SHARP9_APP_URL="$app_url" SHARP9_APP_DB="$work/app/sharp9.sqlite" SHARP9_BIN="$bin" SHARP9_DB="$work/sharp9.sqlite" SHARP9_WORK="$work" \
   "$venv/bin/pytest" -q Tests/browser "$@" || status=$?
 if [[ $status -eq 5 ]]; then
   echo "test-browser: pytest collected no tests" >&2

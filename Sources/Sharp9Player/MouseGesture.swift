@@ -1,3 +1,5 @@
+import Sharp9App
+
 /// Turns the terminal's mouse reports into the player's gestures: pressing the left button is a
 /// click where it was pressed, moving with it held is a drag; moving after the release is
 /// nothing. (Curses reports motion with the button's press bit set, so motion is looked at

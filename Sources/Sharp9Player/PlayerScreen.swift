@@ -1,3 +1,4 @@
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 

@@ -66,26 +66,17 @@ public enum TerminalPlayer {
     defer { mute.restore() }
     let device = try options.usesDevice ? DeviceOutput.find(name: options.deviceName) : nil
     let (store, previous) = try openLog()
-    let start = try PlayerStart(previous: previous, store: store, audio: options.audio)
-    let engine = try LiveEngine(
-      audio: options.audio, startFrame: start.frame, timeline: start.timeline,
-      framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30)
-    let output = try device.map { try DeviceOutput(device: $0, engine: engine) }
-    let audio = options.audio
-    let core = try AppCore(
-      dependencies: AppDependencies(
-        log: store, engine: engine, analyzeBeats: { _ in try audio.beatGrid() }),
-      start: previous.map { .continuing($0) } ?? .new(options.newSession),
-      reportsLoadResults: false)
-    // A continued session's grid is in its state, not in the replayed timeline: the engine gets
-    // it at its first frame, as the render has it from the earlier part.
-    if previous != nil { engine.setBeatGrid(core.state.beatGrid) }
-    let player = try PlayerLoop(
-      core: core, engine: engine, output: output, tee: options.tee, song: options.audio.url,
-      isNew: previous == nil, measuring: options.measuresLatency)
+    let live = try LiveSession(
+      LiveSession.Options(
+        audio: options.audio, device: device, tee: options.tee,
+        framesPerCallback: options.framesPerCallback, newSession: options.newSession),
+      store: store, continuing: previous)
+    let player = PlayerLoop(
+      live: live, song: options.audio.url, isNew: previous == nil,
+      measuring: options.measuresLatency)
     let failure = player.run()
-    try options.tee?.finish()
-    try core.finish()
+    try live.finish()
+    let core = live.core
     return Outcome(session: core.session, latencyText: player.latency?.text, failure: failure)
   }
 }

@@ -1,6 +1,7 @@
 import Atomics
 import CNcurses
 import Foundation
+import Sharp9App
 
 #if canImport(Glibc)
   import Glibc

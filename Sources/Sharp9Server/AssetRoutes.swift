@@ -8,6 +8,7 @@ enum AssetRoutes {
   static func add(to router: Router<some RequestContext>) {
     router.get("/") { _, _ in try page("index.html") }
     router.get("/sessions/:id") { _, _ in try page("session.html") }
+    router.get("/app") { _, _ in try page("app.html") }
     router.get("/assets/:name") { _, context in
       try page(try context.parameters.require("name"))
     }
@@ -35,6 +36,10 @@ enum AssetRoutes {
     "index.html": (PackageResources.index_html, html),
     "session.html": (PackageResources.session_html, html),
     "style.css": (PackageResources.style_css, "text/css; charset=utf-8"),
+    "app.html": (PackageResources.app_html, html),
+    "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
+    "app.js": (PackageResources.app_js, javaScript),
+    "appwave.js": (PackageResources.appwave_js, javaScript),
     "api.js": (PackageResources.api_js, javaScript),
     "draw.js": (PackageResources.draw_js, javaScript),
     "eventlist.js": (PackageResources.eventlist_js, javaScript),

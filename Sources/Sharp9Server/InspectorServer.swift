@@ -65,19 +65,28 @@ public struct InspectorServer: Sendable {
   let library: SessionLibrary
   let media: any SessionMedia
   let renders: RenderCache
+  /// The practice app's live side (`sharp9 app`), or nil for the inspector alone.
+  let practice: PracticeHost?
 
-  /// A server over the database at `databasePath`.
-  public init(databasePath: String, media: any SessionMedia, configuration: Configuration) throws {
+  /// A server over the database at `databasePath`, with the practice page's API when `practice`
+  /// is given.
+  public init(
+    databasePath: String, media: any SessionMedia, configuration: Configuration,
+    practice: PracticeHost? = nil
+  ) throws {
     self.configuration = configuration
+    self.practice = practice
     self.media = media
     library = try SessionLibrary(path: databasePath)
     renders = RenderCache(directory: configuration.workDirectory.appending(path: "renders"))
   }
 
-  /// The URL to open, carrying the token.
+  /// The URL to open, carrying the token: the practice page's with a practice host, else the
+  /// inspector's.
   public func url(port: Int? = nil) -> String {
     let name = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-    return "http://\(name):\(port ?? configuration.port)/?token=\(configuration.token)"
+    let page = practice == nil ? "/" : "/app"
+    return "http://\(name):\(port ?? configuration.port)\(page)?token=\(configuration.token)"
   }
 
   /// Serves until the process is interrupted (SIGINT, SIGTERM); `onRunning` gets the bound port.
@@ -148,6 +157,7 @@ public struct InspectorServer: Sendable {
     addMediaRoutes(to: router)
     addChangeRoutes(to: router)
     addLiveRoute(to: router)
+    if let practice { addPracticeRoutes(to: router, host: practice) }
     AssetRoutes.add(to: router)
     return Application(
       router: router,

@@ -25,10 +25,7 @@ struct PlayCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The song to practise.", valueName: "song"))
   var song: String
 
-  @Option(
-    help: ArgumentHelp(
-      "The output device: (part of) a name from `sharp9 devices`.", valueName: "name"))
-  var device: String?
+  @OptionGroup var output: DeviceOptions
 
   @Option(
     help: ArgumentHelp(
@@ -47,9 +44,6 @@ struct PlayCommand: ParsableCommand {
 
   @Flag(help: "Start a new session even when the file has one to continue (no question asked).")
   var new = false
-
-  @Flag(help: .hidden)
-  var noDevice = false
 
   @Option(help: .hidden)
   var latencyLog: String?
@@ -72,7 +66,7 @@ struct PlayCommand: ParsableCommand {
         sampleRate: audio.format.sampleRate, channels: audio.format.channels)
     }
     let options = TerminalPlayer.Options(
-      audio: audio, deviceName: device, usesDevice: !noDevice, tee: teeWriter,
+      audio: audio, deviceName: output.device, usesDevice: !output.noDevice, tee: teeWriter,
       measuresLatency: latencyLog != nil, framesPerCallback: Self.framesPerCallback,
       newSession: NewSessionInfo(
         title: audio.url.lastPathComponent, audio: audioSource,

@@ -14,53 +14,20 @@ struct ServeCommand: AsyncParsableCommand {
       import a session first). Stop it with Ctrl-C or SIGTERM.
       """)
 
-  @Option(help: "The address to listen on.")
-  var host = "127.0.0.1"
-
-  @Option(help: "The port to listen on (0: any free port).")
-  var port = 8089
-
-  @Flag(help: "Open the URL in the default browser.")
-  var open = false
+  @OptionGroup var server: ServerOptions
 
   @OptionGroup var database: DatabaseOptions
-
-  func validate() throws {
-    guard (0...65535).contains(port) else {
-      throw ValidationError("--port must be 0…65535 (0: any free port), not \(port)")
-    }
-  }
 
   func run() async throws {
     // The database must exist, as for every command that reads: a typo in --db is an error, not
     // an empty inspector over a new file.
-    let server = try InspectorServer(
+    let inspector = try InspectorServer(
       databasePath: try database.checkedPath(), media: CLISessionMedia(),
       configuration: .init(
-        host: host, port: port, sharp9Version: Sharp9Command.release))
-    let open = open
-    try await server.run { port in
-      let url = server.url(port: port)
-      var output = StandardOutput()
-      output.line("sharp9 inspector at \(url)")
-      do {
-        try output.flush()
-      } catch {
-        // The URL carries the token: without it nobody can use the server, so say where it is.
-        StandardError.line("sharp9 inspector at \(url)")
-      }
-      if open { Self.openInBrowser(url) }
+        host: server.host, port: server.port, sharp9Version: Sharp9Command.release))
+    let server = server
+    try await inspector.run { port in
+      server.announce("sharp9 inspector", url: inspector.url(port: port))
     }
-  }
-
-  private static func openInBrowser(_ url: String) {
-    let process = Process()
-    process.executableURL = URL(filePath: "/usr/bin/env")
-    #if os(macOS)
-      process.arguments = ["open", url]
-    #else
-      process.arguments = ["xdg-open", url]
-    #endif
-    try? process.run()
   }
 }

@@ -42,6 +42,7 @@ struct Sharp9Command: AsyncParsableCommand {
         name: "Practice",
         subcommands: [
           PlayCommand.self,
+          AppCommand.self,
           LoopsCommand.self,
           JournalCommand.self,
           DevicesCommand.self,

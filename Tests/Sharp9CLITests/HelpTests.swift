@@ -64,6 +64,8 @@ import Testing
     PRACTICE SUBCOMMANDS:
       play                    Practice a song: a full-screen player that records
                               the session as you play.
+      app                     Practise in the browser: the practice screen, played
+                              through the audio device.
       loops                   List, export or import a song's saved loops.
       journal                 What you practised, per day and song.
       devices                 List the audio output devices (for sharp9 play

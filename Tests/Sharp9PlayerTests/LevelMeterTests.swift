@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Sharp9Player
+@testable import Sharp9App
 
 /// The meters: the peak hold's decay and the clip light's 100 ms rule.
 @Suite struct LevelMeterTests {

@@ -3,6 +3,7 @@ import Foundation
 import Sharp9Domain
 import Testing
 
+@testable import Sharp9App
 @testable import Sharp9Player
 
 /// Every binding of issue #14's key table, from what curses reads to the command it sends.

@@ -2,6 +2,7 @@ import Sharp9Audio
 import Sharp9Domain
 import Testing
 
+@testable import Sharp9App
 @testable import Sharp9Player
 
 /// The player's screen as text: every size from 80×24 up fits, and what the status rows say.

@@ -56,10 +56,10 @@ RECORD_VIOLATIONS = (
     " (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));")
 
 
-def open_page(browser, server):
-    """A new 1280×800 context and its page, recording policy violations in
-    `window.cspViolations` and console errors in `page.console_errors`."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server["base"])
+def open_page(browser, server, viewport={"width": 1280, "height": 800}):
+    """A new context (1280×800 unless `viewport` says otherwise) and its page, recording policy
+    violations in `window.cspViolations` and console errors in `page.console_errors`."""
+    context = browser.new_context(viewport=viewport, base_url=server["base"])
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     errors = []

@@ -4,28 +4,32 @@ import Foundation
 /// so a redraw between two blocks never reads silence), a peak hold that decays 1.5 dB/s, and a
 /// clip light that comes on when the signal stays at or above −1 dBFS for 100 ms (a single hot
 /// sample is not a clip anyone hears) and stays on for 2 s.
-struct LevelMeter {
+public struct LevelMeter: Sendable {
   /// The hold's decay.
-  static let holdDecayDBPerSec = 1.5
+  public static let holdDecayDBPerSec = 1.5
   /// The clip threshold and how long the signal must stay above it.
-  static let clipDB = -1.0
-  static let clipSec = 0.1
+  public static let clipDB = -1.0
+  /// How long the signal must stay at or above ``clipDB`` to light the clip.
+  public static let clipSec = 0.1
   /// How long the clip light stays on.
-  static let clipShownSec = 2.0
+  public static let clipShownSec = 2.0
   /// How fast the level falls back.
-  static let levelFallDBPerSec = 24.0
+  public static let levelFallDBPerSec = 24.0
   /// The floor of the scale.
-  static let floorDB = -60.0
+  public static let floorDB = -60.0
 
   /// The level, in dBFS.
-  private(set) var levelDB = floorDB
+  public private(set) var levelDB = floorDB
   /// The held peak, in dBFS.
-  private(set) var holdDB = floorDB
+  public private(set) var holdDB = floorDB
   private var hotSec = 0.0
   private var clipUntilSec = -1.0
 
+  /// A meter at the floor.
+  public init() {}
+
   /// Adds one engine block's peak (linear), `durationSec` long, ending at `nowSec` (device time).
-  mutating func add(peak: Float, durationSec: Double, nowSec: Double) {
+  public mutating func add(peak: Float, durationSec: Double, nowSec: Double) {
     let db = Self.decibels(peak)
     levelDB = max(db, levelDB - Self.levelFallDBPerSec * durationSec)
     holdDB = max(db, holdDB - Self.holdDecayDBPerSec * durationSec)
@@ -36,9 +40,10 @@ struct LevelMeter {
   }
 
   /// Whether the clip light is on at `nowSec`.
-  func isClipping(atSec nowSec: Double) -> Bool { nowSec < clipUntilSec }
+  public func isClipping(atSec nowSec: Double) -> Bool { nowSec < clipUntilSec }
 
-  static func decibels(_ peak: Float) -> Double {
+  /// A linear peak in dBFS, never below ``floorDB``.
+  public static func decibels(_ peak: Float) -> Double {
     peak > 0 ? max(floorDB, 20 * log10(Double(peak))) : floorDB
   }
 }

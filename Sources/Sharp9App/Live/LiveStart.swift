@@ -1,5 +1,4 @@
 import Foundation
-import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
@@ -9,17 +8,18 @@ import Sharp9Store
 /// model, no audio). The gap is a paused span in the log, so the session stays one replayable
 /// history and a later render of it covers both parts, the second starting in silence just as
 /// the device did.
-struct PlayerStart {
+public struct LiveStart {
   /// The first device frame (its time is seconds since the session started).
-  var frame: Int64
+  public var frame: Int64
   /// Playback as the earlier part left it, or nil for a new session.
-  var timeline: PlaybackTimeline?
+  public var timeline: PlaybackTimeline?
 
   /// Seconds of silence between the end of a session and its continuation: longer than every
   /// fade, so the renderer's voices are silent where the device starts.
-  static let continuationGapSec = 1.0
+  public static let continuationGapSec = 1.0
 
-  init(previous: SessionRecord?, store: EventStore, audio: DecodedAudio) throws {
+  /// Where a session continuing `previous` (nil: a new one) starts on `audio`.
+  public init(previous: SessionRecord?, store: EventStore, audio: DecodedAudio) throws {
     guard let previous else {
       frame = 0
       timeline = nil

@@ -3,19 +3,20 @@ import Sharp9Audio
 /// The device stand-in for `--no-device`: the system clock paces the engine in callback-sized
 /// blocks and the output goes nowhere but the tee. The player's run loop calls ``pump()``, so the
 /// engine runs on one thread and every command is early.
-final class NullOutput {
+public final class NullOutput {
   private let engine: LiveEngine
   private let start = ContinuousClock.now
   private var rendered: Int64 = 0
   private var buffer: [Float]
 
-  init(engine: LiveEngine) {
+  /// A clock starting now, for `engine`.
+  public init(engine: LiveEngine) {
     self.engine = engine
     buffer = [Float](repeating: 0, count: engine.framesPerCallback * engine.audio.format.channels)
   }
 
   /// Renders every block whose time has come.
-  func pump() {
+  public func pump() {
     let elapsed = ContinuousClock.now - start
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

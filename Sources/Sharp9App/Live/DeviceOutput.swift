@@ -1,13 +1,15 @@
 import Sharp9Audio
 
-/// The audio device the player plays on: PortAudio opened, the device picked, the stream open
+/// The audio device a live session plays on: PortAudio opened, the device picked, the stream open
 /// (not started). Any failure is a ``PlayerUnavailable`` and happens before a session is created.
-final class DeviceOutput {
-  let library: PortAudioLibrary
-  let stream: PortAudioOutput
+public final class DeviceOutput {
+  /// PortAudio, open while the stream is.
+  public let library: PortAudioLibrary
+  /// The output stream.
+  public let stream: PortAudioOutput
 
   /// PortAudio opened and the output picked by (part of) its name, or the default.
-  static func find(name: String?) throws -> (PortAudioLibrary, OutputDevice) {
+  public static func find(name: String?) throws -> (PortAudioLibrary, OutputDevice) {
     do {
       let library = try PortAudioLibrary()
       return (library, try library.outputDevice(matching: name))
@@ -17,7 +19,7 @@ final class DeviceOutput {
   }
 
   /// Opens the stream on `device` for `engine` (not started).
-  init(device: (PortAudioLibrary, OutputDevice), engine: LiveEngine) throws {
+  public init(device: (PortAudioLibrary, OutputDevice), engine: LiveEngine) throws {
     library = device.0
     do {
       stream = try PortAudioOutput(device: device.1, engine: engine, library: library)
@@ -33,7 +35,7 @@ final class DeviceOutput {
   }
 
   /// A line for the screen: the device and its latency.
-  var description: String {
+  public var description: String {
     let milliseconds = (stream.latencySec * 1000).formatted(.number.precision(.fractionLength(1)))
     return "device \(stream.device.name) (\(milliseconds) ms)"
   }

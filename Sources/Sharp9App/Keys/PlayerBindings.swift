@@ -1,7 +1,7 @@
 import Sharp9Domain
 
 /// What a key asks of the player: one Action through the core, or something for the screen.
-enum PlayerCommand: Equatable {
+public enum PlayerCommand: Equatable, Sendable {
   case send(Action)
   case toggleHelp
   case quit
@@ -10,9 +10,11 @@ enum PlayerCommand: Equatable {
 
 /// The player's key bindings (the issue's, so muscle memory carries across machines). Pure:
 /// the same key, state and playhead always give the same command.
-enum PlayerBindings {
+public enum PlayerBindings {
   /// The command for `key`, given the state and the playhead the action would take effect at.
-  static func command(for key: PlayerKey, state: State, playheadSec: Double) -> PlayerCommand {
+  public static func command(
+    for key: PlayerKey, state: State, playheadSec: Double
+  ) -> PlayerCommand {
     switch key {
     case .interrupt: return .quit
     case .left: return .send(.skip(seconds: -PracticeRules.skipSeconds))
@@ -155,7 +157,7 @@ enum PlayerBindings {
 
   /// The keys as the help screen (two columns: each text fits 26 characters) and
   /// docs/guide/practice.md list them.
-  static let help: [(keys: String, what: String)] = [
+  public static let help: [(keys: String, what: String)] = [
     ("Space", "play / pause"),
     ("a / b", "set A / B at the playhead"),
     ("l", "loop on / off"),
@@ -192,11 +194,14 @@ enum PlayerBindings {
 
 /// The lock: while locked every key is ignored except a deliberate unlock, `L` three times
 /// within one second (a held `L` repeats, so holding it unlocks too).
-struct LockGate {
+public struct LockGate: Sendable {
   private var presses: [Double] = []
 
+  /// A gate with no presses yet.
+  public init() {}
+
   /// Whether a key pressed at `nowSec` while locked unlocks (it is the third `L` in 1 s).
-  mutating func unlocks(_ key: PlayerKey, atSec nowSec: Double) -> Bool {
+  public mutating func unlocks(_ key: PlayerKey, atSec nowSec: Double) -> Bool {
     guard key == .character("L") else { return false }
     presses = presses.filter { nowSec - $0 < 1 } + [nowSec]
     guard presses.count >= 3 else { return false }

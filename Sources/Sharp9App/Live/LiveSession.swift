@@ -1,0 +1,204 @@
+import Foundation
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// One song practised live: the app core, the live engine and its clock (a device, or the
+/// ``NullOutput`` when there is none), the tee. Every front end that plays (the terminal player,
+/// the practice page) drives one of these from a thread of its own, in turns: ``pump()``, its
+/// input through ``send(_:)``, ``collect(onReport:)``; and ends it with ``stop()``.
+///
+/// - An action is sent at the frame the engine reserved next, so its `t` is the device time it
+///   takes effect at, and a render of the session is what was heard.
+/// - Engine reports become meters and, ~30 times a second of device time, `tick` actions; the tee
+///   is drained to its file; an expired toast is cleared at its own time.
+/// - ``stop()`` pauses first (the session ends faded, in silence), lets the fade reach the device,
+///   records a last tick and stops the stream.
+///
+/// Not `Sendable`: it belongs to the thread that drives it, like its core.
+public final class LiveSession {
+  /// The app core recording the session.
+  public let core: AppCore
+  /// The engine the device clocks.
+  public let engine: LiveEngine
+  /// The device, or nil when the null clock paces the engine.
+  public let output: DeviceOutput?
+  private let null: NullOutput?
+  private let tee: AudioFileWriter?
+  /// The device's frames per second.
+  public let rate: Double
+  /// The left and right meters.
+  public private(set) var meters = (left: LevelMeter(), right: LevelMeter())
+  /// The engine's last report.
+  public private(set) var last = EngineReport(
+    frame: 0, positionSec: 0, isPlaying: false, peakLeft: 0, peakRight: 0, underruns: 0,
+    lateCommands: 0)
+  private var lastTickFrame: Int64 = 0
+  private var started = false
+
+  /// Ticks per second of device time (the seeds' ~30).
+  public static let ticksPerSecond = 30.0
+
+  /// What to play and how.
+  public struct Options {
+    /// The song, decoded.
+    public var audio: DecodedAudio
+    /// The device, found (``DeviceOutput/find(name:)``), or nil to play on the null clock.
+    public var device: (PortAudioLibrary, OutputDevice)?
+    /// The tee's writer, already created: it receives every frame sent to the device.
+    public var tee: AudioFileWriter?
+    /// Frames per device callback.
+    public var framesPerCallback: Int
+    /// The new session's title, audio and version, when it is not a continued one.
+    public var newSession: NewSessionInfo
+
+    /// Creates the options.
+    public init(
+      audio: DecodedAudio, device: (PortAudioLibrary, OutputDevice)?, tee: AudioFileWriter?,
+      framesPerCallback: Int, newSession: NewSessionInfo
+    ) {
+      self.audio = audio
+      self.device = device
+      self.tee = tee
+      self.framesPerCallback = framesPerCallback
+      self.newSession = newSession
+    }
+  }
+
+  /// Sets up the engine (where `previous` left off, or at frame 0), the device's stream (not
+  /// started) and the core recording into `previous` or a new session on `store`.
+  ///
+  /// - Throws: ``PlayerUnavailable`` when the device's stream cannot be opened; the store's and
+  ///   the engine's errors.
+  public init(_ options: Options, store: EventStore, continuing previous: SessionRecord?) throws {
+    let start = try LiveStart(previous: previous, store: store, audio: options.audio)
+    let engine = try LiveEngine(
+      audio: options.audio, startFrame: start.frame, timeline: start.timeline,
+      framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30)
+    self.engine = engine
+    output = try options.device.map { try DeviceOutput(device: $0, engine: engine) }
+    null = output == nil ? NullOutput(engine: engine) : nil
+    tee = options.tee
+    let audio = options.audio
+    core = try AppCore(
+      dependencies: AppDependencies(
+        log: store, engine: engine, analyzeBeats: { _ in try audio.beatGrid() }),
+      start: previous.map { .continuing($0) } ?? .new(options.newSession),
+      reportsLoadResults: false)
+    // A continued session's grid is in its state, not in the replayed timeline: the engine gets
+    // it at its first frame, as the render has it from the earlier part.
+    if previous != nil { engine.setBeatGrid(core.state.beatGrid) }
+    rate = Double(engine.sampleRate)
+    last.frame = engine.reserveFrame() - Int64(engine.framesPerCallback)
+    last.loopPractice = engine.startingLoopPractice
+    lastTickFrame = last.frame
+  }
+
+  /// Records the song's opening (a new session: `importPicked` of `url`, then `importSucceeded`
+  /// with the track called `name`) and starts the device.
+  public func start(song url: URL, name: String, isNew: Bool) throws {
+    if isNew {
+      try send(.importPicked(url: url))
+      try send(
+        .importSucceeded(
+          track: TrackMeta(name: name, durationSec: engine.audio.format.durationSec)))
+    }
+    try output?.stream.start()
+    started = true
+  }
+
+  /// Device time now (the last report's frame), in seconds since the session started.
+  public var nowSec: Double { Double(last.frame) / rate }
+
+  /// Renders the null clock's due blocks (nothing with a device: its callback renders).
+  public func pump() { null?.pump() }
+
+  /// Sends `action` at the next frame the engine has not rendered; returns that frame.
+  @discardableResult
+  public func send(_ action: Action) throws -> Int64 {
+    let frame = engine.reserveFrame()
+    try core.send(action, at: Double(frame) / rate)
+    return frame
+  }
+
+  /// The command `key` gives, with the playhead the action would take effect at.
+  public func command(for key: PlayerKey) -> PlayerCommand {
+    PlayerBindings.command(for: key, state: core.state, playheadSec: projectedPlayhead())
+  }
+
+  /// The playhead at the frame the next action would take: the last report moved on at the
+  /// current speed (the engine reports every callback, so this is at most a few ms of motion).
+  public func projectedPlayhead() -> Double {
+    guard last.isPlaying else { return last.positionSec }
+    let ahead = Double(engine.reserveFrame() - last.frame) / rate
+    return min(
+      last.positionSec + ahead * core.state.transport.speed, engine.audio.format.durationSec)
+  }
+
+  /// `t` of the last recorded event (ticks older than it are not sent: `t` never goes back).
+  private var lastT: Double { core.session?.lastT ?? 0 }
+
+  /// Takes the engine's reports (meters, ticks; each also to `onReport`), drains the tee, clears
+  /// an expired toast.
+  public func collect(onReport: (EngineReport) -> Void = { _ in }) throws {
+    var reports: [EngineReport] = []
+    engine.drainReports { reports.append($0) }
+    for report in reports {
+      let span = Double(report.frame - last.frame) / rate
+      let now = Double(report.frame) / rate
+      meters.left.add(peak: report.peakLeft, durationSec: span, nowSec: now)
+      meters.right.add(peak: report.peakRight, durationSec: span, nowSec: now)
+      // Stops after the last pass and trainer steps happened at a wrap on the audio thread; the
+      // actions say so (recorded now, naming the wrap's time).
+      let practised = report.loopPractice.actions(since: last.loopPractice)
+      last = report
+      for action in practised { try send(action) }
+      onReport(report)
+      if Double(report.frame - lastTickFrame) >= rate / Self.ticksPerSecond, now >= lastT {
+        lastTickFrame = report.frame
+        try core.send(.tick(currentTimeSec: report.positionSec), at: now)
+      }
+    }
+    if let tee { try engine.drainTee(into: tee) }
+    // The toast's own expiry, in session time: an action the core sends after the player's
+    // (the song's saved loops after the load) is stamped by the core's clock, not a frame.
+    if let toast = core.state.toast, let session = core.session,
+      nowSec > toast.expiresAt.timeIntervalSince(session.startedAt.date)
+    {
+      try send(.clearToastIfExpired(now: nil))
+    }
+  }
+
+  /// Pauses (so the session ends in silence, faded), lets the fade reach the device, records a
+  /// last tick there, and stops the stream. The core is not finished: see ``finish()``.
+  public func stop() throws {
+    guard started else { return }
+    started = false
+    var until = last.frame
+    if core.state.transport.isPlaying {
+      try send(.togglePlay)
+      until = engine.scheduledFrame + Int64(0.02 * rate)
+    }
+    let deadline = ContinuousClock.now + .seconds(2)
+    while last.frame < until, ContinuousClock.now < deadline {
+      pump()
+      try collect()
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    try output?.stream.stop()
+    try collect()
+    if nowSec >= lastT { try core.send(.tick(currentTimeSec: last.positionSec), at: nowSec) }
+  }
+
+  /// Stops the stream after an error, without recording anything.
+  public func abandon() {
+    started = false
+    try? output?.stream.stop()
+  }
+
+  /// Closes the tee's file and ends the recording (after ``stop()`` or ``abandon()``).
+  public func finish() throws {
+    try tee?.finish()
+    try core.finish()
+  }
+}

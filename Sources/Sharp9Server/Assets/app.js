@@ -1,0 +1,259 @@
+// The practice page of `sharp9 app`: the server's state arrives over server-sent events; every
+// button, key and tap goes to the server as a key of the terminal player's bindings or as a
+// musician's action, through the app core. The page computes no rule of the domain: it maps a
+// tap's x to a time, and shows the values and toasts the server sends.
+import { token, getJSON, change } from "./api.js";
+import { drawDetail, drawOverview, detailSpan, timeAt } from "./appwave.js";
+
+const $ = (id) => document.getElementById(id);
+const view = { state: null, peaks: null, playheadSec: 0 };
+let session = null;
+let localToast = null;
+
+// — Sending —
+
+// One request at a time, in order: the log holds the actions as the musician made them.
+let sending = Promise.resolve();
+function send(body) {
+  sending = sending.then(() => change("POST", "/api/app/input", JSON.stringify(body)))
+    .catch((error) => showLocalToast(error.message));
+  return sending;
+}
+const sendKey = (key) => send({ key });
+const sendAction = (action) => send({ action });
+
+function showLocalToast(message, ms = 2000) {
+  localToast = { message, until: performance.now() + ms };
+  renderToast();
+}
+
+// — Import —
+
+async function importFile(file) {
+  if (!file) return;
+  try {
+    const response = await fetch(`/api/app/songs?name=${encodeURIComponent(file.name)}`, {
+      method: "POST", body: file, headers: { "X-Sharp9-Token": token() },
+    });
+    if (!response.ok) {
+      const answer = await response.json().catch(() => ({}));
+      $("toast").title = answer.error || response.statusText;
+      showLocalToast("Unable to open file", 3000);
+    }
+  } catch (error) {
+    showLocalToast("Unable to open file", 3000);
+  }
+}
+
+for (const id of ["import", "import-empty"]) $(id).addEventListener("click", () => $("file").click());
+$("file").addEventListener("change", () => {
+  importFile($("file").files[0]);
+  $("file").value = "";
+});
+document.addEventListener("dragover", (event) => {
+  event.preventDefault();
+  document.body.classList.add("dragging");
+});
+document.addEventListener("dragleave", () => document.body.classList.remove("dragging"));
+document.addEventListener("drop", (event) => {
+  event.preventDefault();
+  document.body.classList.remove("dragging");
+  importFile(event.dataTransfer.files[0]);
+});
+
+// — Buttons: each is a key of the player's bindings —
+
+for (const button of document.querySelectorAll("[data-key]")) {
+  button.addEventListener("click", () => sendKey(button.dataset.key));
+}
+$("close").addEventListener("click", () => change("POST", "/api/app/close").catch((e) => showLocalToast(e.message)));
+
+// The lock: a click locks; while locked, holding the button for 1 s unlocks.
+// The click that ends an unlocking hold is not a new lock.
+let holdTimer = null;
+let heldToUnlock = false;
+$("lock").addEventListener("click", () => {
+  if (!heldToUnlock && !view.state?.isLocked) sendKey("L");
+  heldToUnlock = false;
+});
+$("lock").addEventListener("pointerdown", () => {
+  heldToUnlock = false;
+  if (!view.state?.isLocked) return;
+  holdTimer = setTimeout(() => {
+    heldToUnlock = true;
+    sendAction({ type: "setLocked", locked: false });
+  }, 1000);
+});
+for (const type of ["pointerup", "pointerleave", "pointercancel"]) {
+  $("lock").addEventListener(type, () => clearTimeout(holdTimer));
+}
+
+// — Menu and shortcuts —
+
+$("menu-button").addEventListener("click", () => {
+  const open = $("menu").hidden;
+  $("menu").hidden = !open;
+  $("menu-button").setAttribute("aria-expanded", String(open));
+});
+async function showKeys() {
+  $("menu").hidden = true;
+  $("menu-button").setAttribute("aria-expanded", "false");
+  if (!$("keys-table").childElementCount) {
+    for (const row of await getJSON("/api/app/keys")) {
+      const tr = document.createElement("tr");
+      for (const text of [row.keys, row.what]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.append(td);
+      }
+      $("keys-table").append(tr);
+    }
+  }
+  if (!$("keys").open) $("keys").showModal();
+}
+$("menu-keys").addEventListener("click", showKeys);
+
+// — Keys: exactly the terminal player's bindings; a pedal's PageUp/PageDown are Prev/Next —
+
+const pedal = { PageUp: "Home", PageDown: "End" };
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLInputElement) return;
+  if (event.key === "?") { event.preventDefault(); $("keys").open ? $("keys").close() : showKeys(); return; }
+  if ($("keys").open) return;
+  const key = pedal[event.key] ?? event.key;
+  const named = ["ArrowLeft", "ArrowRight", "Home", "End"].includes(key);
+  if (!named && key.length !== 1) return;
+  // Space is play/pause wherever the focus is (as in the player); Enter still presses a button.
+  event.preventDefault();
+  if (key === "q") return; // quitting is the close button's
+  sendKey(key);
+});
+// A focused button would also take Space as a click when the key comes up.
+document.addEventListener("keyup", (event) => {
+  if (event.key === " " && event.target instanceof HTMLButtonElement) event.preventDefault();
+});
+
+// — Taps on the waveform and the overview —
+
+function pointerTime(canvas, event) {
+  if (canvas === $("wave")) {
+    const { from, to } = detailSpan(view.playheadSec);
+    return timeAt(canvas, event.clientX, from, to);
+  }
+  return timeAt(canvas, event.clientX, 0, view.peaks ? view.peaks.durationSec : 0);
+}
+
+let drag = null;
+$("wave").addEventListener("pointerdown", (event) => {
+  if (!view.state) return;
+  $("wave").setPointerCapture(event.pointerId);
+  drag = { x: event.clientX, moved: false, time: pointerTime($("wave"), event) };
+});
+$("wave").addEventListener("pointermove", (event) => {
+  if (!drag || Math.abs(event.clientX - drag.x) < 6 && !drag.moved) return;
+  drag.moved = true;
+  // Dragging right moves the song left under the playhead, as a tape would.
+  const { from, to } = detailSpan(0);
+  const box = $("wave").getBoundingClientRect();
+  const time = drag.time - ((event.clientX - drag.x) / box.width) * (to - from);
+  if (!drag.pending) {
+    drag.pending = true;
+    requestAnimationFrame(() => {
+      if (drag) { drag.pending = false; sendAction({ type: "dragScrub", timeSec: Math.max(0, time) }); }
+    });
+  }
+});
+$("wave").addEventListener("pointerup", (event) => {
+  if (drag && !drag.moved) sendAction({ type: "tapWaveform", timeSec: drag.time });
+  drag = null;
+});
+$("wave").addEventListener("pointercancel", () => { drag = null; });
+$("overview").addEventListener("pointerdown", (event) => {
+  if (!view.state) return;
+  sendAction({ type: "dragScrub", timeSec: pointerTime($("overview"), event) });
+});
+
+// — State from the server —
+
+async function loadPeaks() {
+  try {
+    view.peaks = await getJSON("/api/app/peaks");
+  } catch {
+    view.peaks = null;
+  }
+}
+
+const live = new EventSource("/api/app/live");
+live.addEventListener("state", async (message) => {
+  const state = JSON.parse(message.data);
+  if (state.session !== session) {
+    session = state.session;
+    if (session) await loadPeaks(); else view.peaks = null;
+    document.body.dataset.session = session ?? "";
+  }
+  view.state = state.track ? state : null;
+  view.playheadSec = state.playheadSec;
+  render(state);
+});
+
+function meter(id, channel) {
+  const node = $(id);
+  const percent = (db) => `${Math.max(0, Math.min(100, ((db + 60) / 60) * 100))}%`;
+  node.querySelector(".level").style.width = percent(channel.levelDB);
+  node.querySelector(".hold").style.left = percent(channel.holdDB);
+  node.classList.toggle("clip", channel.clipping);
+}
+
+let lastToast = null;
+let lastProblem = null;
+function render(state) {
+  const open = Boolean(state.track);
+  $("empty").hidden = open;
+  $("practice").hidden = !open;
+  $("track-name").textContent = open ? state.track.name : "";
+  $("close").disabled = !open;
+  $("menu-inspector").href = state.session ? `/sessions/${state.session}` : "/";
+  $("time").textContent = state.playheadText;
+  $("speed").textContent = state.speedText;
+  $("pitch").textContent = state.pitchText;
+  $("play-icon").setAttribute("d", state.isPlaying ? "M6 4h4v16H6zM14 4h4v16h-4z" : "M7 4v16l13-8z");
+  $("play").setAttribute("aria-label", state.isPlaying ? "Pause" : "Play");
+  for (const button of document.querySelectorAll("[data-mode]")) {
+    button.setAttribute("aria-checked", String(button.dataset.mode === state.mode));
+  }
+  $("loop").setAttribute("aria-pressed", String(state.loop.enabled));
+  $("lock").setAttribute("aria-pressed", String(state.isLocked));
+  $("lock").setAttribute("aria-label", state.isLocked ? "Locked: hold 1 s to unlock" : "Lock");
+  $("lock").textContent = state.isLocked ? "Locked" : "Lock";
+  document.body.classList.toggle("locked", state.isLocked);
+  $("undo").disabled = !state.undoLabel;
+  $("undo").setAttribute("aria-label", state.undoLabel ? `Undo ${state.undoLabel}` : "Undo");
+  $("redo").disabled = !state.redoLabel;
+  $("redo").setAttribute("aria-label", state.redoLabel ? `Redo ${state.redoLabel}` : "Redo");
+  meter("meter-left", state.meters.left);
+  meter("meter-right", state.meters.right);
+  if (state.problem && state.problem !== lastProblem) showLocalToast(state.problem, 6000);
+  lastProblem = state.problem;
+  if (state.toast !== lastToast) {
+    lastToast = state.toast;
+    renderToast();
+  }
+}
+
+function renderToast() {
+  const local = localToast && performance.now() < localToast.until ? localToast.message : null;
+  const message = lastToast ?? local;
+  $("toast").hidden = !message;
+  $("toast").textContent = message ?? "";
+  if (local) setTimeout(renderToast, localToast.until - performance.now() + 10);
+}
+
+function frame() {
+  if (!$("practice").hidden) {
+    drawDetail($("wave"), view);
+    drawOverview($("overview"), view);
+  }
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);

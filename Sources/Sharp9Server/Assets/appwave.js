@@ -1,0 +1,86 @@
+// Drawing the practice page's waveform (the region around the playhead) and overview (the whole
+// song): peaks, the A–B selection shaded, markers as purple lines, the playhead. Pure drawing:
+// what a tap means is the server's (the page only turns an x into a time).
+
+// Seconds shown either side of the playhead in the detail view.
+export const DETAIL_HALF_SEC = 5;
+
+const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+// Sizes `canvas`'s bitmap to its box at the device's pixel ratio; returns the 2D context and the
+// box's width and height in CSS pixels.
+function fit(canvas) {
+  const ratio = window.devicePixelRatio || 1;
+  const { width, height } = canvas.getBoundingClientRect();
+  const w = Math.max(1, Math.round(width * ratio)), h = Math.max(1, Math.round(height * ratio));
+  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  const context = canvas.getContext("2d");
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return { context, width, height };
+}
+
+// The time span the detail view shows around `playheadSec`.
+export function detailSpan(playheadSec) {
+  return { from: playheadSec - DETAIL_HALF_SEC, to: playheadSec + DETAIL_HALF_SEC };
+}
+
+// Draws peaks between `from` and `to` seconds, A–B, markers and the playhead on `canvas`.
+function drawSpan(canvas, view, from, to, markerHeight) {
+  const { context, width, height } = fit(canvas);
+  context.clearRect(0, 0, width, height);
+  const { peaks, state } = view;
+  if (!peaks || !state) return;
+  const x = (sec) => ((sec - from) / (to - from)) * width;
+  const { aSec, bSec } = state.loop;
+  if (aSec != null || bSec != null) {
+    const left = x(aSec ?? from), right = x(bSec ?? to);
+    context.fillStyle = state.loop.enabled ? colour("--loop") : "rgba(154, 163, 173, 0.15)";
+    context.fillRect(Math.max(0, left), 0, Math.min(width, right) - Math.max(0, left), height);
+  }
+  const perBucket = peaks.durationSec / peaks.buckets;
+  const middle = height / 2;
+  context.fillStyle = colour("--accent");
+  for (let px = 0; px < width; px++) {
+    const first = Math.floor((from + ((to - from) * px) / width) / perBucket);
+    const last = Math.floor((from + ((to - from) * (px + 1)) / width) / perBucket);
+    let low = 0, high = 0, any = false;
+    for (let b = Math.max(0, first); b <= Math.min(peaks.buckets - 1, last); b++) {
+      low = Math.min(low, peaks.min[b]); high = Math.max(high, peaks.max[b]); any = true;
+    }
+    if (!any) continue;
+    const top = middle - (high / 1000) * middle, bottom = middle - (low / 1000) * middle;
+    context.fillRect(px, top, 1, Math.max(1, bottom - top));
+  }
+  context.fillStyle = colour("--marker");
+  for (const marker of state.markers) {
+    const mx = x(marker.timeSec);
+    if (mx >= -1 && mx <= width + 1) context.fillRect(mx - 1, 0, 2, markerHeight ?? height);
+  }
+  for (const [edge, label] of [[aSec, "A"], [bSec, "B"]]) {
+    if (edge == null) continue;
+    const ex = x(edge);
+    context.fillStyle = colour("--text");
+    context.fillRect(ex - 1, 0, 2, height);
+    context.font = "12px system-ui, sans-serif";
+    context.fillText(label, ex + 3, 12);
+  }
+  context.fillStyle = colour("--play");
+  context.fillRect(x(view.playheadSec) - 1, 0, 2, height);
+}
+
+export function drawDetail(canvas, view) {
+  const { from, to } = detailSpan(view.playheadSec);
+  drawSpan(canvas, view, from, to);
+}
+
+export function drawOverview(canvas, view) {
+  const duration = view.peaks ? view.peaks.durationSec : 1;
+  drawSpan(canvas, view, 0, duration, 10);
+}
+
+// The time at `clientX` over `canvas`, which shows `from`…`to`.
+export function timeAt(canvas, clientX, from, to) {
+  const box = canvas.getBoundingClientRect();
+  const fraction = Math.min(1, Math.max(0, (clientX - box.left) / box.width));
+  return from + fraction * (to - from);
+}

@@ -1,0 +1,258 @@
+import Foundation
+import Sharp9App
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+
+/// `sharp9 app`'s live side: one ``LiveSession`` at a time (one song, one session), driven on a
+/// thread of its own exactly as the terminal player drives its own: the null clock pumped, the
+/// page's input sent at reserved frames, the engine's reports collected, the tee drained.
+///
+/// The HTTP handlers never touch the session: they hand jobs to the thread (``send(_:)``,
+/// ``open(_:)``, ``close()``) and await the answer, and read the last published
+/// ``PracticeSnapshot`` (``snapshot``), so no request blocks the event loop and no session is
+/// used from two threads. A snapshot is published whenever what it shows changed, at most
+/// every ``publishInterval`` (≥ 30 a second while playing).
+public final class PracticeHost: @unchecked Sendable {
+  /// What the host plays on and records into.
+  public struct Options: @unchecked Sendable {
+    /// The database the sessions are recorded in (created if missing).
+    public var databasePath: String
+    /// The device, found, or nil to play on the null clock (tests, headless).
+    public var device: (PortAudioLibrary, OutputDevice)?
+    /// Frames per device callback.
+    public var framesPerCallback: Int
+    /// The version recorded with each session.
+    public var sharp9Version: String
+    /// The tee's writer for the first song opened (nil: no tee).
+    public var makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)?
+
+    /// Creates the options.
+    public init(
+      databasePath: String, device: (PortAudioLibrary, OutputDevice)?, framesPerCallback: Int,
+      sharp9Version: String,
+      makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = nil
+    ) {
+      self.databasePath = databasePath
+      self.device = device
+      self.framesPerCallback = framesPerCallback
+      self.sharp9Version = sharp9Version
+      self.makeTee = makeTee
+    }
+  }
+
+  /// A song to open: decoded, kept in the library, with the name the musician knows it by.
+  public struct Song: Sendable {
+    /// The decoded audio (its `url` is the library's file).
+    public var audio: DecodedAudio
+    /// The name shown (the original file's).
+    public var name: String
+
+    /// Creates the song.
+    public init(audio: DecodedAudio, name: String) {
+      self.audio = audio
+      self.name = name
+    }
+  }
+
+  /// What the page sends: a key (mapped through the terminal player's bindings) or an action.
+  enum Input: Sendable {
+    case key(PlayerKey)
+    case action(Action)
+  }
+
+  /// The page sent input but no song is open.
+  struct NoSong: Error {}
+
+  private enum Job {
+    case input(Input, CheckedContinuation<Void, any Error>)
+    case open(Song, CheckedContinuation<Void, any Error>)
+    case close(CheckedContinuation<Void, any Error>)
+    case shutdown(CheckedContinuation<Void, Never>)
+  }
+
+  /// The most often a snapshot is published.
+  static let publishInterval = Duration.milliseconds(25)
+
+  private let options: Options
+  private let device: String
+  // Guarded by `lock`: the jobs waiting, what was last published.
+  private let lock = NSLock()
+  private var jobs: [Job] = []
+  private var published: (version: Int, json: String, peaks: String?)
+
+  // The thread's own.
+  private var store: EventStore?
+  private var live: LiveSession?
+  private var lockGate = LockGate()
+  private var teeUsed = false
+  private var ended = false
+  private var problem: String?
+
+  /// What the page shows when a session stopped on an error (the details go to standard error,
+  /// the server's log: they may hold a path).
+  static let stoppedSentence =
+    "the session stopped on an error; everything up to it is recorded. Open the song again"
+
+  /// Starts the thread; nothing is opened until ``open(_:)``.
+  public init(options: Options) {
+    self.options = options
+    let device = options.device.map { "device \($0.1.name)" } ?? "no device (null clock)"
+    self.device = device
+    published = (0, (try? Interchange.string(PracticeSnapshot.empty(device: device))) ?? "{}", nil)
+    let thread = Thread { [self] in serve() }
+    thread.name = "sharp9 practice"
+    thread.start()
+  }
+
+  /// The last snapshot: its version (increasing) and JSON.
+  var snapshot: (version: Int, json: String) {
+    lock.withLock { (published.version, published.json) }
+  }
+
+  /// The open song's waveform peaks as JSON (``PracticePeaks``), or nil with no song.
+  var peaks: String? { lock.withLock { published.peaks } }
+
+  /// Sends the page's input at the next frame; throws ``NoSong``, the log's errors.
+  func send(_ input: Input) async throws {
+    try await withCheckedThrowingContinuation { enqueue(.input(input, $0)) }
+  }
+
+  /// Ends the open session (on a pause) and opens a new one on `song`.
+  public func open(_ song: Song) async throws {
+    try await withCheckedThrowingContinuation { enqueue(.open(song, $0)) }
+  }
+
+  /// Ends the open session, if any, on a pause.
+  func close() async throws {
+    try await withCheckedThrowingContinuation { enqueue(.close($0)) }
+  }
+
+  /// Ends the open session on a pause and stops the thread.
+  public func shutdown() async {
+    await withCheckedContinuation { enqueue(.shutdown($0)) }
+  }
+
+  private func enqueue(_ job: Job) {
+    lock.withLock { jobs.append(job) }
+  }
+
+  // MARK: The thread
+
+  private func serve() {
+    var lastPublish = ContinuousClock.now - .seconds(1)
+    while !ended {
+      let batch = lock.withLock {
+        defer { jobs.removeAll(keepingCapacity: true) }
+        return jobs
+      }
+      for job in batch { handle(job) }
+      if let live {
+        live.pump()
+        do {
+          try live.collect()
+        } catch {
+          end(after: error)
+        }
+      }
+      if !batch.isEmpty || ContinuousClock.now - lastPublish >= Self.publishInterval {
+        lastPublish = .now
+        publish()
+      }
+      Thread.sleep(forTimeInterval: live == nil ? 0.01 : 0.002)
+    }
+  }
+
+  private func handle(_ job: Job) {
+    switch job {
+    case .input(let input, let continuation):
+      continuation.resume(with: Result { try take(input) })
+    case .open(let song, let continuation):
+      continuation.resume(with: Result { try start(song) })
+    case .close(let continuation):
+      continuation.resume(with: Result { try endSession() })
+    case .shutdown(let continuation):
+      try? endSession()
+      ended = true
+      publish()
+      continuation.resume()
+    }
+  }
+
+  private func take(_ input: Input) throws {
+    guard let live else { throw NoSong() }
+    if live.core.state.isLocked {
+      // Locked: nothing but the unlock gesture (the page's long press, or L three times).
+      switch input {
+      case .action(.setLocked(false)): try live.send(.setLocked(false))
+      case .key(let key):
+        if lockGate.unlocks(key, atSec: live.nowSec) { try live.send(.setLocked(false)) }
+      case .action: break
+      }
+      return
+    }
+    switch input {
+    case .action(let action): try live.send(action)
+    case .key(let key):
+      if case .send(let action) = live.command(for: key) { try live.send(action) }
+    }
+  }
+
+  private func start(_ song: Song) throws {
+    try endSession()
+    let store = try self.store ?? EventStore(path: options.databasePath, synchronous: .normal)
+    self.store = store
+    let tee = teeUsed ? nil : try options.makeTee?(song.audio)
+    teeUsed = teeUsed || tee != nil
+    let audio = song.audio
+    let live = try LiveSession(
+      LiveSession.Options(
+        audio: audio, device: options.device, tee: tee,
+        framesPerCallback: options.framesPerCallback,
+        newSession: NewSessionInfo(
+          title: song.name, audio: try RecordedAudio.describing(audio.url.path),
+          sharp9Version: options.sharp9Version)),
+      store: store, continuing: nil)
+    do {
+      try live.start(song: audio.url, name: song.name, isNew: true)
+    } catch {
+      live.abandon()
+      try? live.finish()
+      throw error
+    }
+    self.live = live
+    problem = nil
+    lockGate = LockGate()
+    let peaks = (try? Interchange.string(PracticePeaks(audio))) ?? "null"
+    lock.withLock { published.peaks = peaks }
+  }
+
+  /// Pauses, lets the fade out, ends the recording.
+  private func endSession() throws {
+    guard let live else { return }
+    self.live = nil
+    lock.withLock { published.peaks = nil }
+    defer { try? live.finish() }
+    try live.stop()
+  }
+
+  private func end(after error: any Error) {
+    FileHandle.standardError.write(Data("sharp9: error: the live session stopped: \(error)\n".utf8))
+    problem = Self.stoppedSentence
+    live?.abandon()
+    try? live?.finish()
+    live = nil
+    lock.withLock { published.peaks = nil }
+  }
+
+  private func publish() {
+    var snapshot = live.map { PracticeSnapshot(live: $0, device: device) } ?? .empty(device: device)
+    snapshot.problem = problem
+    guard let json = try? Interchange.string(snapshot) else { return }
+    lock.withLock {
+      guard json != published.json else { return }
+      published.version += 1
+      published.json = json
+    }
+  }
+}

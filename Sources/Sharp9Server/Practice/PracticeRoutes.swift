@@ -1,0 +1,145 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Sharp9App
+import Sharp9Audio
+import Sharp9Domain
+
+/// The practice page's API (`sharp9 app`), behind the same Host, cross-site and token guards as
+/// the inspector's:
+/// - `GET /api/app/live`: server-sent events, one `state` message (a ``PracticeSnapshot``) each
+///   time what the page shows changed, ≥ 30 a second while playing;
+/// - `POST /api/app/input`: `{"key":"a"}` (the terminal player's bindings) or `{"action":{…}}`
+///   (a musician's action in the interchange form: a tap's time, the unlock);
+/// - `POST /api/app/songs?name=FILE`: an audio file's bytes; kept in the library and opened (the
+///   open session ends on a pause first);
+/// - `POST /api/app/close`: ends the open session on a pause;
+/// - `GET /api/app/peaks` (the open song's waveform), `GET /api/app/keys` (the key table).
+///
+/// Server-sent events plus POST rather than a WebSocket: a browser's WebSocket cannot send the
+/// token header every change carries, so it would need a guard of its own; `EventSource`
+/// reconnects by itself after a reload or a dropped connection; and both sides stay plain HTTP
+/// requests the existing middleware already checks.
+extension InspectorServer {
+  /// The largest input request, in bytes.
+  static let maxInputBytes = 4096
+
+  func addPracticeRoutes(to router: Router<some RequestContext>, host: PracticeHost) {
+    router.get("/api/app/live") { _, _ in
+      let body = ResponseBody { writer in
+        var sent = 0
+        try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+          let (version, json) = host.snapshot
+          if version != sent {
+            sent = version
+            try await writer.write(
+              ByteBuffer(string: "id: \(version)\nevent: state\ndata: \(json)\n\n"))
+          }
+          try await Task.sleep(for: PracticeHost.publishInterval / 2)
+        }
+        try await writer.finish(nil)
+      }
+      return Response(
+        status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+        body: body)
+    }
+    router.get("/api/app/peaks") { _, _ in
+      guard let peaks = host.peaks else { throw APIFailure(.conflict, Self.noSong) }
+      return APIResponse.json(peaks)
+    }
+    router.get("/api/app/keys") { _, _ in
+      try APIResponse.json(PlayerBindings.help.map { KeyHelp(keys: $0.keys, what: $0.what) })
+    }
+    router.post("/api/app/input") { request, _ in
+      var request = request
+      let input = try Self.practiceInput(
+        try await request.collectBody(upTo: Self.maxInputBytes))
+      do {
+        try await host.send(input)
+      } catch is PracticeHost.NoSong {
+        throw APIFailure(.conflict, Self.noSong)
+      }
+      return APIResponse.json("{}")
+    }
+    router.post("/api/app/close") { _, _ in
+      try await host.close()
+      return APIResponse.json("{}")
+    }
+    let maxBytes = configuration.maxUploadBytes
+    let uploads = configuration.workDirectory.appending(path: "uploads")
+    let songs = SongLibrary(databasePath: library.path)
+    router.post("/api/app/songs") { request, _ in
+      var request = request
+      let name = request.uri.queryParameters.get("name") ?? "song"
+      let tooLarge = APIFailure(.contentTooLarge, "a song may be at most \(maxBytes) bytes")
+      if let length = try request.seq(header: .contentLength), length > maxBytes { throw tooLarge }
+      let body: ByteBuffer
+      do {
+        body = try await request.collectBody(upTo: maxBytes)
+      } catch {
+        throw tooLarge
+      }
+      guard body.readableBytes > 0 else {
+        throw APIFailure(.unprocessableContent, "the file is empty; choose an audio file")
+      }
+      try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+      let file = uploads.appending(path: UUID().uuidString)
+      defer { try? FileManager.default.removeItem(at: file) }
+      try Data(body.readableBytesView).write(to: file)
+      let song = try await StoreThread.run {
+        // Read before it is kept: a file that is not audio leaves nothing behind.
+        do {
+          _ = try AudioFileReader(url: file)
+        } catch is AudioFileError {
+          throw APIFailure(
+            .unsupportedMediaType,
+            "the file is not audio sharp9 can read; choose a WAV, FLAC, Ogg, Opus or MP3 file")
+        }
+        let kept = try songs.keep(file, name: name)
+        return PracticeHost.Song(audio: try DecodedAudio(url: kept), name: name)
+      }
+      try await host.open(song)
+      return APIResponse.json("{}", status: .created)
+    }
+  }
+
+  static let noSong = "no song is open; import one first"
+
+  /// One line of the key table.
+  private struct KeyHelp: Encodable {
+    var keys: String
+    var what: String
+  }
+
+  private struct InputBody: Decodable {
+    var key: String?
+    var action: Action?
+  }
+
+  /// The page's input, checked: a key the bindings know, or a musician's action other than
+  /// opening a file (songs come through `/api/app/songs`).
+  static func practiceInput(_ body: ByteBuffer) throws -> PracticeHost.Input {
+    let decoded: InputBody
+    do {
+      decoded = try Interchange.decoder().decode(InputBody.self, from: Data(body.readableBytesView))
+    } catch {
+      throw APIFailure(
+        .badRequest, "input must be {\"key\": KEY} or {\"action\": ACTION}")
+    }
+    switch (decoded.key, decoded.action) {
+    case (let name?, nil):
+      guard let key = PlayerKey.named(name) else {
+        throw APIFailure(.badRequest, "no such key; send one printable character or an arrow")
+      }
+      return .key(key)
+    case (nil, let action?):
+      guard action.isUserAction, action.kind != .importPicked else {
+        throw APIFailure(.badRequest, "only a musician's action can be sent, not \(action.kind)")
+      }
+      return .action(action)
+    default:
+      throw APIFailure(.badRequest, "send either a key or an action")
+    }
+  }
+}

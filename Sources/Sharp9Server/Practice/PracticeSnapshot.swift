@@ -1,0 +1,87 @@
+import Foundation
+import Sharp9App
+import Sharp9Domain
+
+/// What the practice page shows, as one JSON object sent over `GET /api/app/live`: the session's
+/// state as the reducer left it, the device's playhead and meters, and the values already in the
+/// words the page prints (the page computes no rule of the domain).
+struct PracticeSnapshot: Encodable, Sendable {
+  /// The session's id, or nil before a song is opened.
+  var session: String?
+  /// The track, once loaded.
+  var track: TrackMeta?
+  /// Where the playhead is (the engine's last report), in source seconds.
+  var playheadSec: Double
+  /// `MM:SS.xx` of the playhead.
+  var playheadText: String
+  var isPlaying: Bool
+  /// `marker`, `setA`, `loop`, `setB`.
+  var mode: String
+  var loop: LoopPoints
+  var markers: [Marker]
+  /// `1.00 x`.
+  var speedText: String
+  /// `0.00 st`.
+  var pitchText: String
+  /// The toast's text, while it shows.
+  var toast: String?
+  var isLocked: Bool
+  /// What undo and redo would undo and redo (nil: nothing).
+  var undoLabel: String?
+  var redoLabel: String?
+  var meters: Meters
+  /// The device line (`device NAME (5.8 ms)`, or no device).
+  var device: String
+  var underruns: Int
+  var lateCommands: Int
+  /// Why the last session stopped on its own (an error), until a song is opened again.
+  var problem: String? = nil
+
+  /// Both channels' meters, in dBFS.
+  struct Meters: Encodable, Sendable {
+    var left: Channel
+    var right: Channel
+  }
+
+  /// One channel's meter.
+  struct Channel: Encodable, Sendable {
+    var levelDB: Double
+    var holdDB: Double
+    var clipping: Bool
+  }
+}
+
+extension PracticeSnapshot {
+  /// Before any song is opened.
+  static func empty(device: String) -> PracticeSnapshot {
+    let floor = Channel(levelDB: LevelMeter.floorDB, holdDB: LevelMeter.floorDB, clipping: false)
+    let state = State()
+    return PracticeSnapshot(
+      session: nil, track: nil, playheadSec: 0, playheadText: formatTime(0),
+      isPlaying: false, mode: state.mode.rawValue, loop: state.loop, markers: [],
+      speedText: formatSpeed(state.transport.speed),
+      pitchText: formatPitch(state.transport.pitchSemitones), toast: nil, isLocked: false,
+      undoLabel: nil, redoLabel: nil, meters: Meters(left: floor, right: floor), device: device,
+      underruns: 0, lateCommands: 0)
+  }
+
+  /// What `live` shows now.
+  init(live: LiveSession, device: String) {
+    let state = live.core.state
+    let last = live.last
+    let now = live.nowSec
+    func channel(_ meter: LevelMeter) -> Channel {
+      Channel(levelDB: meter.levelDB, holdDB: meter.holdDB, clipping: meter.isClipping(atSec: now))
+    }
+    self.init(
+      session: live.core.session?.idString, track: state.track,
+      playheadSec: last.positionSec, playheadText: formatTime(last.positionSec),
+      isPlaying: last.isPlaying, mode: state.mode.rawValue, loop: state.loop,
+      markers: state.markers.elements, speedText: formatSpeed(state.transport.speed),
+      pitchText: formatPitch(state.transport.pitchSemitones), toast: state.toast?.message,
+      isLocked: state.isLocked, undoLabel: state.history.undo.last?.label,
+      redoLabel: state.history.redo.last?.label,
+      meters: Meters(left: channel(live.meters.left), right: channel(live.meters.right)),
+      device: device, underruns: last.underruns, lateCommands: last.lateCommands)
+  }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import Sharp9App
+import Sharp9Audio
+import Sharp9Server
+import Sharp9Store
+
+/// `sharp9 app [SONG]`: the practice screen in the browser, on the live engine `sharp9 play`
+/// uses. Every click and key in the page is one action through the app core.
+struct AppCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "app",
+    abstract: "Practise in the browser: the practice screen, played through the audio device.",
+    discussion: """
+      Starts the live engine and a web server, and prints the URL to open (it carries a token \
+      that is new on every run). Import a song in the page (or give SONG): it is kept in the \
+      library beside the database (songs/, by SHA-256) and played through the audio device; \
+      every tap, button and key is recorded in the session database, as in sharp9 play. One \
+      song is one session: opening another song, the close button, Ctrl-C or SIGTERM end the \
+      open session on a pause. The inspector is served beside it (the page's menu).
+      """)
+
+  @Argument(help: ArgumentHelp("A song to open at once.", valueName: "song"))
+  var song: String?
+
+  @OptionGroup var output: DeviceOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "Also write what the first song's session sends to the device to this file (wav, aiff,"
+        + " flac, ogg, opus, mp3 by its extension).", valueName: "path"))
+  var tee: String?
+
+  @Flag(help: "Replace the --tee file if it exists.")
+  var force = false
+
+  @OptionGroup var server: ServerOptions
+
+  @OptionGroup var database: DatabaseOptions
+
+  func run() async throws {
+    let databasePath = try database.checkedPath()
+    let teeTarget = try checkedTee(databasePath: databasePath)
+    // Read like every command reads audio (a damaged file is 65, a missing one 66), before the
+    // database or the device: a song that cannot be played leaves nothing behind.
+    let audio = try song.map { try DecodedAudio(url: URL(filePath: $0)) }
+    // Created (and migrated) before the server opens it: the app starts on an empty library.
+    _ = try EventStore(path: databasePath, mode: .createIfMissing)
+    let device = output.noDevice ? nil : try DeviceOutput.find(name: output.device)
+    let makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = teeTarget.map {
+      let (path, container) = $0
+      return { @Sendable audio in
+        try AudioFileWriter(
+          url: URL(filePath: path), container: container,
+          sample: container == .flac ? .pcm24 : .float,
+          sampleRate: audio.format.sampleRate, channels: audio.format.channels)
+      }
+    }
+    let practice = PracticeHost(
+      options: PracticeHost.Options(
+        databasePath: databasePath, device: device,
+        framesPerCallback: PlayCommand.framesPerCallback, sharp9Version: Sharp9Command.release,
+        makeTee: makeTee))
+    do {
+      if let song, let audio {
+        let kept = try SongLibrary(databasePath: databasePath).keep(audio.url, name: song)
+        try await practice.open(
+          PracticeHost.Song(
+            audio: try DecodedAudio(url: kept), name: URL(filePath: song).lastPathComponent))
+      }
+      let inspector = try InspectorServer(
+        databasePath: databasePath, media: CLISessionMedia(),
+        configuration: .init(
+          host: server.host, port: server.port, sharp9Version: Sharp9Command.release),
+        practice: practice)
+      let server = server
+      try await inspector.run { port in
+        server.announce("sharp9 app", url: inspector.url(port: port))
+      }
+    } catch {
+      await practice.shutdown()
+      throw error
+    }
+    await practice.shutdown()
+  }
+
+  /// Checks `--tee` by the rule every output follows, before anything starts.
+  private func checkedTee(databasePath: String) throws -> (
+    path: String, container: AudioContainer
+  )? {
+    guard let tee else { return nil }
+    var inputs = OutputFile.databaseInputs(databasePath)
+    if let song { inputs.append(("the song being played", song)) }
+    try OutputFile.check(tee, inputs: inputs, force: force)
+    return (tee, try AudioOutputOptions.container(for: tee, hint: ""))
+  }
+}
