@@ -96,6 +96,14 @@ extension BeatGrid {
 
   /// The index of the first time in `times` (ascending) at or after `timeSec`.
   static func firstIndex(in times: [Double], notBefore timeSec: Double) -> Int {
+    times.withUnsafeBufferPointer { firstIndex(in: $0, notBefore: timeSec) }
+  }
+
+  /// The index of the first time in `times` (ascending) at or after `timeSec`: a binary search
+  /// that allocates nothing (the renderer's metronome runs it on the audio thread).
+  public static func firstIndex(in times: UnsafeBufferPointer<Double>, notBefore timeSec: Double)
+    -> Int
+  {
     var low = 0
     var high = times.count
     while low < high {
