@@ -20,13 +20,7 @@ struct ClickGrid: BitwiseCopyable {
 
   /// The index of the first beat at or after `timeSec` (binary search, no allocation).
   func firstIndex(notBefore timeSec: Double) -> Int {
-    var low = 0
-    var high = beats.count
-    while low < high {
-      let middle = (low + high) / 2
-      if beats[middle] < timeSec { low = middle + 1 } else { high = middle }
-    }
-    return low
+    BeatGrid.firstIndex(in: beats, notBefore: timeSec)
   }
 }
 

@@ -8,10 +8,11 @@ import Sharp9Domain
 /// - A count-in segment (``TimelineSegment/countIn``): click `k` at
 ///   `round((start + k · beat) × rate)` wall frames, accented every ``BeatGrid/beatsPerBar``
 ///   clicks from the first, at the count-in level.
-/// - A playing segment, with the metronome on: every beat `b` of the grid with
-///   `sourceStart ≤ b < sourceEnd` at `round((wallStart + (b − sourceStart) / speed) × rate)`
-///   (never past the segment's last frame), accented on bar starts. A beat at B is heard at A's
-///   pass, not twice: it belongs to the segment that starts there.
+/// - A playing segment, with the metronome on: every beat `b` of the grid whose frame
+///   `round((wallStart + (b − sourceStart) / speed) × rate)` lies in the segment's frames,
+///   accented on bar starts. Assigned by frame, a click is the same however the clock split the
+///   line; a beat at B is heard at A's pass, not twice (its frame is the next segment's, whose
+///   line starts at A).
 ///
 /// Runs on the live engine's audio thread: arithmetic and a binary search, no allocation.
 extension SessionRenderer {
@@ -76,7 +77,10 @@ extension SessionRenderer {
     if let span = segment.countIn {
       let gain = Float(timeline.clicks.countInLevel)
       guard gain > 0, span.beatWallSec > 0 else { return nil }
-      var index = max(0, Int(((Double(from) / rate - span.startWallSec) / span.beatWallSec)) - 1)
+      // Clamped before converting: a position past the last click needs no search.
+      let position = (Double(from) / rate - span.startWallSec) / span.beatWallSec
+      guard position < Double(span.beats) else { return nil }
+      var index = max(0, Int(max(position, 0)) - 1)
       while index < span.beats {
         let onset = frame(atWallSec: span.clickWallSec(index))
         if onset >= limit { return nil }
@@ -91,16 +95,18 @@ extension SessionRenderer {
     guard segment.isPlaying, gain > 0, clickGrid.beats.count > 0, segment.speed > 0 else {
       return nil
     }
-    // The source time of `from`, less a frame's worth, so rounding cannot skip a beat.
+    // A beat clicks on the frame it rounds to, in whichever piece of the playing line holds
+    // that frame: so where the clock split the line (events, device callbacks) cannot move or
+    // repeat a click. Candidates start a frame's worth of source before `from`.
+    let frameSource = segment.speed / rate
     let fromSource =
-      segment.sourceStartSec + (Double(from) / rate - segment.wallStartSec - 1 / rate)
-      * segment.speed
-    var index = clickGrid.firstIndex(notBefore: max(segment.sourceStartSec, fromSource))
+      segment.sourceStartSec + (Double(from) / rate - segment.wallStartSec) * segment.speed
+    var index = clickGrid.firstIndex(
+      notBefore: max(segment.sourceStartSec - frameSource, fromSource - frameSource))
     while index < clickGrid.beats.count {
       let beat = clickGrid.beats[index]
-      if beat >= segment.sourceEndSec { return nil }
-      let wall = segment.wallStartSec + (beat - segment.sourceStartSec) / segment.speed
-      let onset = min(frame(atWallSec: wall), segmentEnd - 1)
+      let onset = frame(
+        atWallSec: segment.wallStartSec + (beat - segment.sourceStartSec) / segment.speed)
       if onset >= limit { return nil }
       if onset >= from { return (onset, clickGrid.accents[index], gain) }
       index += 1

@@ -41,13 +41,14 @@ extension BeatGrid {
   }
 
   /// Whether a grid from outside (a script, another tool) is one the analysis could have made
-  /// for a track of `durationSec`: a finite positive tempo (or none with no beats), beats
+  /// for a track of `durationSec`: a tempo within ``PracticeRules/tempoRange`` (the analysis
+  /// finds 40 to 220 BPM; none with no beats), beats
   /// finite, inside the track, ascending at least ``PracticeRules/minimumBeatGapSec`` apart, at
   /// most ``PracticeRules/maximumBeats``, and every downbeat one of the beats.
   public func isValid(durationSec: Double) -> Bool {
     guard beats.count <= PracticeRules.maximumBeats else { return false }
     if let tempo {
-      guard tempo.isFinite, tempo > 0 else { return false }
+      guard PracticeRules.tempoRange.contains(tempo) else { return false }
     } else if !beats.isEmpty {
       return false
     }
@@ -96,6 +97,14 @@ extension BeatGrid {
 
   /// The index of the first time in `times` (ascending) at or after `timeSec`.
   static func firstIndex(in times: [Double], notBefore timeSec: Double) -> Int {
+    times.withUnsafeBufferPointer { firstIndex(in: $0, notBefore: timeSec) }
+  }
+
+  /// The index of the first time in `times` (ascending) at or after `timeSec`: a binary search
+  /// that allocates nothing (the renderer's metronome runs it on the audio thread).
+  public static func firstIndex(in times: UnsafeBufferPointer<Double>, notBefore timeSec: Double)
+    -> Int
+  {
     var low = 0
     var high = times.count
     while low < high {

@@ -8,8 +8,12 @@ import Testing
 /// The audio path's steady state allocates nothing: commands, loop wraps, trainer steps and the
 /// stop after the last pass, seeks, speed and pitch changes, fades, meters and the tee, counted by a malloc interposer on the rendering thread.
 @Suite struct LiveEngineAllocationTests {
-  @Test(.enabled(if: sharp9_allocations_supported() == 1))
-  func renderingThroughWrapsSeeksAndChangesAllocatesNothing() throws {
+  /// Plays 1,200 callbacks of 256 frames with the counter on, calling `step` with the engine
+  /// and the callback's number before each (commands sent there take effect at the reserved
+  /// frame); returns the allocations counted and the loudest left peak reported.
+  static func countAllocations(_ step: (LiveEngine, Int) -> Void) throws
+    -> (allocations: Int, peak: Float)
+  {
     let audio = try DecodedAudio(url: try LiveEngineTests.source())
     let frames = 256
     let engine = try LiveEngine(audio: audio, framesPerCallback: frames, teeSeconds: 20)
@@ -23,6 +27,16 @@ import Testing
     sharp9_allocations_begin()
     var peak: Float = 0
     for callback in 0..<1_200 {
+      step(engine, callback)
+      engine.render(into: output, frames: frames)
+      engine.drainReports { peak = max(peak, $0.peakLeft) }
+    }
+    return (Int(sharp9_allocations_end()), peak)
+  }
+
+  @Test(.enabled(if: sharp9_allocations_supported() == 1))
+  func renderingThroughWrapsSeeksAndChangesAllocatesNothing() throws {
+    let (allocations, peak) = try Self.countAllocations { engine, callback in
       switch callback {
       case 10:
         engine.reserveFrame()
@@ -52,10 +66,7 @@ import Testing
         engine.play()
       default: break
       }
-      engine.render(into: output, frames: frames)
-      engine.drainReports { peak = max(peak, $0.peakLeft) }
     }
-    let allocations = sharp9_allocations_end()
     // Counts the debug build too (the build the tests run): there an array's `for … in`,
     // `contains`, `first` or `reduce` goes through the generic iterator, whose read coroutine
     // mallocs its frame per element, so audio-path loops index their arrays.
@@ -68,24 +79,12 @@ import Testing
   /// views.
   @Test(.enabled(if: sharp9_allocations_supported() == 1))
   func clicksCountInsAndGridChangesAllocateNothing() throws {
-    let audio = try DecodedAudio(url: try LiveEngineTests.source())
-    let frames = 256
-    let engine = try LiveEngine(audio: audio, framesPerCallback: frames, teeSeconds: 20)
-    let output = UnsafeMutablePointer<Float>.allocate(capacity: frames * 2)
-    defer { output.deallocate() }
     let grid = BeatGrid.constant(tempo: 150, anchorSec: 0, durationSec: 6)
     let shifted = grid.shifted(by: 0.01, durationSec: 6)
     let clicks = ClickSettings(
       metronomeLevel: 0.5, countInLevel: 0.5, countInBeats: 2, countInEveryPass: true,
       beatSec: 0.4)
-    _ = try engine.load(url: audio.url)
-    engine.reserveFrame()
-    engine.play()
-    engine.render(into: output, frames: frames)
-
-    sharp9_allocations_begin()
-    var peak: Float = 0
-    for callback in 0..<1_200 {
+    let (allocations, peak) = try Self.countAllocations { engine, callback in
       switch callback {
       case 5:
         engine.reserveFrame()
@@ -108,10 +107,7 @@ import Testing
         engine.setBeatGrid(grid)
       default: break
       }
-      engine.render(into: output, frames: frames)
-      engine.drainReports { peak = max(peak, $0.peakLeft) }
     }
-    let allocations = sharp9_allocations_end()
     #expect(allocations == 0)
     #expect(peak > 0.1, "the engine must have played")
   }

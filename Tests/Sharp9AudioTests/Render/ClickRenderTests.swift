@@ -72,6 +72,29 @@ import Testing
     #expect(again == rendered, "the render is the same on every run")
   }
 
+  /// Where the clock is sampled does not move a click: a beat 0.3 samples before an event's
+  /// frame (an action that changes nothing splits the segment there, as a device callback
+  /// does) clicks on the frame it rounds to, exactly as without the event.
+  @Test func aSplitJustAfterABeatDoesNotMoveItsClick() throws {
+    let source = try Self.silence()
+    let beat = 0.5 - 0.3 / Double(Self.rate)
+    let grid = BeatGrid(tempo: 120, beats: [beat, beat + 0.5], downbeats: [beat])
+    let setup: [(Double, [Effect])] = [
+      (0, [.engineLoad(url: source)]),
+      (0, [.engineSetBeatGrid(grid), .engineSetClicks(ClickSettings(metronomeLevel: 1))]),
+      (0, [.enginePlay]),
+    ]
+    let whole = try RenderFixture.render(
+      source: source, events: RenderFixture.events(setup), endSec: 1.2)
+    let split = try RenderFixture.render(
+      source: source, events: RenderFixture.events(setup + [(0.5, []), (1.0, [])]), endSec: 1.2)
+    #expect(Self.onsets(whole) == [22_050, 44_100])
+    #expect(Self.onsets(split) == [22_050, 44_100])
+    #expect(split.count == whole.count)
+    let difference = zip(split, whole).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(difference == nil, "first difference at \(difference?.offset ?? -1)")
+  }
+
   /// A beat at B is heard once per pass, at A's start when A is on a beat.
   @Test func loopPassesClickOncePerBeat() throws {
     let source = try Self.silence()

@@ -47,6 +47,8 @@ import Testing
       BeatGrid(tempo: 120, beats: [0.5, 0.55], downbeats: []),
       BeatGrid(tempo: 120, beats: [0.5, 1], downbeats: [0.75]),
       BeatGrid(tempo: 0, beats: [0.5, 1], downbeats: []),
+      BeatGrid(tempo: 1e300, beats: [0.5, 1], downbeats: []),
+      BeatGrid(tempo: 10_000, beats: [0.5, 1], downbeats: []),
       BeatGrid(tempo: nil, beats: [0.5, 1], downbeats: []),
       BeatGrid(tempo: 120, beats: [-0.5, 1], downbeats: []),
       BeatGrid(tempo: .infinity, beats: [], downbeats: []),
