@@ -180,7 +180,8 @@ import Testing
     let actions = (sessions.first ?? []).filter { $0 != .tick && $0 != .clearToastIfExpired }
     #expect(
       actions == [
-        .importPicked, .importSucceeded, .beatGridDetected, .togglePlay, .speedDelta, .tapWaveform, .setMode,
+        .importPicked, .importSucceeded, .beatGridDetected, .togglePlay, .speedDelta, .tapWaveform,
+        .setMode,
         .tapWaveform, .togglePlay,
       ])
     let hash = try #require(
