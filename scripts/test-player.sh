@@ -100,7 +100,7 @@ for _ in $(seq 300); do screen | grep -qF "speed 1.00 x" && break; sleep 0.1; do
 check "the trainer steps to 1.00 x at the loop's wraps" shows "speed 1.00 x"
 key w
 check "w: the trainer off" shows "Speed trainer off"
-# The loop is under a second long: its toast "Stop after 1 pass" gives way to the stop's at once.
+# The loop is short: its toast "Stop after 1 pass" may give way to the stop's before a look.
 key p 0.1
 check "p: the last of 1 pass stops at A" shows "Played 1 pass"
 check "stopped: paused" shows "❚❚ paused"

@@ -115,6 +115,6 @@ import Testing
   @Test func versionIsPrinted() throws {
     #expect(
       try CLI.run(["--version"])
-        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 4, schema 4)\n", stderr: ""))
+        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 4, schema 5)\n", stderr: ""))
   }
 }

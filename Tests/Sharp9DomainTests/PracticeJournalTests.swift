@@ -74,3 +74,10 @@ import Testing
     #expect(journal.entries.map(\.song) == ["a"])
   }
 }
+
+extension PracticeJournal {
+  /// Adds the practice of `segments`, as a session summarises them.
+  fileprivate mutating func add(_ segments: [TimelineSegment], song: String, startedAt: Date) {
+    add(SessionPractice(segments: segments), song: song, startedAt: startedAt)
+  }
+}

@@ -22,18 +22,31 @@ extension PracticeJournal {
       {
         continue
       }
-      guard let duration = try SessionAudioFile.durationSec(of: session, log: store, override: nil)
-      else { continue }
-      var segments = TimelineSegmentLog()
-      let engine = HeadlessTimelineEngine { url in
-        TrackMeta(name: url.lastPathComponent, durationSec: duration)
-      }
-      engine.onSegment = { segments.append($0) }
-      _ = try RecordedPlayback.play(session, from: store, into: engine, endSec: endSec)
-      journal.add(segments.segments, song: name, startedAt: session.startedAt.date)
+      let practice = try cachedOrReplayed(session, in: store, endSec: endSec)
+      journal.add(practice, song: name, startedAt: session.startedAt.date)
     }
     if let sinceDay { journal.keep { $0.day >= sinceDay } }
     return journal
+  }
+
+  /// The session's practice summary: the one the store keeps when it still holds, else replayed
+  /// on the playback timeline and kept (when the database can be written: a read-only one only
+  /// costs the replay again next time).
+  static func cachedOrReplayed(_ session: SessionRecord, in store: EventStore, endSec: Double)
+    throws -> SessionPractice
+  {
+    if let cached = try store.cachedPractice(of: session) { return cached }
+    guard let duration = try SessionAudioFile.durationSec(of: session, log: store, override: nil)
+    else { return SessionPractice() }
+    var segments = TimelineSegmentLog()
+    let engine = HeadlessTimelineEngine { url in
+      TrackMeta(name: url.lastPathComponent, durationSec: duration)
+    }
+    engine.onSegment = { segments.append($0) }
+    _ = try RecordedPlayback.play(session, from: store, into: engine, endSec: endSec)
+    let practice = SessionPractice(segments: segments.segments)
+    try? store.cachePractice(practice, of: session)
+    return practice
   }
 
   /// The song a session practised: its audio file's name, else the session's title.

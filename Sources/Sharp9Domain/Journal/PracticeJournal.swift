@@ -25,23 +25,21 @@ public struct PracticeJournal: Sendable {
     self.calendar = calendar
   }
 
-  /// Adds one session's segments, the session having started at `startedAt`.
-  public mutating func add(_ segments: [TimelineSegment], song: String, startedAt: Date) {
-    for segment in segments {
-      if segment.start == .wrap || segment.start == .passesDone {
-        let day = day(of: startedAt.addingTimeInterval(segment.wallStartSec))
-        update(Key(day: day, song: song)) { $0.loopPasses += 1 }
-      }
-      guard segment.isPlaying, segment.wallEndSec > segment.wallStartSec else { continue }
-      var from = startedAt.addingTimeInterval(segment.wallStartSec)
-      let end = startedAt.addingTimeInterval(segment.wallEndSec)
+  /// Adds one session's practice, the session having started at `startedAt`.
+  public mutating func add(_ practice: SessionPractice, song: String, startedAt: Date) {
+    for endSec in practice.passEndsSec {
+      let day = day(of: startedAt.addingTimeInterval(endSec))
+      update(Key(day: day, song: song)) { $0.loopPasses += 1 }
+    }
+    for span in practice.spans {
+      var from = startedAt.addingTimeInterval(span.startSec)
+      let end = startedAt.addingTimeInterval(span.endSec)
       while from < end {
-        let midnight = nextMidnight(after: from)
-        let until = min(end, midnight)
+        let until = min(end, nextMidnight(after: from))
         update(Key(day: day(of: from), song: song)) { entry in
           entry.practisedSec += until.timeIntervalSince(from)
-          entry.speedMin = min(entry.speedMin, segment.speed)
-          entry.speedMax = max(entry.speedMax, segment.speed)
+          entry.speedMin = min(entry.speedMin, span.speed)
+          entry.speedMax = max(entry.speedMax, span.speed)
         }
         from = until
       }

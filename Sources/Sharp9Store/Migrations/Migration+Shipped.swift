@@ -20,6 +20,9 @@ extension Migration {
     Migration(
       id: 4, name: "song_loops", file: PackageResources._004_song_loops_sql,
       checksum: "72cf381a95b8bd642aec0cb23e34e71f5fe8562d2ccb860f16690b72eac86904"),
+    Migration(
+      id: 5, name: "session_practice", file: PackageResources._005_session_practice_sql,
+      checksum: "b1acf01217c6d69f25a1be43d58872caa5552813783f00c14494b57eb494f17a"),
   ]
 
   private init(
