@@ -137,6 +137,7 @@ let package = Package(
         "Sharp9Domain",
         "Sharp9Store",
         "Sharp9Audio",
+        "Sharp9Words",
         "CNcurses",
         .product(name: "Atomics", package: "swift-atomics"),
       ]

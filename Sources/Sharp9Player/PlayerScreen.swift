@@ -1,6 +1,7 @@
 import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
+import Sharp9Words
 
 /// Everything one frame of the player's screen shows.
 struct PlayerView {
@@ -75,18 +76,12 @@ struct PlayerScreen {
     modes.add("   \(points)   markers \(state.markers.count)   ")
     modes.add(state.isLocked ? "LOCKED" : "unlocked", state.isLocked ? .alarm : .plain)
     var rhythm = ScreenLine(" tempo ")
-    rhythm.add(
-      state.tempo.map { "\($0.formatted(.number.precision(.fractionLength(1)))) BPM" } ?? "--")
+    rhythm.add(PracticeStatusText.tempo(state))
     let clicks = state.rhythm.clicks
     rhythm.add("   metronome ")
+    rhythm.add(PracticeStatusText.metronome(clicks), clicks.metronomeOn ? .on : .plain)
     rhythm.add(
-      clicks.metronomeOn ? "on \(Int((clicks.level * 100).rounded())) %" : "off",
-      clicks.metronomeOn ? .on : .plain)
-    rhythm.add(
-      "   count-in "
-        + (clicks.countInBeats == 0
-          ? "off" : "\(clicks.countInBeats)" + (clicks.countInEveryPass ? " every pass" : ""))
-        + "   snap \(state.rhythm.snap.rawValue)")
+      "   count-in \(PracticeStatusText.countIn(clicks))   snap \(state.rhythm.snap.rawValue)")
     var toast = ScreenLine(" ")
     toast.add(state.toast?.message ?? "", .toast)
     return [
@@ -101,18 +96,11 @@ struct PlayerScreen {
     ]
   }
 
-  /// `passes 2 of 4 · trainer 0.60 x → 1.00 x, +0.05 every 2`, or nothing without a plan.
+  /// The loop practice's line, or an empty one without a plan.
   private func practiceLine(_ view: PlayerView) -> ScreenLine {
-    let practice = view.state.loopPractice
-    var parts: [String] = []
-    if let limit = practice.passLimit { parts.append("passes \(view.completedPasses) of \(limit)") }
-    if let trainer = practice.trainer {
-      parts.append(
-        "trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
-          + (trainer.step > 0 ? "+" : "") + formatSpeed(trainer.step).dropLast(2)
-          + " every \(trainer.everyPasses)")
-    }
-    return parts.isEmpty ? ScreenLine() : ScreenLine(" " + parts.joined(separator: " · "), .faint)
+    PracticeStatusText.loopPractice(
+      view.state.loopPractice, completedPasses: view.completedPasses
+    ).map { ScreenLine(" " + $0, .faint) } ?? ScreenLine()
   }
 
   /// The zoom line: its label, then the grid's beats as ticks under the zoomed waveform's

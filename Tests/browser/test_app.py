@@ -12,8 +12,9 @@ import pytest
 
 from conftest import open_page, screenshot, wait_until
 
-# What the log holds besides the musician's actions: the device's ticks and the toast timer.
-NOT_THE_MUSICIANS = {"tick", "clearToastIfExpired"}
+# What the log holds besides the musician's actions: the device's ticks, the toast timer and the
+# song's beat grid (analysed as it loads).
+NOT_THE_MUSICIANS = {"tick", "clearToastIfExpired", "beatGridDetected"}
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +100,19 @@ def test_practising_in_the_page_records_each_action_in_order(browser, app):
     page.wait_for_selector("#keys[open]")
     assert "play / pause" in page.locator("#keys-table").inner_text()
     page.keyboard.press("Escape")
+
+    # The practice row: stop after one pass, the speed trainer from 1.05 x, the metronome.
+    page.click("#passes")
+    toast_shows(page, "Stop after 1 pass")
+    wait_until(page, "document.getElementById('passes').textContent === 'Passes 1'")
+    page.click("#trainer")
+    toast_shows(page, "Speed trainer 1.05 x to 1.30 x")
+    wait_until(page, "document.getElementById('trainer').getAttribute('aria-pressed') === 'true'")
+    page.click("#metronome")
+    wait_until(page, "document.getElementById('metronome').getAttribute('aria-pressed') === 'true'")
+    line = page.locator("#practice-line").inner_text()
+    assert "metronome on 50 %" in line and "passes 0 of 1" in line, line
+    assert "trainer 1.05 x → 1.30 x, +0.05 every 2" in line, line
     page.wait_for_timeout(300)
     screenshot(page, "app-1280x800.png")
 
@@ -120,7 +134,8 @@ def test_practising_in_the_page_records_each_action_in_order(browser, app):
     assert types == [
         "importPicked", "importSucceeded", "speedDelta", "pitchDelta", "toggleLoopEnabled",
         "togglePlay", "markNow", "pitchDelta", "togglePlay", "setMode", "tapWaveform", "setMode",
-        "tapWaveform", "toggleLoopEnabled", "undo", "seekToStart", "setLocked", "setLocked"], types
+        "tapWaveform", "toggleLoopEnabled", "undo", "seekToStart", "setLoopPasses",
+        "setSpeedTrainer", "setMetronome", "setLocked", "setLocked"], types
 
     # A reload keeps the session: the same song, the same state.
     page.reload()

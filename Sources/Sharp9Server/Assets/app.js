@@ -231,6 +231,13 @@ function render(state) {
   $("undo").setAttribute("aria-label", state.undoLabel ? `Undo ${state.undoLabel}` : "Undo");
   $("redo").disabled = !state.redoLabel;
   $("redo").setAttribute("aria-label", state.redoLabel ? `Redo ${state.redoLabel}` : "Redo");
+  $("metronome").setAttribute("aria-pressed", String(state.metronomeOn));
+  $("trainer").setAttribute("aria-pressed", String(state.trainerOn));
+  $("passes").setAttribute("aria-pressed", String(state.passLimit != null));
+  $("passes").textContent = state.passLimit == null ? "Passes" : `Passes ${state.passLimit}`;
+  $("count-in").setAttribute("aria-pressed", String(state.countInBeats > 0));
+  $("count-in").textContent = state.countInBeats > 0 ? `Count-in ${state.countInBeats}` : "Count-in";
+  $("practice-line").textContent = open ? state.practiceText : "";
   meter("meter-left", state.meters.left);
   meter("meter-right", state.meters.right);
   if (state.problem && state.problem !== lastProblem) showLocalToast(state.problem, 6000);

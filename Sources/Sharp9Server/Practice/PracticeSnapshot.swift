@@ -1,6 +1,7 @@
 import Foundation
 import Sharp9App
 import Sharp9Domain
+import Sharp9Words
 
 /// What the practice page shows, as one JSON object sent over `GET /api/app/live`: the session's
 /// state as the reducer left it, the device's playhead and meters, and the values already in the
@@ -34,6 +35,15 @@ struct PracticeSnapshot: Encodable, Sendable {
   var device: String
   var underruns: Int
   var lateCommands: Int
+  /// The practice line: `tempo 120.0 BPM · metronome on 50 % · count-in 4 · passes 1 of 4 ·
+  /// trainer 0.60 x → 1.00 x, +0.05 every 2` (the terminal player's words).
+  var practiceText: String = ""
+  /// Whether the metronome, the speed trainer and a pass limit are on (the buttons' states).
+  var metronomeOn = false
+  var trainerOn = false
+  var passLimit: Int? = nil
+  /// Beats counted in before playback (0: none).
+  var countInBeats = 0
   /// Why the last session stopped on its own (an error), until a song is opened again.
   var problem: String? = nil
 
@@ -82,6 +92,24 @@ extension PracticeSnapshot {
       isLocked: state.isLocked, undoLabel: state.history.undo.last?.label,
       redoLabel: state.history.redo.last?.label,
       meters: Meters(left: channel(live.meters.left), right: channel(live.meters.right)),
-      device: device, underruns: last.underruns, lateCommands: last.lateCommands)
+      device: device, underruns: last.underruns, lateCommands: last.lateCommands,
+      practiceText: Self.practiceText(state, completedPasses: last.loopPractice.completedPasses),
+      metronomeOn: state.rhythm.clicks.metronomeOn, trainerOn: state.loopPractice.trainer != nil,
+      passLimit: state.loopPractice.passLimit, countInBeats: state.rhythm.clicks.countInBeats)
+  }
+}
+
+extension PracticeSnapshot {
+  /// The practice line's words, as the terminal player says them.
+  static func practiceText(_ state: State, completedPasses: Int) -> String {
+    let clicks = state.rhythm.clicks
+    return
+      ([
+        "tempo " + PracticeStatusText.tempo(state),
+        "metronome " + PracticeStatusText.metronome(clicks),
+        "count-in " + PracticeStatusText.countIn(clicks),
+      ]
+      + [PracticeStatusText.loopPractice(state.loopPractice, completedPasses: completedPasses)]
+      .compactMap { $0 }).joined(separator: " · ")
   }
 }

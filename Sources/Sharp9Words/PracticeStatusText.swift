@@ -1,0 +1,34 @@
+import Foundation
+import Sharp9Domain
+
+/// The words of the practice status both practice screens show (the terminal player's status
+/// rows, the browser app's practice line): tempo, metronome, count-in and loop practice.
+public enum PracticeStatusText {
+  /// `120.0 BPM`, or `--` without a grid.
+  public static func tempo(_ state: State) -> String {
+    state.tempo.map { "\($0.formatted(.number.precision(.fractionLength(1)))) BPM" } ?? "--"
+  }
+
+  /// `on 50 %` or `off`.
+  public static func metronome(_ clicks: Clicks) -> String {
+    clicks.metronomeOn ? "on \(Int((clicks.level * 100).rounded())) %" : "off"
+  }
+
+  /// `off`, `4`, `4 every pass`.
+  public static func countIn(_ clicks: Clicks) -> String {
+    clicks.countInBeats == 0
+      ? "off" : "\(clicks.countInBeats)" + (clicks.countInEveryPass ? " every pass" : "")
+  }
+
+  /// `passes 2 of 4 · trainer 0.60 x → 1.00 x, +0.05 every 2`, or nil without a plan.
+  public static func loopPractice(_ practice: LoopPractice, completedPasses: Int) -> String? {
+    var parts: [String] = []
+    if let limit = practice.passLimit { parts.append("passes \(completedPasses) of \(limit)") }
+    if let trainer = practice.trainer {
+      parts.append(
+        "trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
+          + EventText.signed(trainer.step) + " every \(trainer.everyPasses)")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+}
