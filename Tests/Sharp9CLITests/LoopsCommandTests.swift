@@ -5,7 +5,7 @@ import Testing
 /// every bad import refused whole with one line and nothing stored.
 @Suite struct LoopsCommandTests {
   /// A 5-second WAV (the player test's track generator) in the CLI's scratch folder.
-  private func song(_ cli: StoreCLI) throws -> String {
+  static func song(_ cli: StoreCLI) throws -> String {
     let path = cli.directory.appending(path: "song.wav").path
     let generator = Process()
     generator.executableURL = URL(filePath: "/usr/bin/env")
@@ -23,7 +23,7 @@ import Testing
 
   @Test func importListExportRoundTrip() async throws {
     let cli = try StoreCLI()
-    let song = try song(cli)
+    let song = try Self.song(cli)
     let file = try cli.file(
       "loops.json",
       #"{"loops":[{"name":"verse","aSec":1,"bSec":2},{"name":"end","aSec":4,"bSec":5}]}"#)
@@ -52,7 +52,7 @@ import Testing
   /// Every bad loops file: 65 with one line, and the song's loops as they were.
   @Test func badImportsAreRefusedWhole() async throws {
     let cli = try StoreCLI()
-    let song = try song(cli)
+    let song = try Self.song(cli)
     let good = try cli.file("good.json", #"{"loops":[{"name":"verse","aSec":1,"bSec":2}]}"#)
     #expect(try await cli.run(["loops", song, "--import", good]).status == 0)
     let before = try await cli.run(["loops", song, "--json"]).stdout
