@@ -53,6 +53,8 @@ let package = Package(
     // absolute-form host is checked before the conversion to HTTP types drops it.
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+    // The PostgreSQL backend of the store (`Sharp9Store/Postgres`).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // Tests only: whole-state assertions that print a diff when they fail.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
@@ -89,6 +91,10 @@ let package = Package(
         "Sharp9Domain",
         "CSQLite",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       // `Migrations/Files` is a link to the top-level `Migrations/`: the SQL embedded in the
       // binary (`PackageResources`), never read at run time.
