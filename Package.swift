@@ -3,8 +3,9 @@ import PackageDescription
 
 /// sharp9: the headless, event-sourced core of a slow-down / pitch / loop practice tool.
 ///
-/// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite) and `Sharp9Audio`
-/// (libsndfile, FFTW) build on the domain and never on each other. `Sharp9App` (the
+/// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite, and PostgreSQL
+/// through postgres-nio) and `Sharp9Audio` (libsndfile, FFTW) build on the domain and never on
+/// each other. `Sharp9App` (the
 /// app core: action → reduce → append → engine → observers) wires them together for every front
 /// end. The front ends: `Sharp9Server` (the browser inspector), `Sharp9Player` (the terminal
 /// player) and the `sharp9` executable, a thin command line over them.

@@ -6,7 +6,8 @@ source scripts/setup.sh
 swift build --build-tests
 # The store's contract suite runs against PostgreSQL as well as SQLite: a private cluster for this
 # run, stopped on exit; SHARP9_REQUIRE_POSTGRES makes a missing cluster fail the tests.
-eval "$(bash scripts/postgres.sh start)"
+postgres_env=$(bash scripts/postgres.sh start)
+eval "$postgres_env"
 trap 'bash scripts/postgres.sh stop "$SHARP9_POSTGRES_DIR"' EXIT
 export SHARP9_REQUIRE_POSTGRES=1
 swift test --skip-build

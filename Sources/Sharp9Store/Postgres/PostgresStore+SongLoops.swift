@@ -15,12 +15,7 @@ extension PostgresStore {
       ORDER BY seq DESC LIMIT 1
       """, "read the saved loops of song \(song.prefix(12))")
     guard let (seq, text) = try rows.first?.decode((Int64, String).self) else { return [] }
-    guard let loops = try? Interchange.decoder().decode([SavedLoop].self, from: Data(text.utf8))
-    else {
-      throw StoreError.corruptEvent(
-        session: "song \(song.prefix(12))", seq: seq, reason: "its saved loops are not a list")
-    }
-    return loops
+    return try SongLoopsText.decode(text, song: song, seq: seq)
   }
 
   /// Appends the song's new list of saved loops, changed in `session` (nil: an import) at
@@ -32,7 +27,7 @@ extension PostgresStore {
   public func recordSongLoops(
     _ loops: [SavedLoop], of song: String, from session: UUID?, at date: Date
   ) throws {
-    let text = try Interchange.string(loops)
+    let text = try SongLoopsText.encode(loops)
     let query: PostgresQuery = """
       WITH last AS (
         SELECT seq, loops FROM song_loop_events WHERE song_sha256 = \(song)
