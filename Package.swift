@@ -160,6 +160,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The PostgreSQL store benchmark's driver (scripts/bench-store-postgres.sh); not a product.
+    .executableTarget(
+      name: "sharp9-bench-store-postgres", dependencies: ["Sharp9Store", "Sharp9Domain"]),
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain", customDump]),
     .testTarget(
       name: "Sharp9StoreTests",
