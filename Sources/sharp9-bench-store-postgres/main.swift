@@ -39,12 +39,8 @@ do {
   var events: [NewEvent] = []
   events.reserveCapacity(count)
   let cursor = try sqlite.events(of: session)
-  var generator = SystemRandomNumberGenerator()
   while let event = try cursor.next() {
-    let id = UUID(uuid: withUnsafeBytes(of: (generator.next(), generator.next())) {
-      $0.load(as: uuid_t.self)
-    })
-    events.append(NewEvent(id: id, t: event.t, action: event.action))
+    events.append(NewEvent(id: UUID(), t: event.t, action: event.action))
   }
 
   let postgres = try PostgresStore(location: PostgresLocation(url: arguments[3]))
