@@ -62,6 +62,8 @@ public final class PostgresEventPages: EventReading {
   /// client decodes a page as SQLite's cursor decodes a chunk, instead of paying postgres-nio's
   /// per-row cost for every event (measured: it was most of a replay's time).
   private func fetchPage() throws {
+    // A closed range rather than LIMIT: without statistics (right after a bulk import) the
+    // planner would otherwise scan and sort every event after nextSeq for each page.
     let limit = Int64(min(Int64(Self.pageSize), lastSeq - nextSeq + 1))
     let rows = try connection.query(
       """
@@ -70,7 +72,7 @@ public final class PostgresEventPages: EventReading {
           ORDER BY seq), ''::bytea)
       FROM (
         SELECT seq, t, action FROM events
-        WHERE session_id = \(session.id) AND seq >= \(nextSeq) ORDER BY seq LIMIT \(limit)
+        WHERE session_id = \(session.id) AND seq BETWEEN \(nextSeq) AND \(nextSeq + limit - 1)
       ) AS page
       """, "read events of session \(session.idString)")
     guard let row = rows.first else { throw corrupt(nextSeq, "the event is missing") }
