@@ -50,11 +50,12 @@ final class PostgresConnectionBridge {
     try Self.wait(operation: operation()) { connection.query(query, logger: logger) }
   }
 
-  /// Runs SQL text without bound values through the simple query protocol, which accepts
-  /// transaction control; returns its rows.
+  /// Runs one statement of SQL text without bound values (transaction control, DDL); returns its
+  /// rows. Through the same extended protocol as ``query(_:_:)``: postgres-nio's simple-query
+  /// path never completed its future once the server was gone (seen in the crash test).
   @discardableResult
   func simpleQuery(_ sql: String, _ operation: @autoclosure () -> String) throws -> [PostgresRow] {
-    try Self.wait(operation: operation()) { connection.simpleQuery(sql) }
+    try query(PostgresQuery(unsafeSQL: sql), operation()).rows
   }
 
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -64,7 +65,7 @@ final class PostgresConnectionBridge {
     do {
       result = try body()
     } catch {
-      _ = try? simpleQuery("ROLLBACK", operation)
+      if !connection.isClosed { _ = try? simpleQuery("ROLLBACK", operation) }
       throw error
     }
     try simpleQuery("COMMIT", operation)
