@@ -3,8 +3,9 @@ import PackageDescription
 
 /// sharp9: the headless, event-sourced core of a slow-down / pitch / loop practice tool.
 ///
-/// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite) and `Sharp9Audio`
-/// (libsndfile, FFTW) build on the domain and never on each other. `Sharp9App` (the
+/// Layering: `Sharp9Domain` is pure (Foundation only). `Sharp9Store` (SQLite, and PostgreSQL
+/// through postgres-nio) and `Sharp9Audio` (libsndfile, FFTW) build on the domain and never on
+/// each other. `Sharp9App` (the
 /// app core: action → reduce → append → engine → observers) wires them together for every front
 /// end. The front ends: `Sharp9Server` (the browser inspector), `Sharp9Player` (the terminal
 /// player) and the `sharp9` executable, a thin command line over them.
@@ -53,6 +54,8 @@ let package = Package(
     // absolute-form host is checked before the conversion to HTTP types drops it.
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+    // The PostgreSQL backend of the store (`Sharp9Store/Postgres`).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     // Tests only: whole-state assertions that print a diff when they fail.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
   ],
@@ -89,6 +92,10 @@ let package = Package(
         "Sharp9Domain",
         "CSQLite",
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       // `Migrations/Files` is a link to the top-level `Migrations/`: the SQL embedded in the
       // binary (`PackageResources`), never read at run time.
@@ -155,6 +162,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The PostgreSQL store benchmark's driver (scripts/bench-store-postgres.sh); not a product.
+    .executableTarget(
+      name: "sharp9-bench-store-postgres", dependencies: ["Sharp9Store", "Sharp9Domain"]),
     .testTarget(name: "Sharp9DomainTests", dependencies: ["Sharp9Domain", customDump]),
     .testTarget(
       name: "Sharp9StoreTests",

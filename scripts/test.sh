@@ -4,6 +4,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 swift build --build-tests
+# The store's contract suite runs against PostgreSQL as well as SQLite: a private cluster for this
+# run, stopped on exit; SHARP9_REQUIRE_POSTGRES makes a missing cluster fail the tests.
+postgres_env=$(bash scripts/postgres.sh start)
+eval "$postgres_env"
+trap 'bash scripts/postgres.sh stop "$SHARP9_POSTGRES_DIR"' EXIT
+export SHARP9_REQUIRE_POSTGRES=1
 swift test --skip-build
 python3 scripts/check-docs.py "$(swift build --show-bin-path)/sharp9"
 if swift format --version >/dev/null 2>&1; then

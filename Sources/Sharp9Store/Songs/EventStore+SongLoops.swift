@@ -14,14 +14,7 @@ extension EventStore {
       "SELECT seq, loops FROM song_loop_events WHERE song_sha256 = ? ORDER BY seq DESC LIMIT 1")
     try select.bind(song, at: 1)
     guard try select.step() else { return [] }
-    let seq = select.int64(0)
-    guard let text = select.text(1),
-      let loops = try? Interchange.decoder().decode([SavedLoop].self, from: Data(text.utf8))
-    else {
-      throw StoreError.corruptEvent(
-        session: "song \(song.prefix(12))", seq: seq, reason: "its saved loops are not a list")
-    }
-    return loops
+    return try SongLoopsText.decode(select.text(1) ?? "", song: song, seq: select.int64(0))
   }
 
   /// Appends the song's new list of saved loops, changed in `session` (nil: an import) at
@@ -29,7 +22,7 @@ extension EventStore {
   public func recordSongLoops(
     _ loops: [SavedLoop], of song: String, from session: UUID?, at date: Date
   ) throws {
-    let text = try Interchange.string(loops)
+    let text = try SongLoopsText.encode(loops)
     try database.transaction {
       let last = try database.cached(
         "SELECT seq, loops FROM song_loop_events WHERE song_sha256 = ? ORDER BY seq DESC LIMIT 1")

@@ -144,11 +144,7 @@ final class EventAppender {
 
   private func nextSeq(t: Double) throws -> Int64 {
     let seq = head + 1
-    guard t.isFinite, t >= 0, t >= lastT else {
-      throw StoreError.invalidTime(seq: seq, t: t, previous: lastT)
-    }
-    let latest = StoreError.latestDate.timeIntervalSince(startedAt)
-    guard t <= latest else { throw StoreError.timeBeyondDates(seq: seq, t: t, latest: latest) }
+    try EventTime.check(t, seq: seq, previous: lastT, startedAt: startedAt)
     return seq
   }
 

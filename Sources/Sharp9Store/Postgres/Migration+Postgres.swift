@@ -1,0 +1,11 @@
+extension Migration {
+  /// Every migration of `Migrations/postgres/`, in order, for ``PostgresStore``: the SQL embedded
+  /// in the binary and the checksum pinned when it shipped (a test compares it with the file's,
+  /// as for SQLite's ``embedded``). Add a migration by adding its file and a line here.
+  public static let postgres: [Migration] = [
+    Migration(
+      id: 1, name: "postgres_event_log",
+      sql: String(decoding: PackageResources._001_postgres_event_log_sql, as: UTF8.self),
+      checksum: "f4d22c0f4ebdf8769aff1aec22371bd60117966c96baa59d09e4a33bf2b8bbd6")
+  ]
+}

@@ -1,0 +1,89 @@
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// One PostgreSQL connection used synchronously: the ``EventLog`` protocol is synchronous (as
+/// SQLite is), postgres-nio is asynchronous, and this is the one place where the two meet.
+///
+/// The connection runs on an event loop of its own group (``eventLoopGroup``, one thread for
+/// every PostgreSQL store of the process); each call sends its statement there and blocks the
+/// calling thread on the future. That is safe only off that event loop, which the bridge checks:
+/// the loop never runs caller code, so it cannot wait on itself. No Dispatch, no detached task.
+/// A caller on Swift's cooperative pool (the server) blocks one pool thread for the statement's
+/// round trip, as a SQLite call blocks it for the disk.
+///
+/// Not `Sendable`: one connection per store, one store per task, like SQLite's ``Database``.
+final class PostgresConnectionBridge {
+  /// The event loops of every PostgreSQL connection in the process: one thread, started on first
+  /// use and never shut down (it idles when no connection is open).
+  static let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+  private let connection: PostgresConnection
+  /// postgres-nio logs to this: nowhere (errors reach callers as ``PostgresError``).
+  private let logger = Logger(label: "sharp9.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+  /// What the connection is to, for errors.
+  let target: String
+
+  /// Connects and authenticates.
+  ///
+  /// - Throws: ``PostgresError`` when the server cannot be reached or refuses the login.
+  init(configuration: PostgresConnection.Configuration, target: String) throws {
+    self.target = target
+    let eventLoop = Self.eventLoopGroup.next()
+    connection = try Self.wait(operation: "connect to \(target)") {
+      PostgresConnection.connect(
+        on: eventLoop, configuration: configuration, id: 1,
+        logger: Logger(label: "sharp9.postgres", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+  }
+
+  deinit { try? Self.wait(operation: "close") { connection.close() } }
+
+  /// Runs one statement with bound values and returns all its rows.
+  ///
+  /// - Throws: ``PostgresError``.
+  @discardableResult
+  func query(_ query: PostgresQuery, _ operation: @autoclosure () -> String) throws
+    -> PostgresQueryResult
+  {
+    try Self.wait(operation: operation()) { connection.query(query, logger: logger) }
+  }
+
+  /// Runs one statement of SQL text without bound values (transaction control, DDL); returns its
+  /// rows. Through the same extended protocol as ``query(_:_:)``: postgres-nio's simple-query
+  /// path never completed its future once the server was gone (seen in the crash test).
+  @discardableResult
+  func simpleQuery(_ sql: String, _ operation: @autoclosure () -> String) throws -> [PostgresRow] {
+    try query(PostgresQuery(unsafeSQL: sql), operation()).rows
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  func transaction<Result>(_ operation: String, _ body: () throws -> Result) throws -> Result {
+    try simpleQuery("BEGIN", operation)
+    let result: Result
+    do {
+      result = try body()
+    } catch {
+      if !connection.isClosed { _ = try? simpleQuery("ROLLBACK", operation) }
+      throw error
+    }
+    try simpleQuery("COMMIT", operation)
+    return result
+  }
+
+  /// Blocks this thread until `start`'s future completes.
+  private static func wait<Value: Sendable>(
+    operation: @autoclosure () -> String, _ start: () -> EventLoopFuture<Value>
+  ) throws -> Value {
+    // Waiting on the loop that must complete the future would never return.
+    precondition(
+      MultiThreadedEventLoopGroup.currentEventLoop == nil,
+      "a PostgreSQL store is synchronous: call it off the event loop")
+    do {
+      return try start().wait()
+    } catch {
+      throw PostgresError.wrapping(error, operation: operation())
+    }
+  }
+}

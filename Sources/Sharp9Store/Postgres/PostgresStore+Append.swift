@@ -1,0 +1,152 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+import Sharp9Domain
+
+/// An event to append with the id its writer gave it: a retried append is recognized by its ids.
+public struct NewEvent: Sendable, Equatable {
+  /// The event's id, chosen once by the writer and sent again on every retry.
+  public var id: UUID
+  /// Seconds since the session started.
+  public var t: Double
+  /// What happened.
+  public var action: Action
+
+  /// Creates an event to append.
+  public init(id: UUID, t: Double, action: Action) {
+    self.id = id
+    self.t = t
+    self.action = action
+  }
+}
+
+/// What an idempotent append did.
+public enum AppendOutcome: Sendable, Equatable {
+  /// The events were stored; the session's head is now `head`.
+  case appended(head: Int64)
+  /// Every event was already stored, in this order, right after the expected head (a retry
+  /// after a lost acknowledgement): acknowledged again, nothing stored twice.
+  case alreadyStored(head: Int64)
+}
+
+extension PostgresStore {
+  /// Appends `events` to `session` when its head is `head`, idempotently by event id
+  /// (EventStoreDB's rules): a batch whose events are all stored already, in order, right after
+  /// `head` is acknowledged again (``AppendOutcome/alreadyStored(head:)``); one that overlaps
+  /// stored events only partly, or finds another head, is a conflict.
+  ///
+  /// Large batches go out in statements of ``eventsPerStatement`` events inside one transaction
+  /// (all or nothing); checkpoints are written as the ``checkpointPolicy`` says, and the last
+  /// state is checkpointed.
+  ///
+  /// - Throws: ``StoreError/conflict(session:expected:actual:)``,
+  ///   ``StoreError/invalidTime(seq:t:previous:)``, ``StoreError/sessionNotFound(_:)`` or
+  ///   ``PostgresError``; nothing is stored then.
+  public func append(_ events: [NewEvent], to session: SessionRecord, expecting head: Int64)
+    throws -> AppendOutcome
+  {
+    let current = try self.session(id: session.id)
+    guard current.eventCount == head else {
+      return try refusedAppend(of: events.map(\.id), to: current, expecting: head, firstT: nil)
+    }
+    var pending = try pendingAppend(to: current)
+    let stored = try connection.transaction("append to session \(session.idString)") {
+      for event in events {
+        _ = try pending.add(event.action, at: event.t, id: event.id)
+        if pending.ids.count >= eventsPerStatement {
+          guard try appendStatement(pending) else { return false }
+          pending.markStored()
+        }
+      }
+      try pending.checkpointHead()
+      guard try appendStatement(pending) else { return false }
+      return true
+    }
+    guard stored else {
+      return try refusedAppend(
+        of: events.map(\.id), to: current, expecting: head, firstT: events.first?.t)
+    }
+    return .appended(head: pending.head)
+  }
+
+  /// A pending append continuing `session` from its stored head (its state rebuilt from the
+  /// nearest checkpoint).
+  func pendingAppend(to session: SessionRecord) throws -> PostgresPendingAppend {
+    let last = try connection.query(
+      """
+      SELECT seq, length(state) FROM checkpoints WHERE session_id = \(session.id)
+      ORDER BY seq DESC LIMIT 1
+      """, "read the last checkpoint of session \(session.idString)"
+    ).first.map { try $0.decode((Int64, Int32).self) }
+    return PostgresPendingAppend(
+      session: session, state: try state(of: session), head: session.eventCount,
+      lastT: session.lastT,
+      lastCheckpoint: last.map { CheckpointPolicy.Previous(seq: $0.0, bytes: Int($0.1)) },
+      policy: checkpointPolicy, codec: stateCodec)
+  }
+
+  /// Stores `pending`'s events and checkpoints in one statement, if the session's head is still
+  /// the one they follow: the compare-and-set of the head, the event rows and the checkpoints
+  /// are one statement, so there is no moment when one is stored without the others.
+  ///
+  /// The `UPDATE` takes the session row's lock: concurrent writers at one head queue on it, and
+  /// each one after the first re-checks `event_count` once the first commits, finds it moved, and
+  /// inserts nothing, so it draws no `position` either. A batch holding an event id that is
+  /// already stored anywhere inserts nothing (the caller then decides between an
+  /// acknowledgement and a conflict).
+  ///
+  /// - Returns: whether the head matched and the rows were stored.
+  func appendStatement(_ pending: PostgresPendingAppend) throws -> Bool {
+    let count = Int64(pending.ids.count)
+    let rows = try connection.query(
+      """
+      WITH head AS (
+        UPDATE sessions SET event_count = event_count + \(count), last_t = \(pending.lastT)
+        WHERE id = \(pending.session.id) AND event_count = \(pending.expectedHead)
+          AND last_t <= \(pending.times.first ?? pending.storedLastT)
+          AND NOT EXISTS (SELECT 1 FROM events WHERE event_id = ANY(\(pending.ids)::uuid[]))
+        RETURNING id
+      ), appended AS (
+        INSERT INTO events (session_id, seq, event_id, t, action)
+        SELECT head.id, \(pending.expectedHead) + e.n, e.event_id, e.t, e.action
+        FROM head, unnest(\(pending.ids)::uuid[], \(pending.times)::float8[],
+          \(pending.actions)::bytea[]) WITH ORDINALITY AS e (event_id, t, action, n)
+        RETURNING 1
+      ), checkpointed AS (
+        INSERT INTO checkpoints (session_id, seq, reducer_version, state, state_sha256)
+        SELECT head.id, c.seq, \(Reducer.version), c.state, c.sha256
+        FROM head, unnest(\(pending.checkpointSeqs)::int8[], \(pending.checkpointStates)::bytea[],
+          \(pending.checkpointHashes)::bytea[]) AS c (seq, state, sha256)
+        ON CONFLICT (session_id, seq) DO UPDATE SET reducer_version = excluded.reducer_version,
+          state = excluded.state, state_sha256 = excluded.state_sha256
+        RETURNING 1
+      )
+      SELECT count(*) FROM head
+      """, "append to session \(pending.session.idString)")
+    return try rows.first?.decode(Int64.self) == 1
+  }
+
+  /// Why an append of `ids` at `head` stored nothing: every id already stored in order right
+  /// after `head` is a retry (acknowledged); otherwise a conflict, or the first event's time when
+  /// the head did match.
+  func refusedAppend(
+    of ids: [UUID], to session: SessionRecord, expecting head: Int64, firstT: Double?
+  ) throws -> AppendOutcome {
+    let operation = "check a refused append to session \(session.idString)"
+    let stored = try connection.query(
+      "SELECT event_id, session_id, seq FROM events WHERE event_id = ANY(\(ids)::uuid[])",
+      operation
+    ).map { try $0.decode((UUID, UUID, Int64).self) }
+    let current = try self.session(id: session.id)
+    if !ids.isEmpty, stored.count == ids.count {
+      let isRetry = ids.enumerated().allSatisfy { offset, id in
+        stored.contains { $0.0 == id && $0.1 == session.id && $0.2 == head + 1 + Int64(offset) }
+      }
+      if isRetry { return .alreadyStored(head: head + Int64(ids.count)) }
+    }
+    if stored.isEmpty, current.eventCount == head, let firstT {
+      throw StoreError.invalidTime(seq: head + 1, t: firstT, previous: current.lastT)
+    }
+    throw StoreError.conflict(session: session.idString, expected: head, actual: current.eventCount)
+  }
+}

@@ -1,0 +1,78 @@
+// The PostgreSQL store benchmark's driver (scripts/bench-store-postgres.sh runs it): imports a
+// session script into SQLite (`EventStore.importScript`), appends the same events to PostgreSQL
+// (`PostgresStore.append`, one transaction, 8,192 events per statement), then replays the session
+// from both (every event decoded and folded through the reducer). Prints one line per
+// measurement: `NAME EVENTS SECONDS`.
+//
+//   sharp9-bench-store-postgres SCRIPT.jsonl SQLITE_PATH POSTGRES_URL
+import Foundation
+import Sharp9Domain
+import Sharp9Store
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4 else {
+  FileHandle.standardError.write(
+    Data("usage: sharp9-bench-store-postgres SCRIPT.jsonl SQLITE_PATH POSTGRES_URL\n".utf8))
+  exit(64)
+}
+
+/// Runs `body` and prints its time.
+func measure<Result>(_ name: String, events: Int, _ body: () throws -> Result) rethrows -> Result {
+  let start = ContinuousClock.now
+  let result = try body()
+  let seconds = (ContinuousClock.now - start) / .seconds(1)
+  print(name, events, seconds)
+  return result
+}
+
+do {
+  let script = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+  let sqlite = try EventStore(path: arguments[2])
+  let session = try measure("sqlite-import", events: 0) {
+    try sqlite.importScript(script, title: nil, defaultTitle: "bench", sharp9Version: "bench")
+  }
+  let count = Int(session.eventCount)
+  print("events", count, 0)
+
+  // The same events, as decoded from SQLite (marker ids already re-homed to the session's id,
+  // which the PostgreSQL session shares).
+  var events: [NewEvent] = []
+  events.reserveCapacity(count)
+  let cursor = try sqlite.events(of: session)
+  while let event = try cursor.next() {
+    events.append(NewEvent(id: UUID(), t: event.t, action: event.action))
+  }
+
+  let postgres = try PostgresStore(location: PostgresLocation(url: arguments[3]))
+  let new = NewSession(
+    title: session.title, startedAt: session.startedAt.date, sharp9Version: "bench",
+    reducerVersion: session.reducerVersion)
+  let pgSession = try postgres.createSession(new, id: session.id)
+  _ = try measure("postgres-import", events: count) {
+    try postgres.append(events, to: pgSession, expecting: 0)
+  }
+
+  let sqliteState = try measure("sqlite-replay", events: count) {
+    try sqlite.replay(session).finalState()
+  }
+  let stored = try postgres.session(id: session.id)
+  let postgresState = try measure("postgres-replay", events: count) {
+    let reader = try postgres.events(of: stored)
+    var state = State()
+    let startedAt = stored.startedAt.date
+    while let event = try reader.next() {
+      let context = ActionContext(
+        session: stored.id, startedAt: startedAt, sequence: event.seq, t: event.t)
+      _ = Reducer.reduce(into: &state, action: event.action, context: context)
+    }
+    return state
+  }
+  guard sqliteState == postgresState else {
+    FileHandle.standardError.write(Data("the two replays differ\n".utf8))
+    exit(70)
+  }
+  _ = try measure("postgres-state-at-last", events: count) { try postgres.state(of: stored) }
+} catch {
+  FileHandle.standardError.write(Data("sharp9-bench-store-postgres: error: \(error)\n".utf8))
+  exit(70)
+}

@@ -1,0 +1,227 @@
+import Foundation
+import NIOCore
+import Sharp9Domain
+import Testing
+
+@testable import Sharp9Store
+
+/// What only the PostgreSQL backend promises beyond the contract: concurrent appends with one
+/// winner and no drawn positions for the losers, idempotent retries by event id, a commit order
+/// followers can trust, and batch appends.
+@Suite(.enabled(if: ContractBackend.postgresEnabled, ContractBackend.postgresSkipReason))
+struct PostgresStoreTests {
+  /// N writers, each on its own connection, append at the same head at once: exactly one wins,
+  /// every other gets the conflict, and no loser drew a `position` (the next append's position
+  /// follows the winner's).
+  @Test func concurrentWritersAtOneHeadHaveExactlyOneWinner() throws {
+    let fixture = try ContractLog(.postgres)
+    let session = try fixture.newSession()
+    let stored = try fixture.record(
+      RandomSession.actions(count: 5, seed: 1, session: session.id), into: session)
+    let writers = 8
+    let location = try #require(fixture.location)
+    let outcomes = LockedResults()
+    let gate = StartGate(parties: writers)
+    for index in 0..<writers {
+      let thread = Thread {
+        let writer = Result { try PostgresStore(location: location).writer(for: stored) }
+        gate.arriveAndWait()
+        do {
+          _ = try writer.get().append(.markNow, at: 10 + Double(index), expecting: 5)
+          outcomes.add(.success(index))
+        } catch {
+          outcomes.add(.failure(error))
+        }
+        gate.finish()
+      }
+      thread.start()
+    }
+    gate.waitUntilFinished()
+
+    let results = outcomes.all
+    #expect(results.count == writers)
+    let winners = results.compactMap { try? $0.get() }
+    #expect(winners.count == 1)
+    let conflict = StoreError.conflict(session: session.idString, expected: 5, actual: 6)
+    for case .failure(let error) in results {
+      #expect(error as? StoreError == conflict)
+    }
+    let head = try fixture.log.session(id: session.id)
+    #expect(head.eventCount == 6)
+    _ = try fixture.record([(t: 100, action: .togglePlay)], into: head)
+    let store = try #require(fixture.log as? PostgresStore)
+    let positions = try store.connection.query(
+      "SELECT position FROM events ORDER BY seq", "positions"
+    ).map { try $0.decode(Int64.self) }
+    #expect(positions == Array(1...7), "a loser drew a position")
+  }
+
+  /// A batch retried after a lost acknowledgement is acknowledged again and stored once; a
+  /// partial overlap, or a batch at a stale head, is a conflict; a writer's single append
+  /// retried with its event id is acknowledged with the same step.
+  @Test func retriedAppendsAreAcknowledgedNotStoredTwice() throws {
+    let fixture = try ContractLog(.postgres)
+    let store = try #require(fixture.log as? PostgresStore)
+    let session = try fixture.newSession()
+    let events = RandomSession.actions(count: 5, seed: 5, session: session.id).map {
+      NewEvent(id: UUID(), t: $0.t, action: $0.action)
+    }
+    #expect(try store.append(Array(events[0..<3]), to: session, expecting: 0) == .appended(head: 3))
+    #expect(
+      try store.append(Array(events[0..<3]), to: session, expecting: 0) == .alreadyStored(head: 3))
+    #expect(try store.session(id: session.id).eventCount == 3)
+
+    let conflict = StoreError.conflict(session: session.idString, expected: 2, actual: 3)
+    #expect(throws: conflict) {
+      _ = try store.append(Array(events[2..<5]), to: session, expecting: 2)
+    }
+    #expect(throws: StoreError.conflict(session: session.idString, expected: 0, actual: 3)) {
+      _ = try store.append(Array(events[3..<5]), to: session, expecting: 0)
+    }
+    // The same ids in another order are not a retry of what was stored.
+    #expect(throws: StoreError.conflict(session: session.idString, expected: 0, actual: 3)) {
+      _ = try store.append([events[1], events[0], events[2]], to: session, expecting: 0)
+    }
+    #expect(try store.append(Array(events[3..<5]), to: session, expecting: 3) == .appended(head: 5))
+
+    // A writer whose acknowledgement was lost (it never learnt of its append) sends it again.
+    let stored = try store.session(id: session.id)
+    let id = UUID()
+    let lost = try store.writer(for: stored)
+    let first = try store.writer(for: stored).append(.markNow, at: 20, id: id, expecting: 5)
+    let retried = try lost.append(.markNow, at: 20, id: id, expecting: 5)
+    #expect(retried == first)
+    #expect(lost.session.eventCount == 6)
+    #expect(try store.session(id: session.id).eventCount == 6)
+    #expect(try fixture.events(of: store.session(id: session.id)).count == 6)
+  }
+
+  /// A follower reading in commit order never skips an event committed late: while a writer
+  /// holds its transaction open, events committed after it are held back, and once it commits
+  /// the follower gets both, the late one first. Reading by `position` alone would have passed
+  /// over it.
+  @Test func followersNeverSkipAnEventCommittedLate() throws {
+    let fixture = try ContractLog(.postgres)
+    let follower = try #require(fixture.log as? PostgresStore)
+    let slowSession = try fixture.newSession()
+    let fastSession = try fixture.newSession()
+    let slow = try fixture.anotherPostgresStore()
+    let fast = try fixture.anotherPostgresStore()
+
+    try slow.connection.simpleQuery("BEGIN", "hold a transaction open")
+    _ = try slow.writer(for: slowSession).append(.onAppear, at: 1, expecting: 0)
+    _ = try fast.writer(for: fastSession).append(.togglePlay, at: 2, expecting: 0)
+
+    // The hazard is real: by position, the fast event is visible and the slow one's is not yet.
+    let visible = try follower.connection.query(
+      "SELECT position, session_id FROM events ORDER BY position", "positions"
+    ).map { try $0.decode((Int64, UUID).self) }
+    #expect(visible.count == 1 && visible.first?.1 == fastSession.id)
+    #expect(visible.first?.0 == 2, "the slow writer drew position 1 first")
+    #expect(try follower.eventsCommitted(after: .start).isEmpty)
+
+    try slow.connection.simpleQuery("COMMIT", "commit the held transaction")
+    var read: [CommittedEvent] = []
+    var position = CommitPosition.start
+    // Another test's transaction running at this moment may hold both back a little longer.
+    for _ in 0..<100 where read.count < 2 {
+      let page = try follower.eventsCommitted(after: position, limit: 1)
+      read += page
+      position = page.last?.position ?? position
+      if page.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+    }
+    #expect(read.map(\.session) == [slowSession.id, fastSession.id])
+    #expect(read.map(\.event.action) == [.onAppear, .togglePlay])
+    #expect(try follower.eventsCommitted(after: position).isEmpty)
+  }
+
+  /// A batch larger than one statement is stored all or nothing, checkpointed as the policy
+  /// says, and its state at any event is the fold of its events.
+  @Test func batchAppendsSpanStatementsAndCheckpoint() throws {
+    let fixture = try ContractLog(.postgres, interval: 100)
+    let store = try #require(fixture.log as? PostgresStore)
+    store.eventsPerStatement = 64
+    let session = try fixture.newSession()
+    let actions = RandomSession.actions(count: 1000, seed: 9, session: session.id)
+    let events = actions.map { NewEvent(id: UUID(), t: $0.t, action: $0.action) }
+    #expect(try store.append(events, to: session, expecting: 0) == .appended(head: 1000))
+    let stored = try store.session(id: session.id)
+    #expect(stored.eventCount == 1000 && stored.lastT == actions.last?.t)
+    let checkpoints = try store.connection.query(
+      "SELECT seq FROM checkpoints ORDER BY seq", "checkpoints"
+    ).map { try $0.decode(Int64.self) }
+    #expect(checkpoints == Array(stride(from: 100, through: 1000, by: 100)))
+    let folds = foldsFromScratch(actions, session: stored)
+    for seq in [0, 1, 99, 100, 101, 555, 999, 1000] {
+      #expect(try store.state(of: stored, at: Int64(seq)) == folds[seq], "state at \(seq)")
+    }
+
+    // A batch whose last event goes back in time stores none of its events.
+    let bad = [
+      NewEvent(id: UUID(), t: 5000, action: .markNow), NewEvent(id: UUID(), t: 1, action: .markNow),
+    ]
+    #expect(throws: StoreError.invalidTime(seq: 1002, t: 1, previous: 5000)) {
+      _ = try store.append(bad, to: stored, expecting: 1000)
+    }
+    #expect(try store.session(id: session.id).eventCount == 1000)
+  }
+
+  /// A schema migrated by a newer sharp9 is refused before anything is written; reopening an
+  /// up-to-date schema applies nothing.
+  @Test func schemasFromANewerSharp9AreRefused() throws {
+    let fixture = try ContractLog(.postgres)
+    let location = try #require(fixture.location)
+    let store = try #require(fixture.log as? PostgresStore)
+    #expect(
+      try PostgresMigrations(migrations: Migration.postgres).migrate(
+        store.connection, target: "test"
+      ).isEmpty)
+    try store.connection.simpleQuery(
+      "INSERT INTO sharp9_migrations VALUES (99, 'from_the_future', 'x', 0)", "forge")
+    #expect(
+      throws: MigrationError.unknownMigration(
+        path: location.description, id: 99, name: "from_the_future")
+    ) { _ = try PostgresStore(location: location) }
+  }
+}
+
+/// Lets N threads start together and the test wait for all of them (Foundation only: no
+/// Dispatch).
+final class StartGate: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let parties: Int
+  private var arrived = 0
+  private var finished = 0
+
+  init(parties: Int) { self.parties = parties }
+
+  func arriveAndWait() {
+    condition.lock()
+    arrived += 1
+    condition.broadcast()
+    while arrived < parties { condition.wait() }
+    condition.unlock()
+  }
+
+  func finish() {
+    condition.lock()
+    finished += 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func waitUntilFinished() {
+    condition.lock()
+    while finished < parties { condition.wait() }
+    condition.unlock()
+  }
+}
+
+/// Results collected from several threads.
+final class LockedResults: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [Result<Int, any Error>] = []
+
+  func add(_ result: Result<Int, any Error>) { lock.withLock { results.append(result) } }
+  var all: [Result<Int, any Error>] { lock.withLock { results } }
+}
