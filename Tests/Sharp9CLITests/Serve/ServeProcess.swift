@@ -135,7 +135,10 @@ final class LoopbackConnection {
   func read(until marker: String? = nil) -> (text: String, ended: Bool) {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
+    // A stream that keeps sending without the marker (server-sent events) must not hold the test
+    // forever: 30 s in all, then what came is the answer.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
       let count = recv(socket, &buffer, buffer.count, 0)
       if count == 0 { return (String(decoding: received, as: UTF8.self), true) }
       if count < 0 { return (String(decoding: received, as: UTF8.self), false) }
@@ -144,5 +147,6 @@ final class LoopbackConnection {
         return (String(decoding: received, as: UTF8.self), false)
       }
     }
+    return (String(decoding: received, as: UTF8.self), false)
   }
 }
