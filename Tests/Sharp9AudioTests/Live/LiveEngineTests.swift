@@ -77,6 +77,31 @@ import Testing
     return (events, output)
   }
 
+  /// Plays `script` through `engine` (see ``play(_:callbacks:callbackFrames:script:)``) and
+  /// renders the recorded events of `source` the way `sharp9 render` does, to the same length.
+  static func playAndRender(
+    source: URL, _ engine: LiveEngine, callbacks: Int, callbackFrames: Int,
+    script: [(callback: Int, effects: [Effect])]
+  ) throws -> (events: [PlaybackEvent], output: [Float], rendered: [Float], endSec: Double) {
+    let (events, output) = play(
+      engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
+    let endSec = Double(callbacks * callbackFrames) / Double(rate)
+    let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
+    return (events, output, rendered, endSec)
+  }
+
+  /// Expects the render to be the device's output, sample for sample (naming the first that
+  /// differs).
+  static func expectIdentical(
+    _ rendered: [Float], _ output: [Float], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(rendered.count == output.count, sourceLocation: sourceLocation)
+    let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(
+      firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)",
+      sourceLocation: sourceLocation)
+  }
+
   @Test func teeEqualsTheRenderOfTheRecordedSessionBitForBit() throws {
     let source = try Self.source()
     let audio = try DecodedAudio(url: source)
@@ -97,9 +122,7 @@ import Testing
 
     let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
     let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
-    #expect(rendered.count == output.count)
-    let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
-    #expect(firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)")
+    Self.expectIdentical(rendered, output)
     #expect(output.contains { abs($0) > 0.1 }, "the session must actually play something")
   }
 
@@ -157,13 +180,9 @@ import Testing
       (700, [.enginePause]),
       (720, [.engineSetBeatGrid(nil), .enginePlay]),
     ]
-    let (events, output) = Self.play(
-      engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
-    let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
-    let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
-    #expect(rendered.count == output.count)
-    let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
-    #expect(firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)")
+    let (events, output, rendered, endSec) = try Self.playAndRender(
+      source: source, engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
+    Self.expectIdentical(rendered, output)
     // The clicks are there: the render with the metronome and count-in left out differs.
     let silent = events.map { event in
       var event = event
@@ -192,13 +211,9 @@ import Testing
       (4, [.engineSetRate(0.75), .enginePlay]),
       (600, [.enginePlay]),
     ]
-    let (events, output) = Self.play(
-      engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
-    let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
-    let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
-    #expect(rendered.count == output.count)
-    let firstDifference = zip(rendered, output).enumerated().first { $0.element.0 != $0.element.1 }
-    #expect(firstDifference == nil, "first difference at sample \(firstDifference?.offset ?? -1)")
+    let (events, output, rendered, endSec) = try Self.playAndRender(
+      source: source, engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
+    Self.expectIdentical(rendered, output)
 
     // Passes of 0.5 source seconds at 0.75, 1.0, 1.25, 1.25: 0.667 + 0.5 + 0.4 + 0.4 s after
     // play, two trainer steps and one stop, long before the second play.
