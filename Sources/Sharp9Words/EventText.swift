@@ -102,8 +102,7 @@ public enum EventText {
 
   /// `speed trainer 0.60 x → 1.00 x, +0.05 every 2 passes, reset on stop`.
   static func trainerText(_ trainer: SpeedTrainer) -> String {
-    "speed trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
-      + "\(signed(trainer.step)) every \(trainer.everyPasses) passes, "
+    "speed trainer \(PracticeStatusText.trainerPlan(trainer)) passes, "
       + "\(trainer.onStop.rawValue) on stop"
   }
 

@@ -24,11 +24,13 @@ public enum PracticeStatusText {
   public static func loopPractice(_ practice: LoopPractice, completedPasses: Int) -> String? {
     var parts: [String] = []
     if let limit = practice.passLimit { parts.append("passes \(completedPasses) of \(limit)") }
-    if let trainer = practice.trainer {
-      parts.append(
-        "trainer \(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
-          + EventText.signed(trainer.step) + " every \(trainer.everyPasses)")
-    }
+    if let trainer = practice.trainer { parts.append("trainer " + trainerPlan(trainer)) }
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `0.60 x → 1.00 x, +0.05 every 2` (passes): the plan as both screens and the log show it.
+  static func trainerPlan(_ trainer: SpeedTrainer) -> String {
+    "\(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
+      + EventText.signed(trainer.step) + " every \(trainer.everyPasses)"
   }
 }

@@ -48,14 +48,32 @@ public struct SpeedTrainer: Sendable, Equatable, Hashable, Codable, BitwiseCopya
       startSpeed: start, step: 0.05, everyPasses: 2, targetSpeed: target, onStop: .reset)
   }
 
-  /// Whether the plan can run: see the type's rules.
-  public var isValid: Bool {
-    let grid = PracticeRules.isOnSpeedGrid
-    return grid(startSpeed) && grid(targetSpeed) && step != 0
-      && PracticeRules.isWholeSpeedSteps(step) && abs(step) <= PracticeRules.trainerStepLimit
-      && PracticeRules.trainerPassesRange.contains(everyPasses)
-      && (targetSpeed - startSpeed) * step >= 0
+  /// The first rule of the type's a plan breaks, in the order a musician fixes them.
+  public enum Problem: Sendable, Equatable, CaseIterable {
+    /// A speed off the speed grid or outside the speed range.
+    case speeds
+    /// ``everyPasses`` outside ``PracticeRules/trainerPassesRange``.
+    case passes
+    /// A step of 0, not a whole number of speed steps, or larger than the limit.
+    case step
+    /// A step that leads away from the target.
+    case direction
   }
+
+  /// Why the plan cannot run, or nil when it can.
+  public var problem: Problem? {
+    let grid = PracticeRules.isOnSpeedGrid
+    guard grid(startSpeed), grid(targetSpeed) else { return .speeds }
+    guard PracticeRules.trainerPassesRange.contains(everyPasses) else { return .passes }
+    guard step != 0, PracticeRules.isWholeSpeedSteps(step),
+      abs(step) <= PracticeRules.trainerStepLimit
+    else { return .step }
+    guard (targetSpeed - startSpeed) * step >= 0 else { return .direction }
+    return nil
+  }
+
+  /// Whether the plan can run (it breaks none of the type's rules).
+  public var isValid: Bool { problem == nil }
 
   /// The speed after one step from `speed`: `speed + step`, never past the target, on the grid.
   /// At (or past) the target the speed is the target.

@@ -83,22 +83,18 @@ extension Reducer {
 
   /// Why `trainer` cannot run, as the toast says it, or nil when it can.
   private static func trainerProblem(_ trainer: SpeedTrainer) -> String? {
-    if trainer.isValid { return nil }
-    let speeds = PracticeRules.speedRange
-    let grid = PracticeRules.isOnSpeedGrid
-    guard grid(trainer.startSpeed), grid(trainer.targetSpeed) else {
+    switch trainer.problem {
+    case nil: return nil
+    case .speeds:
+      let speeds = PracticeRules.speedRange
       return "Trainer speeds \(formatSpeed(speeds.lowerBound)) to \(formatSpeed(speeds.upperBound))"
-    }
-    let passes = PracticeRules.trainerPassesRange
-    guard passes.contains(trainer.everyPasses) else {
+    case .passes:
+      let passes = PracticeRules.trainerPassesRange
       return "Trainer every \(passes.lowerBound) to \(passes.upperBound) passes"
+    case .step:
+      return "Trainer step \(formatSpeed(PracticeRules.speedStep)) to "
+        + formatSpeed(PracticeRules.trainerStepLimit)
+    case .direction: return "Trainer step never reaches \(formatSpeed(trainer.targetSpeed))"
     }
-    guard trainer.step != 0, PracticeRules.isWholeSpeedSteps(trainer.step),
-      abs(trainer.step) <= PracticeRules.trainerStepLimit
-    else {
-      return
-        "Trainer step \(formatSpeed(PracticeRules.speedStep)) to \(formatSpeed(PracticeRules.trainerStepLimit))"
-    }
-    return "Trainer step never reaches \(formatSpeed(trainer.targetSpeed))"
   }
 }
