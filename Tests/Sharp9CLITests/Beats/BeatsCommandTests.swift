@@ -93,30 +93,6 @@ import Testing
           status: 0, stdout: #"{"tempo":null,"beats":[],"downbeats":[]}"# + "\n", stderr: ""))
   }
 
-  @Test func missingFile() throws {
-    let path = directory.appending(path: "nope.wav").path
-    #expect(
-      try run("beats", "nope.wav", "--json")
-        == CLI.Result(
-          status: 66,
-          stdout: "",
-          stderr: "sharp9: error: cannot read '\(path)': no such file (nothing exists at this "
-            + "path). Check the path\n"))
-  }
-
-  @Test func notAudio() throws {
-    try Data("hello, I am text\n".utf8).write(to: directory.appending(path: "notes.txt"))
-    let path = directory.appending(path: "notes.txt").path
-    #expect(
-      try run("beats", "notes.txt")
-        == CLI.Result(
-          status: 65,
-          stdout: "",
-          stderr: "sharp9: error: cannot read '\(path)': not a supported audio format (open: "
-            + "Format not recognised.). Use WAV, AIFF, FLAC, Ogg Vorbis, Opus or MP3, or convert "
-            + "it (e.g. with ffmpeg or sox)\n"))
-  }
-
   @Test func help() throws {
     #expect(
       try run("beats", "--help")
