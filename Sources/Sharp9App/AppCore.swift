@@ -143,22 +143,27 @@ public final class AppCore {
     if let computed = outcome.peaks { peaks = computed }
     sent.failures += outcome.failures
     if reportsLoadResults { queued += outcome.reported.map { ($0, nil) } }
-    try keepSongLoops(after: action, before: previous)
+    try keepSongMarks(after: action, before: previous)
     try analyzeBeats(after: action, at: t)
     for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
   }
 
-  /// The song's saved loops belong to the song: when a new session loads it, they are brought in
-  /// (as an action, so the session's log holds them and replays alone); when the musician
-  /// changes them, the song's stream gets the new list.
-  private func keepSongLoops(after action: Action, before previous: State) throws {
+  /// The song's saved loops and sections belong to the song: when a new session loads it, they
+  /// are brought in (as actions, so the session's log holds them and replays alone); when the
+  /// musician changes them, the song's stream gets the new marks.
+  private func keepSongMarks(after action: Action, before previous: State) throws {
     guard let song else { return }
     if case .importSucceeded = action, startsSession {
-      let loops = try dependencies.log.songLoops(of: song)
-      if !loops.isEmpty { queued.append((.savedLoopsRestored(loops), nil)) }
-    } else if action.isUserAction, state.savedLoops != previous.savedLoops, let session {
-      try dependencies.log.recordSongLoops(
-        state.savedLoops, of: song, from: session.id, at: dependencies.clock.now())
+      let marks = try dependencies.log.songMarks(of: song)
+      if !marks.sections.isEmpty { queued.append((.sectionsRestored(marks.sections), nil)) }
+      if !marks.loops.isEmpty { queued.append((.savedLoopsRestored(marks.loops), nil)) }
+    } else if action.isUserAction, let session,
+      state.savedLoops != previous.savedLoops
+        || (state.markers != previous.markers && state.sections != previous.sections)
+    {
+      try dependencies.log.recordSongMarks(
+        SongMarks(loops: state.savedLoops, sections: state.sections), of: song,
+        from: session.id, at: dependencies.clock.now())
     }
   }
 

@@ -14,7 +14,7 @@ extension Action: Codable {
     case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop, savedLoopsRestored
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
     case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
-    case nudgeBBeats, setSnap
+    case nudgeBBeats, setSnap, nameSection, sectionsRestored, loopSection
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -52,6 +52,9 @@ extension Action: Codable {
       case .setCountIn: ["beats", "everyPass"]
       case .nudgeABeats, .nudgeBBeats: ["beats"]
       case .setSnap: ["snap"]
+      case .nameSection: ["timeSec", "name"]
+      case .sectionsRestored: ["sections"]
+      case .loopSection: ["number"]
       }
     }
   }
@@ -59,7 +62,7 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
-    case grid, bpm, level, beats, everyPass, snap
+    case grid, bpm, level, beats, everyPass, snap, sections
   }
 
   /// The case's `type` tag.
@@ -113,6 +116,9 @@ extension Action: Codable {
     case .nudgeABeats: .nudgeABeats
     case .nudgeBBeats: .nudgeBBeats
     case .setSnap: .setSnap
+    case .nameSection: .nameSection
+    case .sectionsRestored: .sectionsRestored
+    case .loopSection: .loopSection
     }
   }
 
@@ -175,7 +181,8 @@ extension Action: Codable {
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
         .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped,
-        .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats:
+        .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats, .nameSection,
+        .sectionsRestored, .loopSection:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -308,6 +315,17 @@ extension Action: Codable {
           forKey: .snap, in: c, debugDescription: "\"\(text)\" is not one of \(names)")
       }
       self = .setSnap(snap)
+    case .nameSection:
+      self = .nameSection(
+        timeSec: try number(.timeSec), name: try c.decode(String.self, forKey: .name))
+    case .sectionsRestored:
+      let sections = try c.decode([SongSection].self, forKey: .sections)
+      guard sections.allSatisfy(\.timeSec.isFinite) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .sections, in: c, debugDescription: "every timeSec must be a finite number")
+      }
+      self = .sectionsRestored(sections)
+    case .loopSection: self = .loopSection(number: try c.decode(Int.self, forKey: .number))
     }
   }
 
@@ -337,7 +355,7 @@ extension Action: Codable {
     case .setSpeed(let speed): try c.encode(speed, forKey: .speed)
     case .setPitch(let semitones): try c.encode(semitones, forKey: .semitones)
     case .saveLoop(let name): try c.encode(name, forKey: .name)
-    case .recallLoop(let number), .deleteSavedLoop(let number):
+    case .recallLoop(let number), .deleteSavedLoop(let number), .loopSection(let number):
       try c.encode(number, forKey: .number)
     case .renameSavedLoop(let number, let name):
       try c.encode(number, forKey: .number)
@@ -359,6 +377,10 @@ extension Action: Codable {
       try c.encode(everyPass, forKey: .everyPass)
     case .nudgeABeats(let beats), .nudgeBBeats(let beats): try c.encode(beats, forKey: .beats)
     case .setSnap(let snap): try c.encode(snap, forKey: .snap)
+    case .nameSection(let time, let name):
+      try c.encode(time, forKey: .timeSec)
+      try c.encode(name, forKey: .name)
+    case .sectionsRestored(let sections): try c.encode(sections, forKey: .sections)
     }
   }
 

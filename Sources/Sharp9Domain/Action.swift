@@ -107,6 +107,13 @@ public enum Action: Sendable, Equatable, Hashable {
   case nudgeBBeats(Int)
   /// Where A and B land when set: anywhere, on beats or on bar starts.
   case setSnap(SnapMode)
+  /// The section starting at a time named (the marker there, or a new one): "Verse", "Solo".
+  case nameSection(timeSec: Double, name: String)
+  /// The song's sections from earlier sessions, brought in as the song loads (the app reads
+  /// them from the song's stream).
+  case sectionsRestored([SongSection])
+  /// Section N (1-based, in time order) made the loop, up to the next section.
+  case loopSection(number: Int)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -149,10 +156,12 @@ extension Action {
     case .shiftGrid: "Shift Grid"
     case .nudgeABeats: "Set A"
     case .nudgeBBeats: "Set B"
+    case .nameSection: "Name Section"
+    case .loopSection: "Loop Section"
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
-      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap:
+      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap, .sectionsRestored:
       nil
     }
   }
@@ -163,14 +172,15 @@ extension Action {
   public var isUserAction: Bool {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
-      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected:
+      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected,
+      .sectionsRestored:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
       .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
       .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats,
-      .nudgeBBeats, .setSnap:
+      .nudgeBBeats, .setSnap, .nameSection, .loopSection:
       true
     }
   }

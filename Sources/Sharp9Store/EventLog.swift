@@ -47,12 +47,12 @@ public protocol EventLog: AnyObject {
   func state(of session: SessionRecord, at seq: Int64?) throws -> State
   /// A writer that appends to `session` from its stored head.
   func writer(for session: SessionRecord) throws -> Writer
-  /// The saved loops of the song whose audio has SHA-256 `song` (empty for none): they belong to
-  /// the song, not to one session.
-  func songLoops(of song: String) throws -> [SavedLoop]
-  /// Appends the song's new list of saved loops, changed in `session` (nil: an import) at
-  /// `date`, durably; an unchanged list appends nothing.
-  func recordSongLoops(_ loops: [SavedLoop], of song: String, from session: UUID?, at date: Date)
+  /// The saved loops and sections of the song whose audio has SHA-256 `song` (empty for none):
+  /// they belong to the song, not to one session.
+  func songMarks(of song: String) throws -> SongMarks
+  /// Appends the song's new saved loops and sections, changed in `session` (nil: an import) at
+  /// `date`, durably; unchanged marks append nothing.
+  func recordSongMarks(_ marks: SongMarks, of song: String, from session: UUID?, at date: Date)
     throws
 }
 

@@ -62,6 +62,9 @@ public enum EventText {
     case .nudgeABeats(let beats): "nudge A \(signed(Double(beats))) beats"
     case .nudgeBBeats(let beats): "nudge B \(signed(Double(beats))) beats"
     case .setSnap(let snap): "snap \(snap.rawValue)"
+    case .nameSection(let time, let name): "name section \"\(name)\" at \(formatTime(time))"
+    case .sectionsRestored(let sections): "the song's sections (\(sections.count))"
+    case .loopSection(let number): "loop section \(number)"
     }
   }
 

@@ -41,6 +41,10 @@ import Testing
     .setMetronome(enabled: true, level: 0.35), .setMetronome(enabled: false, level: 1),
     .setCountIn(beats: 4, everyPass: true), .setCountIn(beats: Int.min, everyPass: false),
     .nudgeABeats(-1), .nudgeBBeats(Int.max), .setSnap(.off), .setSnap(.beats), .setSnap(.bars),
+    .nameSection(timeSec: 12.5, name: "Solo ♪"), .nameSection(timeSec: -1, name: ""),
+    .sectionsRestored([]),
+    .sectionsRestored([SongSection(name: "Verse", timeSec: 0), SongSection(name: "", timeSec: 3)]),
+    .loopSection(number: 2), .loopSection(number: Int.min),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

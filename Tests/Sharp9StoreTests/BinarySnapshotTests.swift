@@ -122,21 +122,27 @@ import Testing
   }
 }
 
-/// Snapshots written before saved loops (layout 1) and loop practice (layout 2) existed still
-/// decode: checkpoints of older sessions stay usable for `state --at`.
-/// Snapshots written before saved loops (layout 1) and before the rhythm (layout 2) existed
-/// still decode: checkpoints of older sessions stay usable for `state --at`.
+/// Snapshots written before saved loops (layout 1), before the rhythm (layout 2) and before
+/// section names (layout 3) existed still decode: checkpoints of older sessions stay usable for
+/// `state --at`.
 @Suite struct BinarySnapshotLayoutOneTests {
-  @Test func aLayoutOneSnapshotDecodes() throws {
+  @Test func olderLayoutsDecode() throws {
     var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
     state.markers.append(
       Marker(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)), timeSec: 3))
     state.loop = LoopPoints(aSec: 1, bSec: 2, enabled: true)
-    // Layout 3 of a state without edits, saved loops, loop practice or rhythm is layout 1 plus
+    // Layout 4 of a state without edits, saved loops, loop practice or rhythm is layout 1 plus
     // the saved-loop count (layout 2) plus two "absent" bytes of loop practice and the default
-    // rhythm's bytes (layout 3).
-    let current = BinaryStateSnapshot.encode(state)
-    #expect(current[1] == 3)
+    // rhythm's bytes (layout 3) plus the marker's "no name" byte (layout 4), which follows the
+    // header (2), the track (1 + 4 + 5 + 8), the transport (25), the loop (19), the mode (1), the
+    // marker count (8), and the marker's id and time (24).
+    var current = BinaryStateSnapshot.encode(state)
+    #expect(current[1] == 4)
+    let nameFlag = 2 + 18 + 25 + 19 + 1 + 8 + 24
+    #expect(current[nameFlag] == 0)
+    current.remove(at: nameFlag)
+    current[1] = 3
+    #expect(try decode(current) == state, "layout 3")
     let layoutThree = Self.defaultRhythmBytes + 2
     for (layout, cut) in [(UInt8(2), layoutThree), (1, layoutThree + 8)] {
       var bytes = current
@@ -145,6 +151,17 @@ import Testing
       bytes[1] = layout
       #expect(try decode(bytes) == state, "layout \(layout)")
     }
+  }
+
+  /// Named markers (sections) keep their names, in the state and in the edits that hold them.
+  @Test func sectionNamesRoundTrip() throws {
+    var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
+    let context = ActionContext(now: Date(timeIntervalSince1970: 0), newID: UUID())
+    _ = Reducer.reduce(
+      into: &state, action: .nameSection(timeSec: 3, name: "Chorus ♪"), context: context)
+    state.markers.append(Marker(id: UUID(), timeSec: 5))
+    #expect(state.history.undo.count == 1)
+    #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
   }
 
   @Test func loopPracticeRoundTrips() throws {

@@ -100,6 +100,9 @@ public struct RandomActions: Sendable {
     case .nudgeABeats: .nudgeABeats(pick([1, -1, 1, -1, 4, 0, Int.max]))
     case .nudgeBBeats: .nudgeBBeats(pick([1, -1, 1, -1, 4, 0, Int.min]))
     case .setSnap: .setSnap(pick(SnapMode.allCases))
+    case .nameSection: .nameSection(timeSec: markerOrTrackTime(in: state), name: loopName())
+    case .sectionsRestored: .sectionsRestored(songSections(in: state))
+    case .loopSection: .loopSection(number: sectionNumber(in: state))
     }
   }
 
@@ -145,6 +148,29 @@ public struct RandomActions: Sendable {
       let name = chance(90) ? "L\(index)" : loopName()
       return SavedLoop(name: name, aSec: a, bSec: a + pick([1, -1, 0, 2.5]))
     }
+  }
+
+  /// Mostly where a marker stands (so naming renames it), else a time in or near the track.
+  private mutating func markerOrTrackTime(in state: State) -> Double {
+    if !state.markers.isEmpty, chance(60) {
+      return state.markers[Int.random(in: 0..<state.markers.count, using: &random)].timeSec
+    }
+    return trackTime(in: state)
+  }
+
+  /// A song's sections as another session left them: mostly good, some past the track or with a
+  /// bad name (the reducer must drop those).
+  private mutating func songSections(in state: State) -> [SongSection] {
+    (0..<Int.random(in: 0...4, using: &random)).map { index in
+      SongSection(name: chance(90) ? "S\(index)" : loopName(), timeSec: trackTime(in: state))
+    }
+  }
+
+  /// The number of a section, or rarely one that does not exist.
+  private mutating func sectionNumber(in state: State) -> Int {
+    let count = state.sections.count
+    if count > 0, chance(90) { return Int.random(in: 1...count, using: &random) }
+    return pick([0, -1, count + 1, Int.max])
   }
 
   /// The number of a saved loop, or rarely one that does not exist.

@@ -142,6 +142,19 @@ public enum ActionCodec {
     case .setSnap(let snap):
       writer.write(UInt8(44))
       writer.write(snapByte(snap))
+    case .nameSection(let time, let name):
+      write(49, time, into: &writer)
+      writer.write(name)
+    case .sectionsRestored(let sections):
+      writer.write(UInt8(50))
+      writer.write(UInt64(sections.count))
+      for section in sections {
+        writer.write(section.name)
+        writer.write(section.timeSec)
+      }
+    case .loopSection(let number):
+      writer.write(UInt8(51))
+      writer.write(UInt64(bitPattern: Int64(number)))
     }
   }
 
@@ -237,6 +250,17 @@ public enum ActionCodec {
     case 42: return .nudgeABeats(try loopNumber(&reader))
     case 43: return .nudgeBBeats(try loopNumber(&reader))
     case 44: return .setSnap(try snap(reader.byte()))
+    case 49: return .nameSection(timeSec: try reader.double(), name: try reader.string())
+    case 50:
+      let count = try reader.uint64()
+      // Each section takes at least 12 bytes: a count beyond the bytes left is damage.
+      guard count <= UInt64(reader.remaining / 12) else { throw .invalidValue("section count") }
+      var sections: [SongSection] = []
+      for _ in 0..<count {
+        sections.append(SongSection(name: try reader.string(), timeSec: try reader.double()))
+      }
+      return .sectionsRestored(sections)
+    case 51: return .loopSection(number: try loopNumber(&reader))
     case let tag: throw .unknownTag(tag)
     }
   }

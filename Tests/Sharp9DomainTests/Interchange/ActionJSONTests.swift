@@ -59,6 +59,9 @@ import Testing
     #"{"type":"nudgeABeats","beats":-1}"#,
     #"{"type":"nudgeBBeats","beats":2}"#,
     #"{"type":"setSnap","snap":"bars"}"#,
+    #"{"type":"nameSection","timeSec":12.5,"name":"Solo ♪"}"#,
+    #"{"type":"sectionsRestored","sections":[{"name":"Verse","timeSec":0}]}"#,
+    #"{"type":"loopSection","number":2}"#,
   ]
 
   static let effectGoldens: [String] = [

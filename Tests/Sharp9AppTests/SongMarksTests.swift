@@ -6,10 +6,10 @@ import Testing
 
 @testable import Sharp9Store
 
-/// A song's saved loops belong to the song: saved in one session, they are there when any later
-/// session opens the same song (by content), are in that session's log, and survive the
-/// session that made them.
-@Suite struct SongLoopsTests {
+/// A song's saved loops and sections belong to the song: saved in one session, they are there
+/// when any later session opens the same song (by content), are in that session's log, and
+/// survive the session that made them.
+@Suite struct SongMarksTests {
   static let song = String(repeating: "ab", count: 32)
   static let info = NewSessionInfo(
     title: "take", audio: RecordedAudio(path: "/music/take.wav", sha256: song),
@@ -38,7 +38,7 @@ import Testing
     let saved = [
       SavedLoop(name: "verse", aSec: 10, bSec: 20), SavedLoop(name: "chorus", aSec: 20, bSec: 30),
     ]
-    expectNoDifference(try fixture.store.songLoops(of: Self.song), saved)
+    expectNoDifference(try fixture.store.songMarks(of: Self.song).loops, saved)
     try fixture.store.deleteSession(try #require(first.session).id)
 
     let second = try open(fixture, .new(Self.info))
@@ -52,7 +52,7 @@ import Testing
     try second.send(.undo)
     try second.send(.renameSavedLoop(number: 2, name: "refrain"))
     expectNoDifference(
-      try fixture.store.songLoops(of: Self.song),
+      try fixture.store.songMarks(of: Self.song).loops,
       [
         SavedLoop(name: "verse", aSec: 10, bSec: 20),
         SavedLoop(name: "refrain", aSec: 20, bSec: 30),
@@ -63,23 +63,29 @@ import Testing
   /// what it had without a second restore.
   @Test func theLoopsAreTheSongsOnly() throws {
     let fixture = try AppCoreFixture()
-    try fixture.store.recordSongLoops(
-      [SavedLoop(name: "verse", aSec: 1, bSec: 2)], of: Self.song, from: nil,
-      at: ManualClock.start)
+    try fixture.store.recordSongMarks(
+      SongMarks(
+        loops: [SavedLoop(name: "verse", aSec: 1, bSec: 2)],
+        sections: [SongSection(name: "Intro", timeSec: 0)]),
+      of: Self.song, from: nil, at: ManualClock.start)
     var other = Self.info
     other.audio = RecordedAudio(
       path: "/music/other.wav", sha256: String(repeating: "cd", count: 32))
     #expect(try open(fixture, .new(other)).state.savedLoops.isEmpty)
+    #expect(try open(fixture, .new(other)).state.sections.isEmpty)
     var unknown = Self.info
     unknown.audio = nil
     #expect(try open(fixture, .new(unknown)).state.savedLoops.isEmpty)
+    #expect(try open(fixture, .new(unknown)).state.sections.isEmpty)
 
     let first = try open(fixture, .new(Self.info))
     #expect(first.state.savedLoops.count == 1)
+    #expect(first.state.sections == [SongSection(name: "Intro", timeSec: 0)])
     try first.finish()
     let events = try #require(first.session).eventCount
     let continued = try open(fixture, .continuing(try #require(first.session)))
     #expect(continued.state.savedLoops.count == 1)
+    #expect(continued.state.markers.count == 1)
     #expect(try #require(continued.session).eventCount == events)
   }
 
@@ -87,15 +93,57 @@ import Testing
   /// the song, not a crash or an empty list.
   @Test func theStreamKeepsChangesOnlyAndRefusesDamage() throws {
     let fixture = try AppCoreFixture()
-    let loops = [SavedLoop(name: "verse", aSec: 1, bSec: 2)]
+    let marks = SongMarks(
+      loops: [SavedLoop(name: "verse", aSec: 1, bSec: 2)],
+      sections: [SongSection(name: "Solo", timeSec: 3)])
     for _ in 0..<3 {
-      try fixture.store.recordSongLoops(loops, of: Self.song, from: nil, at: ManualClock.start)
+      try fixture.store.recordSongMarks(marks, of: Self.song, from: nil, at: ManualClock.start)
     }
     let count = try fixture.store.database.prepare(
       "SELECT count(*) FROM song_loop_events WHERE song_sha256 = ?")
     try count.bind(Self.song, at: 1)
     #expect(try count.step() && count.int64(0) == 1)
+    // An event written before sections existed has none.
+    try fixture.store.database.execute("UPDATE song_loop_events SET sections = NULL")
+    #expect(try fixture.store.songMarks(of: Self.song) == SongMarks(loops: marks.loops))
+    try fixture.store.database.execute("UPDATE song_loop_events SET sections = '3'")
+    #expect(throws: StoreError.self) { try fixture.store.songMarks(of: Self.song) }
     try fixture.store.database.execute("UPDATE song_loop_events SET loops = '{\"no\":1}'")
-    #expect(throws: StoreError.self) { try fixture.store.songLoops(of: Self.song) }
+    #expect(throws: StoreError.self) { try fixture.store.songMarks(of: Self.song) }
+  }
+
+  /// Sections named in one session come back, as named markers, in the next session of the
+  /// song; the log holds them (a replay alone gives the same state); renaming, deleting and
+  /// undoing there reach the song's stream; a section can be looped up to the next one.
+  @Test func sectionsNamedInOneSessionComeBackInTheNext() throws {
+    let fixture = try AppCoreFixture()
+    let first = try open(fixture, .new(Self.info))
+    try first.send(.nameSection(timeSec: 12, name: "Verse"))
+    try first.send(.addMarker(timeSec: 30))
+    try first.send(.nameSection(timeSec: 30, name: "Chorus"))
+    try first.send(.addMarker(timeSec: 45))
+    try first.finish()
+    let sections = [
+      SongSection(name: "Verse", timeSec: 12), SongSection(name: "Chorus", timeSec: 30),
+    ]
+    expectNoDifference(try fixture.store.songMarks(of: Self.song).sections, sections)
+
+    let second = try open(fixture, .new(Self.info))
+    expectNoDifference(second.state.sections, sections)
+    #expect(second.state.markers.count == 2, "plain markers stay with their session")
+    let session = try #require(second.session)
+    expectNoDifference(try fixture.store.state(of: session, at: nil), second.state)
+    try second.send(.loopSection(number: 1))
+    #expect(second.state.loop == LoopPoints(aSec: 12, bSec: 30, enabled: true))
+    try second.send(.nameSection(timeSec: 30, name: "Refrain"))
+    let chorusID = try #require(second.state.markers.first { $0.timeSec == 30 }).id
+    try second.send(.deleteMarker(id: try #require(second.state.markers.first?.id)))
+    expectNoDifference(
+      try fixture.store.songMarks(of: Self.song).sections,
+      [SongSection(name: "Refrain", timeSec: 30)])
+    try second.send(.undo)
+    try second.send(.undo)
+    expectNoDifference(try fixture.store.songMarks(of: Self.song).sections, sections)
+    #expect(second.state.markers.contains { $0.id == chorusID && $0.name == "Chorus" })
   }
 }
