@@ -9,8 +9,4 @@ extension State {
       .map { SongSection(name: $0.2, timeSec: $0.1) }
   }
 
-  /// The section the playhead is in (the last one starting at or before it), if any.
-  public var currentSection: SongSection? {
-    sections.last { $0.timeSec <= transport.currentTimeSec }
-  }
 }
