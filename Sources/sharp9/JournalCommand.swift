@@ -45,7 +45,7 @@ struct JournalCommand: ParsableCommand {
       throw ValidationError(
         "--in-a-row \(inARow) is not 1 to 99: give how many passes in a row count")
     }
-    if let since, Self.day(since) == nil {
+    if let since, PracticeJournal.validDay(since) == nil {
       throw ValidationError("--since \(since) is not a day: give it as YYYY-MM-DD, e.g. 2026-11-01")
     }
   }
@@ -53,7 +53,7 @@ struct JournalCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist)
     let journal = try PracticeJournal.of(
-      store, song: song, sinceDay: since.flatMap(Self.day), calendar: Calendar.current,
+      store, song: song, sinceDay: since.flatMap(PracticeJournal.validDay), calendar: Calendar.current,
       inARow: inARow)
     let entries = journal.entries
     var output = StandardOutput()
@@ -76,18 +76,6 @@ struct JournalCommand: ParsableCommand {
       for line in Self.sparklines(entries) { output.line(line) }
     }
     try output.flush()
-  }
-
-  /// `since` as the journal writes days (`2026-11-01`), or nil when it is not a real day.
-  static func day(_ text: String) -> String? {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-      DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
-        .isValidDate
-    else { return nil }
-    return text
   }
 
   /// The table: one row per day and song.

@@ -112,6 +112,19 @@ public struct PracticeJournal: Sendable {
     totals[key] = entry
   }
 
+  /// `text` when it is a real day written as the journal writes days (`2026-11-01`), else nil:
+  /// what a `since` given from outside must be.
+  public static func validDay(_ text: String) -> String? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+      DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
+        .isValidDate
+    else { return nil }
+    return text
+  }
+
   /// `YYYY-MM-DD` of the day `date` falls on.
   public func day(of date: Date) -> String {
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
