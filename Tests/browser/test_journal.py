@@ -34,3 +34,6 @@ def test_the_journal_page_draws_the_days_the_command_lists(page, server):
     page.fill("#inARow", "0")
     page.locator("#inARow").dispatch_event("change")
     wait_until(page, "document.getElementById('status').textContent.includes('1 to 99')")
+    # The refused request is the one console error the browser logs ("status of 400"); any other
+    # still fails the test.
+    page.console_errors[:] = [e for e in page.console_errors if "status of 400" not in e]
