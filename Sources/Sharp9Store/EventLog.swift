@@ -45,6 +45,10 @@ public protocol EventLog: AnyObject {
   ///
   /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` outside `0...head`.
   func state(of session: SessionRecord, at seq: Int64?) throws -> State
+  /// The session's checkpoints (any reducer version's), oldest first.
+  func checkpoints(of session: SessionRecord) throws -> [RecordedCheckpoint]
+  /// The snapshot bytes stored with the checkpoint at `seq`, or `nil` when there is none there.
+  func checkpointSnapshot(of session: SessionRecord, at seq: Int64) throws -> Data?
   /// A writer that appends to `session` from its stored head.
   func writer(for session: SessionRecord) throws -> Writer
   /// The saved loops of the song whose audio has SHA-256 `song` (empty for none): they belong to
