@@ -24,7 +24,7 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     let (text, name) = try readScript()
-    try database.withStoreCreatedIfMissing { store in
+    try database.withSQLiteStoreCreatedIfMissing(for: "run `sharp9 import`") { store in
       try importScript(text, named: name, into: store)
     }
   }

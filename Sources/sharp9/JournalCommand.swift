@@ -38,7 +38,7 @@ struct JournalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.open(.mustExist, for: "run `sharp9 journal`")
     let journal = try PracticeJournal.of(
       store, song: song, sinceDay: since.flatMap(Self.day), calendar: Calendar.current)
     let entries = journal.entries

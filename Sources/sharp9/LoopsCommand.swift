@@ -57,7 +57,7 @@ struct LoopsCommand: ParsableCommand {
       try output.flush()
       return
     }
-    let loops = try database.open(.mustExist).songLoops(of: sha256)
+    let loops = try database.openLog(.mustExist).songLoops(of: sha256)
     var output = StandardOutput()
     if json {
       output.line(try Interchange.string(Export(song: sha256, loops: loops)))

@@ -69,7 +69,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.open(.mustExist, for: "run `sharp9 render`")
     let record = try store.session(matching: session.session)
     let endSec = min(to?.seconds ?? .infinity, RecordedPlayback.endSec(of: record))
     if let from, from.seconds >= endSec {
@@ -79,7 +79,7 @@ struct RenderCommand: ParsableCommand {
           + " (\(formatTime(endSec))). Give an earlier time")
     }
     let source = try SessionAudioFile.resolve(record, override: audio, force: allowDifferentAudio)
-    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    var inputs = OutputFile.databaseInputs(database.databaseFile)
     inputs.append(("the session's source audio", source.path))
     if let recorded = record.audio?.path {
       inputs.append(("the session's recorded audio", recorded))

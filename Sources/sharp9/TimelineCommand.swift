@@ -32,7 +32,7 @@ struct TimelineCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.open(.mustExist, for: "run `sharp9 timeline`")
     let record = try store.session(matching: session.session)
     let (segments, drift) = try Self.segments(of: record, in: store, audio: audio)
     var output = StandardOutput()
