@@ -25,6 +25,20 @@ public protocol EventLog: AnyObject {
 
   /// Creates an empty session with the given id.
   func createSession(_ new: NewSession, id: UUID) throws -> SessionRecord
+  /// Creates a session holding `actions` (with their `t`), reduced and checkpointed as a
+  /// recording would be, all or nothing; `deleteMarker` ids are re-homed from `originalSession`,
+  /// whose events `originalSeqs` created the markers (``MarkerIDRebase``).
+  func createSession(
+    _ new: NewSession, actions: [ScriptedAction], originalSeqs: [Int64], from originalSession: UUID
+  ) throws -> SessionRecord
+  /// Imports a session script as a new session, all or nothing: see
+  /// ``EventStore/importScript(_:title:defaultTitle:sharp9Version:audio:progress:)``. A default
+  /// implementation builds on ``createSession(_:actions:originalSeqs:from:)``; SQLite streams
+  /// the script through one transaction instead.
+  func importScript(
+    _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) throws -> RecordedAudio?, progress: (Double) -> Void
+  ) throws -> SessionRecord
   /// The session with exactly this id, with its current head.
   ///
   /// - Throws: ``StoreError/sessionNotFound(_:)``.

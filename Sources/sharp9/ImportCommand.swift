@@ -24,12 +24,12 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     let (text, name) = try readScript()
-    try database.withSQLiteStoreCreatedIfMissing(for: "run `sharp9 import`") { store in
+    try database.withStoreCreatedIfMissing { store in
       try importScript(text, named: name, into: store)
     }
   }
 
-  private func importScript(_ text: Data, named name: String, into store: EventStore) throws {
+  private func importScript(_ text: Data, named name: String, into store: any EventLog) throws {
     let session: SessionRecord
     var missingAudio: String?
     let bar = ProgressBar(label: "import")

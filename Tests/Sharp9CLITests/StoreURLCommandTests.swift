@@ -108,6 +108,18 @@ import Testing
     let export = try await cli.run(["export", id, "--store", url], database: false)
     #expect(export.status == 0 && export.stdout.split(separator: "\n").count == 4)
 
+    // import and fork store into PostgreSQL as into SQLite.
+    let scriptFile = try cli.file("demo.jsonl", Self.script)
+    let imported = try await cli.run(["import", scriptFile, "--store", url], database: false)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let importedID = try #require(imported.stdout.split(separator: "\n").last.map(String.init))
+    let reexport = try await cli.run(["export", importedID, "--store", url], database: false)
+    #expect(reexport.stdout == Self.script)
+    let fork = try await cli.run(
+      ["fork", importedID, "--at", "2", "--store", url], database: false)
+    #expect(fork.status == 0, "\(fork.stderr)")
+    #expect(fork.stdout.hasPrefix("forked \(importedID) at event 2: \"demo (fork at 2)\"\n"))
+
     let render = try await cli.run(
       ["render", id, "-o", "out.wav", "--store", url], database: false)
     #expect(render.status == 69)

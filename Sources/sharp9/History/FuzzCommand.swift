@@ -68,8 +68,7 @@ struct FuzzCommand: ParsableCommand {
         let new = NewSession(
           title: "fuzz seed \(seed) (\(events) events), minimized",
           startedAt: minimized.startedAt, audio: nil, sharp9Version: Sharp9Command.release)
-        let saved = try database.withSQLiteStoreCreatedIfMissing(for: "run `sharp9 fuzz`") {
-          store in
+        let saved = try database.withStoreCreatedIfMissing { store in
           try store.createSession(new, unrecordedScript: minimized)
         }
         output.line(

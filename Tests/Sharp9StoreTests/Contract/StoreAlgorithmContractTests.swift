@@ -118,6 +118,62 @@ import Testing
       try log.editTimeline(of: pair.session, at: 81)
     }
   }
+
+  /// A script imported into any backend exports to the same bytes, ends at its last event and
+  /// verifies; a bad line or a script without actions stores nothing.
+  @Test(arguments: ContractBackend.available)
+  func importedScriptsExportTheSameBytes(_ backend: ContractBackend) throws {
+    let pair = try Pair(backend, count: 90, seed: 13)
+    var script = ""
+    try pair.reference.log.exportScript(pair.referenceSession) { script += $0 }
+    let log = pair.fixture.log
+    let before = try log.sessions().count
+    let imported = try log.importScript(
+      Data(script.utf8), title: nil, defaultTitle: "fallback", sharp9Version: "test",
+      audio: { RecordedAudio(path: $0) }, progress: { _ in })
+    #expect(imported.eventCount == 90)
+    #expect(imported.title == pair.referenceSession.title)
+    #expect(imported.endedAt == UnixMilliseconds(imported.startedAt.date + imported.lastT))
+    var again = ""
+    try log.exportScript(imported) { again += $0 }
+    #expect(again == script)
+    #expect(try log.verify(imported).divergence == nil)
+
+    let badLine = script + "{\"type\":\"setA\"}\n"
+    #expect(throws: SessionScriptError.self) {
+      try log.importScript(
+        Data(badLine.utf8), title: nil, defaultTitle: "x", sharp9Version: "test",
+        audio: { _ in nil }, progress: { _ in })
+    }
+    #expect(throws: StoreError.noActions) {
+      try log.importScript(
+        Data("\n\n".utf8), title: nil, defaultTitle: "x", sharp9Version: "test",
+        audio: { _ in nil }, progress: { _ in })
+    }
+    #expect(try log.sessions().count == before + 1)
+  }
+
+  /// A fork holds the first events, re-homed, and exports as SQLite's fork does.
+  @Test(arguments: ContractBackend.available)
+  func forksAreTheSameOnEveryBackend(_ backend: ContractBackend) throws {
+    let pair = try Pair(backend, count: 100, seed: 21)
+    let fork = try pair.fixture.log.fork(pair.session, at: 60, sharp9Version: "test")
+    let reference = try pair.reference.log.fork(
+      pair.referenceSession, at: 60, sharp9Version: "test")
+    #expect(fork.eventCount == 60)
+    #expect(fork.title == reference.title)
+    var forked = ""
+    var expected = ""
+    try pair.fixture.log.exportScript(fork) { forked += $0 }
+    try pair.reference.log.exportScript(reference) { expected += $0 }
+    #expect(forked == expected)
+    #expect(try pair.fixture.log.verify(fork).divergence == nil)
+    #expect(
+      throws: StoreError.sequenceOutOfRange(session: pair.session.idString, seq: 0, count: 100)
+    ) {
+      try pair.fixture.log.fork(pair.session, at: 0, sharp9Version: "test")
+    }
+  }
 }
 
 extension ContractLog {
