@@ -69,7 +69,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist, for: "run `sharp9 render`")
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let endSec = min(to?.seconds ?? .infinity, RecordedPlayback.endSec(of: record))
     if let from, from.seconds >= endSec {
@@ -107,7 +107,7 @@ struct RenderCommand: ParsableCommand {
   /// `settings.toSec`: the source format, the frames written and the tick drift. `sharp9 serve`
   /// renders through this too.
   static func render(
-    _ session: SessionRecord, from store: EventStore, source: URL, to output: URL,
+    _ session: SessionRecord, from store: any EventLog, source: URL, to output: URL,
     container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
     progress: (Double) -> Void = { _ in }
   ) throws -> (format: AudioFormat, frames: Int64, drift: TickDriftReport) {

@@ -120,13 +120,50 @@ import Testing
     #expect(fork.status == 0, "\(fork.stderr)")
     #expect(fork.stdout.hasPrefix("forked \(importedID) at event 2: \"demo (fork at 2)\"\n"))
 
-    let render = try await cli.run(
-      ["render", id, "-o", "out.wav", "--store", url], database: false)
-    #expect(render.status == 69)
+    // The session's track is not there: timeline runs and says so, as on SQLite.
+    let timeline = try await cli.run(["timeline", id, "--store", url], database: false)
+    let sqliteTimeline = try await cli.run(["timeline", sqliteID])
+    #expect(timeline.status == sqliteTimeline.status)
     #expect(
-      render.stderr
-        == "sharp9: error: cannot run `sharp9 render`: a PostgreSQL store does not support it"
+      timeline.stderr.replacing(id, with: "ID")
+        == sqliteTimeline.stderr.replacing(sqliteID, with: "ID"))
+
+    let bundle = try await cli.run(
+      ["bundle", id, "-o", "out.sharp9", "--store", url], database: false)
+    #expect(bundle.status == 69)
+    #expect(
+      bundle.stderr
+        == "sharp9: error: cannot run `sharp9 bundle`: a PostgreSQL store does not support it"
         + " yet. Use an SQLite store (--db PATH or --store sqlite:PATH)\n")
+  }
+
+  /// A session with audio in PostgreSQL lays out and renders exactly as the same session in
+  /// SQLite: the same timeline, the same rendered bytes.
+  @Test(.enabled(if: postgresEnabled, "SHARP9_TEST_POSTGRES is not set"))
+  func timelineAndRenderOnPostgreSQLEqualSQLite() async throws {
+    let url = try #require(
+      Self.postgresURL, "SHARP9_REQUIRE_POSTGRES=1 but no SHARP9_TEST_POSTGRES")
+    let cli = try StoreCLI()
+    let sqliteID = try await cli.importSession(
+      RenderCommandTests.script, named: "loop.jsonl", toneSeconds: 2)
+    let imported = try await cli.run(
+      ["import", cli.directory.appending(path: "loop.jsonl").path, "--store", url],
+      database: false)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let id = try #require(imported.stdout.split(separator: "\n").last.map(String.init))
+
+    let timeline = try await cli.run(["timeline", id, "--report", "--store", url], database: false)
+    let reference = try await cli.run(["timeline", sqliteID, "--report"])
+    #expect(timeline.status == 0)
+    #expect(timeline == reference)
+
+    let render = try await cli.run(
+      ["render", id, "-o", "pg.wav", "--store", url], database: false)
+    let sqliteRender = try await cli.run(["render", sqliteID, "-o", "sqlite.wav"])
+    #expect(render.status == 0 && sqliteRender.status == 0, "\(render.stderr)")
+    let rendered = try Data(contentsOf: cli.directory.appending(path: "pg.wav"))
+    #expect(rendered.count > 1000)
+    #expect(rendered == (try Data(contentsOf: cli.directory.appending(path: "sqlite.wav"))))
   }
 
   /// A PostgreSQL server that is not there: one line, status 69, no crash.
