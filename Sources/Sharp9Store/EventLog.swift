@@ -4,15 +4,18 @@ import Sharp9Domain
 /// The event log as the app core and the front ends see it: sessions, their events in order, the
 /// state at any event, and appends that say which head they expect.
 ///
-/// ``EventStore`` (SQLite) is the implementation today; a second backend (PostgreSQL is next)
-/// implements this protocol rather than rewriting its callers. What every implementation must
-/// guarantee is in docs/design/store.md ("What a store backend must guarantee"): gapless sequence numbers
-/// from 1, non-decreasing `t`, an append that is durable before it returns and conflicts instead
-/// of overwriting when another writer moved the head, and ``state(of:at:)`` equal to folding the
-/// session's events from scratch through the current ``Reducer``.
+/// ``EventStore`` (SQLite) and ``PostgresStore`` implement it; front ends get one from
+/// ``StoreLocation`` and never name a backend. Everything that only folds events (replay,
+/// verify, check, the edit timeline, fork, export, import by default) is an extension of this
+/// protocol, so every backend has it. What every implementation must guarantee is in
+/// docs/design/store.md ("What a store backend must guarantee"): gapless sequence numbers from 1,
+/// non-decreasing `t`, an append that is durable before it returns and conflicts instead of
+/// overwriting when another writer moved the head, ``state(of:at:)`` equal to folding the
+/// session's events from scratch through the current ``Reducer``, and failures that carry a
+/// ``StoreResultCode``.
 ///
 /// ```swift
-/// let log: any EventLog = try EventStore(path: path)
+/// let log = try StoreLocation(url: "sqlite:sharp9.sqlite").open(.createIfMissing)
 /// let session = try log.createSession(new, id: UUID())
 /// let writer = try log.writer(for: session)
 /// let step = try writer.append(.togglePlay, at: 0.5, expecting: 0)
