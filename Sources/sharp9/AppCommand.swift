@@ -39,13 +39,13 @@ struct AppCommand: AsyncParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() async throws {
-    let databasePath = try database.checkedPath()
+    let databasePath = try database.sqlitePath(for: "run `sharp9 app`")
     let teeTarget = try checkedTee(databasePath: databasePath)
     // Read like every command reads audio (a damaged file is 65, a missing one 66), before the
     // database or the device: a song that cannot be played leaves nothing behind.
     let audio = try song.map { try DecodedAudio(url: URL(filePath: $0)) }
     // Created (and migrated) before the server opens it: the app starts on an empty library.
-    _ = try EventStore(path: databasePath, mode: .createIfMissing)
+    _ = try StoreLocation.sqlite(path: databasePath).open(.createIfMissing)
     let device = output.noDevice ? nil : try DeviceOutput.find(name: output.device)
     let makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = teeTarget.map {
       let (path, container) = $0

@@ -69,7 +69,7 @@ struct LoopsCommand: ParsableCommand {
       try output.flush()
       return
     }
-    let marks = try database.open(.mustExist).songMarks(of: sha256)
+    let marks = try database.openLog(.mustExist).songMarks(of: sha256)
     var output = StandardOutput()
     if json {
       output.line(

@@ -69,7 +69,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let endSec = min(to?.seconds ?? .infinity, RecordedPlayback.endSec(of: record))
     if let from, from.seconds >= endSec {
@@ -79,7 +79,7 @@ struct RenderCommand: ParsableCommand {
           + " (\(formatTime(endSec))). Give an earlier time")
     }
     let source = try SessionAudioFile.resolve(record, override: audio, force: allowDifferentAudio)
-    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    var inputs = OutputFile.databaseInputs(database.databaseFile)
     inputs.append(("the session's source audio", source.path))
     if let recorded = record.audio?.path {
       inputs.append(("the session's recorded audio", recorded))
@@ -107,7 +107,7 @@ struct RenderCommand: ParsableCommand {
   /// `settings.toSec`: the source format, the frames written and the tick drift. `sharp9 serve`
   /// renders through this too.
   static func render(
-    _ session: SessionRecord, from store: EventStore, source: URL, to output: URL,
+    _ session: SessionRecord, from store: any EventLog, source: URL, to output: URL,
     container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
     progress: (Double) -> Void = { _ in }
   ) throws -> (format: AudioFormat, frames: Int64, drift: TickDriftReport) {

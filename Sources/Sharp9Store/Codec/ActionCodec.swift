@@ -14,7 +14,7 @@ import Sharp9Domain
 /// was written by a newer sharp9.
 public enum ActionCodec {
   /// Why stored bytes are not an action this sharp9 can read.
-  public enum DecodingError: Error, Equatable, CustomStringConvertible {
+  public enum DecodingError: StoreFailure, Equatable {
     /// The bytes end inside a field.
     case truncated
     /// The tag byte names no case this sharp9 knows.
@@ -23,6 +23,9 @@ public enum ActionCodec {
     case invalidValue(String)
     /// Bytes remain after the case's last field.
     case trailingBytes
+
+    /// ``StoreResultCode/corrupt``: a stored event cannot be read.
+    public var resultCode: StoreResultCode { .corrupt }
 
     /// What is wrong with the bytes.
     public var description: String {
