@@ -53,7 +53,8 @@ struct JournalCommand: ParsableCommand {
   func run() throws {
     let store = try database.open(.mustExist, for: "run `sharp9 journal`")
     let journal = try PracticeJournal.of(
-      store, song: song, sinceDay: since.flatMap(PracticeJournal.validDay), calendar: Calendar.current,
+      store, song: song, sinceDay: since.flatMap(PracticeJournal.validDay),
+      calendar: Calendar.current,
       inARow: inARow)
     let entries = journal.entries
     var output = StandardOutput()
