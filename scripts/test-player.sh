@@ -249,7 +249,7 @@ tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
   "'$bin' play '$work/track.wav' --db '$db' --session '$session' --device pulse \
    --tee '$work/tee2.wav' >'$work/out2.txt' 2>&1; echo \$? >'$work/exit.txt'; stty -a >'$work/stty.txt'; sleep 60"
 sleep 2
-check "--session: loop and speed as left" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'loop on' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'speed 0.90 x'"
+check "--session: loop and speed as left" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'loop on' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'speed 0.73 x'"
 key Space 2
 kill -TERM "$(pgrep -f -- "sharp9 play .*--session $session" | head -1)"
 wait_for "$work/exit.txt"
