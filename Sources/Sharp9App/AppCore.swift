@@ -143,19 +143,27 @@ public final class AppCore {
     if let computed = outcome.peaks { peaks = computed }
     sent.failures += outcome.failures
     if reportsLoadResults { queued += outcome.reported.map { ($0, nil) } }
-    try keepSongLoops(after: action, before: previous)
+    try keepSongLoops(after: action, at: t, before: previous)
     try analyzeBeats(after: action, at: t)
     for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
   }
 
   /// The song's saved loops belong to the song: when a new session loads it, they are brought in
-  /// (as an action, so the session's log holds them and replays alone); when the musician
-  /// changes them, the song's stream gets the new list.
-  private func keepSongLoops(after action: Action, before previous: State) throws {
+  /// (as an action, so the session's log holds them and replays alone), followed by the markers,
+  /// speed and pitch its last session left (``SongHistory/lastSettings(of:in:excluding:)``);
+  /// when the musician changes the loops, the song's stream gets the new list. Both restores are
+  /// recorded at the load's time, as the beat grid is: a front end clocked by a device must not
+  /// see `t` jump ahead of its frames.
+  private func keepSongLoops(after action: Action, at t: Double, before previous: State) throws {
     guard let song else { return }
     if case .importSucceeded = action, startsSession {
       let loops = try dependencies.log.songLoops(of: song)
-      if !loops.isEmpty { queued.append((.savedLoopsRestored(loops), nil)) }
+      if !loops.isEmpty { queued.append((.savedLoopsRestored(loops), t)) }
+      if let settings = try SongHistory.lastSettings(
+        of: song, in: dependencies.log, excluding: session?.id)
+      {
+        queued.append((.songSettingsRestored(settings), t))
+      }
     } else if action.isUserAction, state.savedLoops != previous.savedLoops, let session {
       try dependencies.log.recordSongLoops(
         state.savedLoops, of: song, from: session.id, at: dependencies.clock.now())

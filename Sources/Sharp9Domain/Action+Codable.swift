@@ -14,7 +14,7 @@ extension Action: Codable {
     case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop, savedLoopsRestored
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
     case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
-    case nudgeBBeats, setSnap
+    case nudgeBBeats, setSnap, songSettingsRestored, overviewTapped
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -27,7 +27,7 @@ extension Action: Codable {
       case .importSucceeded: ["track"]
       case .importFailed: ["message"]
       case .setMode: ["mode"]
-      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB: ["timeSec"]
+      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB, .overviewTapped: ["timeSec"]
       case .tick: ["currentTimeSec"]
       case .speedDelta, .pitchDelta: ["delta"]
       case .deleteMarker: ["id"]
@@ -52,6 +52,7 @@ extension Action: Codable {
       case .setCountIn: ["beats", "everyPass"]
       case .nudgeABeats, .nudgeBBeats: ["beats"]
       case .setSnap: ["snap"]
+      case .songSettingsRestored: ["settings"]
       }
     }
   }
@@ -59,7 +60,7 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
-    case grid, bpm, level, beats, everyPass, snap
+    case grid, bpm, level, beats, everyPass, snap, settings
   }
 
   /// The case's `type` tag.
@@ -113,6 +114,8 @@ extension Action: Codable {
     case .nudgeABeats: .nudgeABeats
     case .nudgeBBeats: .nudgeBBeats
     case .setSnap: .setSnap
+    case .songSettingsRestored: .songSettingsRestored
+    case .overviewTapped: .overviewTapped
     }
   }
 
@@ -156,6 +159,7 @@ extension Action: Codable {
       case .clearToastIfExpired: none ? .clearToastIfExpired(now: nil) : nil
       case .tapWaveform: number.map { .tapWaveform(timeSec: $0) }
       case .dragScrub: number.map { .dragScrub(timeSec: $0) }
+      case .overviewTapped: number.map { .overviewTapped(timeSec: $0) }
       case .addMarker: number.map { .addMarker(timeSec: $0) }
       case .setA: number.map { .setA(timeSec: $0) }
       case .setB: number.map { .setB(timeSec: $0) }
@@ -175,7 +179,8 @@ extension Action: Codable {
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
         .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped,
-        .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats:
+        .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats,
+        .songSettingsRestored:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -221,6 +226,7 @@ extension Action: Codable {
       self = .setMode(mode)
     case .tapWaveform: self = .tapWaveform(timeSec: try number(.timeSec))
     case .dragScrub: self = .dragScrub(timeSec: try number(.timeSec))
+    case .overviewTapped: self = .overviewTapped(timeSec: try number(.timeSec))
     case .togglePlay: self = .togglePlay
     case .tick: self = .tick(currentTimeSec: try number(.currentTimeSec))
     case .speedDelta: self = .speedDelta(try number(.delta))
@@ -308,6 +314,14 @@ extension Action: Codable {
           forKey: .snap, in: c, debugDescription: "\"\(text)\" is not one of \(names)")
       }
       self = .setSnap(snap)
+    case .songSettingsRestored:
+      let settings = try c.decode(SongSettings.self, forKey: .settings)
+      guard ([settings.speed, settings.pitchSemitones] + settings.markers).allSatisfy(\.isFinite)
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .settings, in: c, debugDescription: "every number must be finite")
+      }
+      self = .songSettingsRestored(settings)
     }
   }
 
@@ -324,7 +338,7 @@ extension Action: Codable {
     case .importFailed(let message): try c.encode(message, forKey: .message)
     case .setMode(let mode): try c.encode(mode, forKey: .mode)
     case .tapWaveform(let time), .dragScrub(let time), .addMarker(let time), .setA(let time),
-      .setB(let time):
+      .setB(let time), .overviewTapped(let time):
       try c.encode(time, forKey: .timeSec)
     case .tick(let time): try c.encode(time, forKey: .currentTimeSec)
     case .speedDelta(let delta), .pitchDelta(let delta): try c.encode(delta, forKey: .delta)
@@ -359,6 +373,7 @@ extension Action: Codable {
       try c.encode(everyPass, forKey: .everyPass)
     case .nudgeABeats(let beats), .nudgeBBeats(let beats): try c.encode(beats, forKey: .beats)
     case .setSnap(let snap): try c.encode(snap, forKey: .snap)
+    case .songSettingsRestored(let settings): try c.encode(settings, forKey: .settings)
     }
   }
 

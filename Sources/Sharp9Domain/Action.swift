@@ -107,6 +107,13 @@ public enum Action: Sendable, Equatable, Hashable {
   case nudgeBBeats(Int)
   /// Where A and B land when set: anywhere, on beats or on bar starts.
   case setSnap(SnapMode)
+  /// The song's markers, speed and pitch as its last session left them were brought into this
+  /// new one when it loaded the song (the app, not the musician; they come from outside and are
+  /// checked).
+  case songSettingsRestored(SongSettings)
+  /// The musician tapped the song's overview at a source time: the playhead goes there,
+  /// whatever the mode (a tap on the detail view does what the mode says).
+  case overviewTapped(timeSec: Double)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -152,7 +159,8 @@ extension Action {
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
-      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap:
+      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap,
+      .songSettingsRestored, .overviewTapped:
       nil
     }
   }
@@ -163,14 +171,15 @@ extension Action {
   public var isUserAction: Bool {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
-      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected:
+      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected,
+      .songSettingsRestored:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
       .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
       .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats,
-      .nudgeBBeats, .setSnap:
+      .nudgeBBeats, .setSnap, .overviewTapped:
       true
     }
   }

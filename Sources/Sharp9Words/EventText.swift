@@ -17,6 +17,7 @@ public enum EventText {
     case .setMode(let mode): "mode \(mode.rawValue)"
     case .tapWaveform(let time): "tap waveform at \(formatTime(time))"
     case .dragScrub(let time): "scrub to \(formatTime(time))"
+    case .overviewTapped(let time): "overview tap at \(formatTime(time))"
     case .togglePlay: "play/pause"
     case .tick(let time): "tick \(formatTime(time))"
     case .speedDelta(let delta): "speed \(signed(delta))"
@@ -62,6 +63,9 @@ public enum EventText {
     case .nudgeABeats(let beats): "nudge A \(signed(Double(beats))) beats"
     case .nudgeBBeats(let beats): "nudge B \(signed(Double(beats))) beats"
     case .setSnap(let snap): "snap \(snap.rawValue)"
+    case .songSettingsRestored(let settings):
+      "the song's last settings: \(settings.markers.count) markers, speed \(formatSpeed(settings.speed)),"
+        + " pitch \(formatPitch(settings.pitchSemitones))"
     }
   }
 

@@ -41,6 +41,10 @@ import Testing
     .setMetronome(enabled: true, level: 0.35), .setMetronome(enabled: false, level: 1),
     .setCountIn(beats: 4, everyPass: true), .setCountIn(beats: Int.min, everyPass: false),
     .nudgeABeats(-1), .nudgeBBeats(Int.max), .setSnap(.off), .setSnap(.beats), .setSnap(.bars),
+    .songSettingsRestored(SongSettings(markers: [], speed: 1, pitchSemitones: 0)),
+    .overviewTapped(timeSec: 42.5),
+    .songSettingsRestored(
+      SongSettings(markers: [0.5, -1, 1e300], speed: 0.73, pitchSemitones: -3)),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

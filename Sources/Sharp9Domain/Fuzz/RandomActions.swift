@@ -100,6 +100,8 @@ public struct RandomActions: Sendable {
     case .nudgeABeats: .nudgeABeats(pick([1, -1, 1, -1, 4, 0, Int.max]))
     case .nudgeBBeats: .nudgeBBeats(pick([1, -1, 1, -1, 4, 0, Int.min]))
     case .setSnap: .setSnap(pick(SnapMode.allCases))
+    case .songSettingsRestored: .songSettingsRestored(songSettings(in: state))
+    case .overviewTapped: .overviewTapped(timeSec: trackTime(in: state))
     }
   }
 
@@ -145,6 +147,16 @@ public struct RandomActions: Sendable {
       let name = chance(90) ? "L\(index)" : loopName()
       return SavedLoop(name: name, aSec: a, bSec: a + pick([1, -1, 0, 2.5]))
     }
+  }
+
+  /// A song's settings as its last session left them: mostly good, some markers outside the
+  /// track and speeds or pitches off their grids or ranges (the reducer must drop or clamp those).
+  private mutating func songSettings(in state: State) -> SongSettings {
+    SongSettings(
+      markers: (0..<Int.random(in: 0...4, using: &random)).map { _ in
+        chance(90) ? trackTime(in: state) : pick([-1, 1e9])
+      },
+      speed: typed(in: 0.2...2.1), pitchSemitones: typed(in: -13...13))
   }
 
   /// The number of a saved loop, or rarely one that does not exist.

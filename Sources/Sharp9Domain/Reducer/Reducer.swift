@@ -94,6 +94,8 @@ public enum Reducer {
     case .nudgeBBeats(let beats):
       return nudgeLoopPointByBeats(\.bSec, by: beats, in: &state, context)
     case .setSnap(let snap): return setSnap(snap, &state, context)
+    case .songSettingsRestored(let settings): return restoreSongSettings(settings, &state, context)
+    case .overviewTapped(let time): return seek(to: time, in: &state)
     }
   }
 

@@ -142,6 +142,13 @@ public enum ActionCodec {
     case .setSnap(let snap):
       writer.write(UInt8(44))
       writer.write(snapByte(snap))
+    case .overviewTapped(let time): write(61, time, into: &writer)
+    case .songSettingsRestored(let settings):
+      writer.write(UInt8(60))
+      writer.write(settings.speed)
+      writer.write(settings.pitchSemitones)
+      writer.write(UInt64(settings.markers.count))
+      for time in settings.markers { writer.write(time) }
     }
   }
 
@@ -237,6 +244,17 @@ public enum ActionCodec {
     case 42: return .nudgeABeats(try loopNumber(&reader))
     case 43: return .nudgeBBeats(try loopNumber(&reader))
     case 44: return .setSnap(try snap(reader.byte()))
+    case 61: return .overviewTapped(timeSec: try reader.double())
+    case 60:
+      let speed = try reader.double()
+      let pitch = try reader.double()
+      let count = try reader.uint64()
+      // Each marker takes 8 bytes: a count beyond the bytes left is damage.
+      guard count <= UInt64(reader.remaining / 8) else { throw .invalidValue("marker count") }
+      var markers: [Double] = []
+      for _ in 0..<count { markers.append(try reader.double()) }
+      return .songSettingsRestored(
+        SongSettings(markers: markers, speed: speed, pitchSemitones: pitch))
     case let tag: throw .unknownTag(tag)
     }
   }

@@ -59,6 +59,8 @@ import Testing
     #"{"type":"nudgeABeats","beats":-1}"#,
     #"{"type":"nudgeBBeats","beats":2}"#,
     #"{"type":"setSnap","snap":"bars"}"#,
+    #"{"type":"overviewTapped","timeSec":42.5}"#,
+    #"{"type":"songSettingsRestored","settings":{"markers":[1.5,30],"speed":0.75,"pitchSemitones":-2}}"#,
   ]
 
   static let effectGoldens: [String] = [
