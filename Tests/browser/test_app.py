@@ -305,3 +305,62 @@ def test_the_waveform_zooms_scrolls_and_its_a_and_b_edges_drag(browser, app):
     assert abs(actions[7]["timeSec"] - 2) < 0.1, actions[7]
     assert page.console_errors == [], page.console_errors
     context.close()
+
+
+def wav_frames(data):
+    """(frames, rate) of a RIFF WAVE file's bytes, read from its fmt and data chunks."""
+    assert data[:4] == b"RIFF" and data[8:12] == b"WAVE"
+    offset, rate, align, frames = 12, None, None, None
+    while offset + 8 <= len(data):
+        chunk, size = data[offset:offset + 4], int.from_bytes(data[offset + 4:offset + 8], "little")
+        if chunk == b"fmt ":
+            rate = int.from_bytes(data[offset + 12:offset + 16], "little")
+            align = int.from_bytes(data[offset + 20:offset + 22], "little")
+        elif chunk == b"data":
+            frames = size // align
+        offset += 8 + size + (size & 1)
+    return frames, rate
+
+
+def test_render_what_i_practised_downloads_what_sharp9_render_writes(browser, app):
+    """The menu's render of the open session, WAV and FLAC, is byte for byte `sharp9 render` of
+    that session up to the time the download covers."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    page = context.new_page()
+    page.goto(app["url"])
+    page.wait_for_selector("#practice:not([hidden])")
+    session = page.evaluate("document.body.dataset.session")
+    page.click("#play")
+    page.wait_for_timeout(700)
+    page.click("#play")
+    page.click("#menu-button")
+    assert page.locator("#menu-render-wav").is_visible()
+    screenshot(page, "app-menu.png")
+    with page.expect_download() as download:
+        page.click("#menu-render-wav")
+    assert download.value.suggested_filename == f"sharp9-{session[:8]}.wav"
+    wav = Path(download.value.path()).read_bytes()
+    frames, rate = wav_frames(wav)
+    assert frames > rate  # more than a second practised
+    # The session goes on recording (ticks): the CLI renders it to where the download ended.
+    until = repr(frames / rate)
+    out = Path(app["work"]) / "render-check.wav"
+    subprocess.run([app["bin"], "render", session, "-o", str(out), "--to", until, "--force",
+                    "--db", app["db"]], check=True, capture_output=True)
+    assert out.read_bytes() == wav
+
+    page.click("#menu-button")
+    with page.expect_download() as download:
+        page.click("#menu-render-flac")
+    flac = Path(download.value.path()).read_bytes()
+    assert flac[:4] == b"fLaC"
+    # The FLAC render covers the session as it stood at its own request: render the CLI's to the
+    # same length (the frames in STREAMINFO) and compare.
+    info = flac[8:8 + 34]
+    total = int.from_bytes(info[13:18], "big") & ((1 << 36) - 1)
+    flac_rate = int.from_bytes(info[10:13], "big") >> 4
+    out = Path(app["work"]) / "render-check.flac"
+    subprocess.run([app["bin"], "render", session, "-o", str(out), "--to", repr(total / flac_rate),
+                    "--force", "--db", app["db"]], check=True, capture_output=True)
+    assert out.read_bytes() == flac
+    context.close()

@@ -121,6 +121,12 @@ $("menu-button").addEventListener("click", () => {
   $("menu").hidden = !open;
   $("menu-button").setAttribute("aria-expanded", String(open));
 });
+// A download chosen in the menu closes it (a link that navigates leaves the page anyway).
+$("menu").addEventListener("click", (event) => {
+  if (!event.target.closest("a.render")) return;
+  $("menu").hidden = true;
+  $("menu-button").setAttribute("aria-expanded", "false");
+});
 async function showKeys() {
   $("menu").hidden = true;
   $("menu-button").setAttribute("aria-expanded", "false");
