@@ -364,3 +364,24 @@ def test_render_what_i_practised_downloads_what_sharp9_render_writes(browser, ap
                     "--force", "--db", app["db"]], check=True, capture_output=True)
     assert out.read_bytes() == flac
     context.close()
+
+
+def test_the_keyboard_strip_lights_the_notes_at_the_playhead(browser, app):
+    """The fixture's tone is A3 (220 Hz, MIDI 57): the strip lights it at the playhead, moved by
+    the transposition."""
+    context, page = open_app(browser, app, {"width": 1280, "height": 800})
+    page.wait_for_selector("#practice:not([hidden])")
+    overview = page.locator("#overview").bounding_box()
+    page.mouse.click(overview["x"] + overview["width"] * 0.45, overview["y"] + overview["height"] / 2)
+    pitch = round(float(page.locator("#pitch").inner_text().split()[0]))
+    strip = "document.getElementById('keyboard')"
+    wait_until(page, f"{strip}.dataset.notes === '{57 + pitch}'")
+    page.click("[aria-label='Pitch up']")
+    wait_until(page, f"{strip}.dataset.notes === '{58 + pitch}'")
+    assert "sounding at the playhead" in page.locator("#keyboard").get_attribute("aria-label")
+    page.wait_for_timeout(200)
+    screenshot(page, "app-keyboard.png")
+    page.click("[aria-label='Pitch down']")
+    wait_until(page, f"{strip}.dataset.notes === '{57 + pitch}'")
+    assert page.console_errors == [], page.console_errors
+    context.close()

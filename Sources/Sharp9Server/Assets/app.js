@@ -3,7 +3,7 @@
 // musician's action, through the app core. The page computes no rule of the domain: it maps a
 // tap's x to a time, and shows the values and toasts the server sends.
 import { token, getJSON, change } from "./api.js";
-import { drawDetail, drawOverview, detailSpan, timeAt, xAt, DETAIL_HALF_SEC, MIN_HALF_SEC } from "./appwave.js";
+import { drawDetail, drawOverview, drawKeyboard, detailSpan, timeAt, xAt, DETAIL_HALF_SEC, MIN_HALF_SEC } from "./appwave.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
@@ -365,6 +365,7 @@ function render(state) {
   $("count-in").textContent = state.countInBeats > 0 ? `Count-in ${state.countInBeats}` : "Count-in";
   $("practice-line").textContent = open ? state.practiceText : "";
   renderOffer(state.offer);
+  renderKeyboard(state.soundingNotes ?? []);
   meter("meter-left", state.meters.left);
   meter("meter-right", state.meters.right);
   if (state.problem && state.problem !== lastProblem) showLocalToast(state.problem, 6000);
@@ -373,6 +374,20 @@ function render(state) {
     lastToast = state.toast;
     renderToast();
   }
+}
+
+const NOTE_NAMES = ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"];
+let lastNotes = "";
+function renderKeyboard(notes) {
+  const key = notes.join(" ");
+  if (key === lastNotes) return;
+  lastNotes = key;
+  const strip = $("keyboard");
+  strip.dataset.notes = key;
+  const names = notes.map((midi) => `${NOTE_NAMES[midi % 12]}${Math.floor(midi / 12) - 1}`);
+  strip.setAttribute("aria-label", names.length
+    ? `Keyboard: sounding at the playhead ${names.join(", ")}` : "Keyboard: nothing sounding at the playhead");
+  if (!$("practice").hidden) drawKeyboard(strip, notes);
 }
 
 function renderToast() {
@@ -387,6 +402,8 @@ function frame() {
   if (!$("practice").hidden) {
     drawDetail($("wave"), view);
     drawOverview($("overview"), view);
+    // Redrawn every frame too: a resize clears a canvas.
+    drawKeyboard($("keyboard"), lastNotes ? lastNotes.split(" ").map(Number) : []);
   }
   requestAnimationFrame(frame);
 }

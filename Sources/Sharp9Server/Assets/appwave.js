@@ -97,3 +97,26 @@ export function timeAt(canvas, clientX, from, to) {
   const fraction = Math.min(1, Math.max(0, (clientX - box.left) / box.width));
   return from + fraction * (to - from);
 }
+
+// The keyboard strip: the piano's 88 keys (MIDI 21…108), the sounding ones lit.
+const LOWEST = 21, HIGHEST = 108;
+const isBlack = (midi) => [1, 3, 6, 8, 10].includes(midi % 12);
+export function drawKeyboard(canvas, notes) {
+  const { context, width, height } = fit(canvas);
+  context.clearRect(0, 0, width, height);
+  const lit = new Set(notes);
+  const whites = [];
+  for (let midi = LOWEST; midi <= HIGHEST; midi++) if (!isBlack(midi)) whites.push(midi);
+  const keyWidth = width / whites.length;
+  const whiteX = new Map(whites.map((midi, index) => [midi, index * keyWidth]));
+  for (const midi of whites) {
+    context.fillStyle = lit.has(midi) ? colour("--accent") : "#d9dde2";
+    context.fillRect(whiteX.get(midi) + 0.5, 0, keyWidth - 1, height);
+  }
+  for (let midi = LOWEST; midi <= HIGHEST; midi++) {
+    if (!isBlack(midi)) continue;
+    const x = whiteX.get(midi - 1) + keyWidth * 0.65;
+    context.fillStyle = lit.has(midi) ? colour("--accent") : "#15181c";
+    context.fillRect(x, 0, keyWidth * 0.7, height * 0.6);
+  }
+}

@@ -100,6 +100,9 @@ public final class PracticeHost: @unchecked Sendable {
   // The thread's own.
   private var store: EventStore?
   private var live: LiveSession?
+  /// The keyboard strip's analysis of the open song (nil: none could be planned; the strip
+  /// stays dark).
+  private var playheadNotes: PlayheadNotes?
   /// A song opened again, waiting for the musician to continue its last session or start anew.
   private var offered: (song: Song, previous: SessionRecord)?
   private var lockGate = LockGate()
@@ -290,6 +293,7 @@ public final class PracticeHost: @unchecked Sendable {
       throw error
     }
     self.live = live
+    playheadNotes = try? PlayheadNotes(audio: audio)
     problem = nil
     lockGate = LockGate()
     let peaks = (try? Interchange.string(PracticePeaks(audio))) ?? "null"
@@ -330,6 +334,12 @@ public final class PracticeHost: @unchecked Sendable {
 
   private func publish() {
     var snapshot = live.map { PracticeSnapshot(live: $0, device: device) } ?? .empty(device: device)
+    if let live, let playheadNotes {
+      // The notes heard at the playhead, shown as they sound after the transposition.
+      snapshot.soundingNotes = playheadNotes.notes(atSec: live.last.positionSec)
+        .transposed(bySemitones: live.core.state.transport.pitchSemitones).midiNotes
+        .filter(NoteSet.pianoRange.contains)
+    }
     snapshot.problem = problem
     snapshot.offer = offered.map {
       PracticeSnapshot.Offer(

@@ -46,6 +46,9 @@ struct PracticeSnapshot: Encodable, Sendable {
   var countInBeats = 0
   /// Why the last session stopped on its own (an error), until a song is opened again.
   var problem: String? = nil
+  /// The keyboard strip: the piano keys (MIDI numbers) sounding at the playhead, after the
+  /// transposition.
+  var soundingNotes: [Int] = []
   /// A song opened again: its last session, offered to continue (nil: no question open).
   var offer: Offer? = nil
 
