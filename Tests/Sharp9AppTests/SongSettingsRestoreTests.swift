@@ -11,9 +11,7 @@ import Testing
 /// content counts, never another song's.
 @Suite struct SongSettingsRestoreTests {
   static let song = String(repeating: "ef", count: 32)
-  static let info = NewSessionInfo(
-    title: "take", audio: RecordedAudio(path: "/music/take.wav", sha256: song),
-    sharp9Version: "test")
+  static let info = AppCoreFixture.songInfo(sha256: song)
 
   private func open(_ fixture: AppCoreFixture, _ info: NewSessionInfo = info) throws -> AppCore {
     // Each session starts later than the one before: "the latest" is well defined.
