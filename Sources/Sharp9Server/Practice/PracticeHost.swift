@@ -305,6 +305,7 @@ public final class PracticeHost: @unchecked Sendable {
     offered = nil
     guard let live else { return }
     self.live = nil
+    playheadNotes = nil
     lock.withLock { published.peaks = nil }
     defer { try? live.finish() }
     try live.stop()
@@ -329,6 +330,7 @@ public final class PracticeHost: @unchecked Sendable {
     live?.abandon()
     try? live?.finish()
     live = nil
+    playheadNotes = nil
     lock.withLock { published.peaks = nil }
   }
 
