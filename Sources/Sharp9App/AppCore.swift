@@ -143,20 +143,29 @@ public final class AppCore {
     if let computed = outcome.peaks { peaks = computed }
     sent.failures += outcome.failures
     if reportsLoadResults { queued += outcome.reported.map { ($0, nil) } }
-    try keepSongMarks(after: action, before: previous)
+    try keepSongMarks(after: action, at: t, before: previous)
     try analyzeBeats(after: action, at: t)
     for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
   }
 
   /// The song's saved loops and sections belong to the song: when a new session loads it, they
-  /// are brought in (as actions, so the session's log holds them and replays alone); when the
-  /// musician changes them, the song's stream gets the new marks.
-  private func keepSongMarks(after action: Action, before previous: State) throws {
+  /// are brought in (as actions, so the session's log holds them and replays alone), followed by
+  /// the plain markers, speed and pitch its last session left
+  /// (``SongHistory/lastSettings(of:in:excluding:)``); when the musician changes the loops or the
+  /// sections, the song's stream gets the new marks. The restores are recorded at the load's
+  /// time, as the beat grid is: a front end clocked by a device must not see `t` jump ahead of
+  /// its frames.
+  private func keepSongMarks(after action: Action, at t: Double, before previous: State) throws {
     guard let song else { return }
     if case .importSucceeded = action, startsSession {
       let marks = try dependencies.log.songMarks(of: song)
-      if !marks.sections.isEmpty { queued.append((.sectionsRestored(marks.sections), nil)) }
-      if !marks.loops.isEmpty { queued.append((.savedLoopsRestored(marks.loops), nil)) }
+      if !marks.sections.isEmpty { queued.append((.sectionsRestored(marks.sections), t)) }
+      if !marks.loops.isEmpty { queued.append((.savedLoopsRestored(marks.loops), t)) }
+      if let settings = try SongHistory.lastSettings(
+        of: song, in: dependencies.log, excluding: session?.id)
+      {
+        queued.append((.songSettingsRestored(settings), t))
+      }
     } else if action.isUserAction, let session,
       state.savedLoops != previous.savedLoops
         || (state.markers != previous.markers && state.sections != previous.sections)

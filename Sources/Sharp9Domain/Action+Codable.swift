@@ -14,7 +14,8 @@ extension Action: Codable {
     case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop, savedLoopsRestored
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
     case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
-    case nudgeBBeats, setSnap, nameSection, sectionsRestored, loopSection
+    case nudgeBBeats, setSnap, nameSection, sectionsRestored, loopSection, songSettingsRestored
+    case overviewTapped
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -27,7 +28,7 @@ extension Action: Codable {
       case .importSucceeded: ["track"]
       case .importFailed: ["message"]
       case .setMode: ["mode"]
-      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB: ["timeSec"]
+      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB, .overviewTapped: ["timeSec"]
       case .tick: ["currentTimeSec"]
       case .speedDelta, .pitchDelta: ["delta"]
       case .deleteMarker: ["id"]
@@ -55,6 +56,7 @@ extension Action: Codable {
       case .nameSection: ["timeSec", "name"]
       case .sectionsRestored: ["sections"]
       case .loopSection: ["number"]
+      case .songSettingsRestored: ["settings"]
       }
     }
   }
@@ -62,7 +64,7 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
-    case grid, bpm, level, beats, everyPass, snap, sections
+    case grid, bpm, level, beats, everyPass, snap, sections, settings
   }
 
   /// The case's `type` tag.
@@ -119,6 +121,8 @@ extension Action: Codable {
     case .nameSection: .nameSection
     case .sectionsRestored: .sectionsRestored
     case .loopSection: .loopSection
+    case .songSettingsRestored: .songSettingsRestored
+    case .overviewTapped: .overviewTapped
     }
   }
 
@@ -162,6 +166,7 @@ extension Action: Codable {
       case .clearToastIfExpired: none ? .clearToastIfExpired(now: nil) : nil
       case .tapWaveform: number.map { .tapWaveform(timeSec: $0) }
       case .dragScrub: number.map { .dragScrub(timeSec: $0) }
+      case .overviewTapped: number.map { .overviewTapped(timeSec: $0) }
       case .addMarker: number.map { .addMarker(timeSec: $0) }
       case .setA: number.map { .setA(timeSec: $0) }
       case .setB: number.map { .setB(timeSec: $0) }
@@ -182,7 +187,7 @@ extension Action: Codable {
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
         .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped,
         .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats, .nameSection,
-        .sectionsRestored, .loopSection:
+        .sectionsRestored, .loopSection, .songSettingsRestored:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -228,6 +233,7 @@ extension Action: Codable {
       self = .setMode(mode)
     case .tapWaveform: self = .tapWaveform(timeSec: try number(.timeSec))
     case .dragScrub: self = .dragScrub(timeSec: try number(.timeSec))
+    case .overviewTapped: self = .overviewTapped(timeSec: try number(.timeSec))
     case .togglePlay: self = .togglePlay
     case .tick: self = .tick(currentTimeSec: try number(.currentTimeSec))
     case .speedDelta: self = .speedDelta(try number(.delta))
@@ -326,6 +332,14 @@ extension Action: Codable {
       }
       self = .sectionsRestored(sections)
     case .loopSection: self = .loopSection(number: try c.decode(Int.self, forKey: .number))
+    case .songSettingsRestored:
+      let settings = try c.decode(SongSettings.self, forKey: .settings)
+      guard ([settings.speed, settings.pitchSemitones] + settings.markers).allSatisfy(\.isFinite)
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .settings, in: c, debugDescription: "every number must be finite")
+      }
+      self = .songSettingsRestored(settings)
     }
   }
 
@@ -342,7 +356,7 @@ extension Action: Codable {
     case .importFailed(let message): try c.encode(message, forKey: .message)
     case .setMode(let mode): try c.encode(mode, forKey: .mode)
     case .tapWaveform(let time), .dragScrub(let time), .addMarker(let time), .setA(let time),
-      .setB(let time):
+      .setB(let time), .overviewTapped(let time):
       try c.encode(time, forKey: .timeSec)
     case .tick(let time): try c.encode(time, forKey: .currentTimeSec)
     case .speedDelta(let delta), .pitchDelta(let delta): try c.encode(delta, forKey: .delta)
@@ -381,6 +395,7 @@ extension Action: Codable {
       try c.encode(time, forKey: .timeSec)
       try c.encode(name, forKey: .name)
     case .sectionsRestored(let sections): try c.encode(sections, forKey: .sections)
+    case .songSettingsRestored(let settings): try c.encode(settings, forKey: .settings)
     }
   }
 

@@ -114,6 +114,13 @@ public enum Action: Sendable, Equatable, Hashable {
   case sectionsRestored([SongSection])
   /// Section N (1-based, in time order) made the loop, up to the next section.
   case loopSection(number: Int)
+  /// The song's markers, speed and pitch as its last session left them were brought into this
+  /// new one when it loaded the song (the app, not the musician; they come from outside and are
+  /// checked).
+  case songSettingsRestored(SongSettings)
+  /// The musician tapped the song's overview at a source time: the playhead goes there,
+  /// whatever the mode (a tap on the detail view does what the mode says).
+  case overviewTapped(timeSec: Double)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -161,7 +168,8 @@ extension Action {
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
-      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap, .sectionsRestored:
+      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap, .sectionsRestored,
+      .songSettingsRestored, .overviewTapped:
       nil
     }
   }
@@ -173,14 +181,14 @@ extension Action {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
       .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected,
-      .sectionsRestored:
+      .sectionsRestored, .songSettingsRestored:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
       .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
       .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats,
-      .nudgeBBeats, .setSnap, .nameSection, .loopSection:
+      .nudgeBBeats, .setSnap, .nameSection, .loopSection, .overviewTapped:
       true
     }
   }

@@ -41,6 +41,9 @@ public enum PracticeRules {
   public static let savedLoopLimit = 100
   /// How many sections (named markers) a song can have: more than any song has parts.
   public static let sectionLimit = 100
+  /// How many markers a new session takes over from the song's last one: more than any practice
+  /// places, few enough that the one event carrying them stays small.
+  public static let restoredMarkerLimit = 1000
   /// "Loop N passes then stop": how many passes a musician can ask for.
   public static let loopPassLimitRange = 1...99
   /// The loop-pass button cycles through these limits, then back to looping until stopped.

@@ -17,6 +17,7 @@ public enum EventText {
     case .setMode(let mode): "mode \(mode.rawValue)"
     case .tapWaveform(let time): "tap waveform at \(formatTime(time))"
     case .dragScrub(let time): "scrub to \(formatTime(time))"
+    case .overviewTapped(let time): "overview tap at \(formatTime(time))"
     case .togglePlay: "play/pause"
     case .tick(let time): "tick \(formatTime(time))"
     case .speedDelta(let delta): "speed \(signed(delta))"
@@ -65,6 +66,9 @@ public enum EventText {
     case .nameSection(let time, let name): "name section \"\(name)\" at \(formatTime(time))"
     case .sectionsRestored(let sections): "the song's sections (\(sections.count))"
     case .loopSection(let number): "loop section \(number)"
+    case .songSettingsRestored(let settings):
+      "the song's last settings: \(settings.markers.count) markers, speed \(formatSpeed(settings.speed)),"
+        + " pitch \(formatPitch(settings.pitchSemitones))"
     }
   }
 

@@ -11,9 +11,7 @@ import Testing
 /// survive the session that made them.
 @Suite struct SongMarksTests {
   static let song = String(repeating: "ab", count: 32)
-  static let info = NewSessionInfo(
-    title: "take", audio: RecordedAudio(path: "/music/take.wav", sha256: song),
-    sharp9Version: "test")
+  static let info = AppCoreFixture.songInfo(sha256: song)
 
   private func open(_ fixture: AppCoreFixture, _ start: AppCore.Start) throws -> AppCore {
     let core = try AppCore(

@@ -45,6 +45,10 @@ import Testing
     .sectionsRestored([]),
     .sectionsRestored([SongSection(name: "Verse", timeSec: 0), SongSection(name: "", timeSec: 3)]),
     .loopSection(number: 2), .loopSection(number: Int.min),
+    .songSettingsRestored(SongSettings(markers: [], speed: 1, pitchSemitones: 0)),
+    .overviewTapped(timeSec: 42.5),
+    .songSettingsRestored(
+      SongSettings(markers: [0.5, -1, 1e300], speed: 0.73, pitchSemitones: -3)),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

@@ -10,7 +10,9 @@ import Testing
 @Suite struct BinarySnapshotTests {
   let codec = StateCodec()
 
-  @Test(arguments: [UInt64(21), 22, 23])
+  // Seeds whose sessions reach a state with both a redo and a toast (checked below): the random
+  // actions' stream changes with every new kind of action (21 no longer did after tags 60–61).
+  @Test(arguments: [UInt64(22), 23, 24, 25])
   func roundTripsRandomStatesFieldForField(seed: UInt64) throws {
     let states = RandomStates.states(count: 500, seed: seed)
     for (index, state) in states.enumerated() {

@@ -103,6 +103,8 @@ public struct RandomActions: Sendable {
     case .nameSection: .nameSection(timeSec: markerOrTrackTime(in: state), name: loopName())
     case .sectionsRestored: .sectionsRestored(songSections(in: state))
     case .loopSection: .loopSection(number: sectionNumber(in: state))
+    case .songSettingsRestored: .songSettingsRestored(songSettings(in: state))
+    case .overviewTapped: .overviewTapped(timeSec: trackTime(in: state))
     }
   }
 
@@ -171,6 +173,16 @@ public struct RandomActions: Sendable {
     let count = state.sections.count
     if count > 0, chance(90) { return Int.random(in: 1...count, using: &random) }
     return pick([0, -1, count + 1, Int.max])
+  }
+
+  /// A song's settings as its last session left them: mostly good, some markers outside the
+  /// track and speeds or pitches off their grids or ranges (the reducer must drop or clamp those).
+  private mutating func songSettings(in state: State) -> SongSettings {
+    SongSettings(
+      markers: (0..<Int.random(in: 0...4, using: &random)).map { _ in
+        chance(90) ? trackTime(in: state) : pick([-1, 1e9])
+      },
+      speed: typed(in: 0.2...2.1), pitchSemitones: typed(in: -13...13))
   }
 
   /// The number of a saved loop, or rarely one that does not exist.

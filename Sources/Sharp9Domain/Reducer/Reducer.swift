@@ -97,6 +97,8 @@ public enum Reducer {
     case .nameSection(let time, let name): return nameSection(at: time, name, &state, context)
     case .sectionsRestored(let sections): return restoreSections(sections, &state, context)
     case .loopSection(let number): return loopSection(number, &state, context)
+    case .songSettingsRestored(let settings): return restoreSongSettings(settings, &state, context)
+    case .overviewTapped(let time): return seek(to: time, in: &state)
     }
   }
 

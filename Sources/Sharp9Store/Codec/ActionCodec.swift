@@ -158,6 +158,13 @@ public enum ActionCodec {
     case .loopSection(let number):
       writer.write(UInt8(51))
       writer.write(UInt64(bitPattern: Int64(number)))
+    case .overviewTapped(let time): write(61, time, into: &writer)
+    case .songSettingsRestored(let settings):
+      writer.write(UInt8(60))
+      writer.write(settings.speed)
+      writer.write(settings.pitchSemitones)
+      writer.write(UInt64(settings.markers.count))
+      for time in settings.markers { writer.write(time) }
     }
   }
 
@@ -264,6 +271,17 @@ public enum ActionCodec {
       }
       return .sectionsRestored(sections)
     case 51: return .loopSection(number: try loopNumber(&reader))
+    case 61: return .overviewTapped(timeSec: try reader.double())
+    case 60:
+      let speed = try reader.double()
+      let pitch = try reader.double()
+      let count = try reader.uint64()
+      // Each marker takes 8 bytes: a count beyond the bytes left is damage.
+      guard count <= UInt64(reader.remaining / 8) else { throw .invalidValue("marker count") }
+      var markers: [Double] = []
+      for _ in 0..<count { markers.append(try reader.double()) }
+      return .songSettingsRestored(
+        SongSettings(markers: markers, speed: speed, pitchSemitones: pitch))
     case let tag: throw .unknownTag(tag)
     }
   }

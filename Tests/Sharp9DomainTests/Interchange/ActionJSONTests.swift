@@ -62,6 +62,8 @@ import Testing
     #"{"type":"nameSection","timeSec":12.5,"name":"Solo ♪"}"#,
     #"{"type":"sectionsRestored","sections":[{"name":"Verse","timeSec":0}]}"#,
     #"{"type":"loopSection","number":2}"#,
+    #"{"type":"overviewTapped","timeSec":42.5}"#,
+    #"{"type":"songSettingsRestored","settings":{"markers":[1.5,30],"speed":0.75,"pitchSemitones":-2}}"#,
   ]
 
   static let effectGoldens: [String] = [
