@@ -128,7 +128,8 @@ import Testing
 
     let second = try open(fixture, .new(Self.info))
     expectNoDifference(second.state.sections, sections)
-    #expect(second.state.markers.count == 2, "plain markers stay with their session")
+    // The plain marker comes back from the last session's settings, not from the song's stream.
+    #expect(second.state.markers.map(\.name) == ["Verse", "Chorus", nil])
     let session = try #require(second.session)
     expectNoDifference(try fixture.store.state(of: session, at: nil), second.state)
     try second.send(.loopSection(number: 1))
