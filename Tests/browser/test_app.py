@@ -385,3 +385,34 @@ def test_the_keyboard_strip_lights_the_notes_at_the_playhead(browser, app):
     wait_until(page, f"{strip}.dataset.notes === '{57 + pitch}'")
     assert page.console_errors == [], page.console_errors
     context.close()
+
+
+def test_typed_values_and_sections(browser, app):
+    """The typing line is the player's prompt: `N` opens it for a section's name, which names the
+    marker at the playhead (drawn beside its line); `:` takes a value; a line that means nothing
+    says why in a toast and records nothing."""
+    context, page = open_app(browser, app, {"width": 1280, "height": 800})
+    page.wait_for_selector("#practice:not([hidden])")
+    session = page.evaluate("document.body.dataset.session")
+    before = len(logged(app, session))
+    page.keyboard.press("N")
+    assert page.evaluate("document.activeElement.id") == "typed"
+    assert page.input_value("#typed") == "section "
+    page.keyboard.type("Chorus")
+    page.keyboard.press("Enter")
+    toast_shows(page, "Section Chorus")
+    page.keyboard.press(":")
+    page.keyboard.type("speed 73%")
+    page.keyboard.press("Enter")
+    wait_until(page, "document.getElementById('speed').textContent.startsWith('0.73')", 5000)
+    page.keyboard.press(":")
+    page.keyboard.type("speed fast")
+    page.keyboard.press("Enter")
+    toast_shows(page, "Type a speed: speed 0.75 or speed 75%")
+    page.console_errors[:] = [e for e in page.console_errors if "status of 400" not in e]
+    added = logged(app, session)[before:]
+    assert [a["type"] for a in added] == ["nameSection", "setSpeed"], added
+    assert added[0]["name"] == "Chorus" and added[1]["speed"] == 0.73
+    screenshot(page, "app-section.png")
+    assert page.console_errors == [], page.console_errors
+    context.close()

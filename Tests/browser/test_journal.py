@@ -16,7 +16,7 @@ def test_the_journal_page_draws_the_days_the_command_lists(page, server):
     entries = get_json(server, "/api/journal")
     assert entries == journal_lines(server)
     practice = next(e for e in entries if e["song"] == "tone.wav")
-    assert practice["practisedSec"] > 0 and practice["loopPasses"] >= 1
+    assert practice["practisedSec"] > 0
     page.goto(server["base"] + "/journal")
     page.wait_for_selector("figure.journal svg rect.bar")
     assert page.locator("figure.journal figcaption").first.text_content() == "tone.wav"

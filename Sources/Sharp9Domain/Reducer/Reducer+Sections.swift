@@ -10,7 +10,7 @@ extension Reducer {
     at timeSec: Double, _ name: String, _ state: inout State, _ context: ActionContext
   ) -> [Effect] {
     guard let time = state.clampedTime(timeSec) else { return [] }
-    guard let name = sectionName(name, &state, context) else { return [] }
+    guard let name = allowedName(name, of: "section", &state, context) else { return [] }
     if let index = state.markers.firstIndex(where: { $0.timeSec == time }) {
       guard state.markers[index].name != name else { return [] }
       if state.markers[index].name == nil, !roomForSection(&state, context) { return [] }
@@ -90,21 +90,5 @@ extension Reducer {
       return false
     }
     return true
-  }
-
-  /// `name` without surrounding spaces when its length is allowed, else nil with a toast that
-  /// says the rule.
-  private static func sectionName(_ name: String, _ state: inout State, _ context: ActionContext)
-    -> String?
-  {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-    let lengths = PracticeRules.loopNameLength
-    guard lengths.contains(trimmed.count) else {
-      showToast(
-        "Name the section in \(lengths.lowerBound) to \(lengths.upperBound) characters",
-        in: &state, context)
-      return nil
-    }
-    return trimmed
   }
 }

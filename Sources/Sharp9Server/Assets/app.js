@@ -148,9 +148,27 @@ $("menu-keys").addEventListener("click", showKeys);
 // — Keys: exactly the terminal player's bindings; a pedal's PageUp/PageDown are Prev/Next —
 
 const pedal = { PageUp: "Home", PageDown: "End" };
+// The typing line, as the player's `:` prompt: `N` opens it for a section's name.
+const typed = $("typed");
+$("type-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const line = typed.value.trim();
+  typed.value = "";
+  typed.blur();
+  if (line) send({ typed: line });
+});
+typed.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") { typed.value = ""; typed.blur(); }
+});
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target instanceof HTMLInputElement) return;
+  if (event.key === ":" || event.key === "N") {
+    event.preventDefault();
+    typed.value = event.key === "N" ? "section " : "";
+    typed.focus();
+    return;
+  }
   if (event.key === "?") { event.preventDefault(); $("keys").open ? $("keys").close() : showKeys(); return; }
   if ($("keys").open || $("offer").open) return;
   const key = pedal[event.key] ?? event.key;

@@ -62,9 +62,13 @@ function drawSpan(canvas, view, from, to, markerHeight) {
     context.fillRect(px, top, 1, Math.max(1, bottom - top));
   }
   context.fillStyle = colour("--marker");
+  context.font = "12px system-ui, sans-serif";
   for (const marker of state.markers) {
     const mx = x(marker.timeSec);
-    if (mx >= -1 && mx <= width + 1) context.fillRect(mx - 1, 0, 2, markerHeight ?? height);
+    if (mx < -1 || mx > width + 1) continue;
+    context.fillRect(mx - 1, 0, 2, markerHeight ?? height);
+    // A section's name beside its line, in the detailed view only (the overview is too short).
+    if (marker.name && markerHeight == null) context.fillText(marker.name, mx + 4, height - 6);
   }
   for (const [edge, label] of [[aSec, "A"], [bSec, "B"]]) {
     if (edge == null) continue;

@@ -67,6 +67,8 @@ public final class PracticeHost: @unchecked Sendable {
   enum Input: Sendable {
     case key(PlayerKey)
     case action(Action)
+    /// A line typed as at the player's prompt.
+    case typed(String)
   }
 
   /// The page sent input but no song is open.
@@ -239,7 +241,7 @@ public final class PracticeHost: @unchecked Sendable {
       case .action(.setLocked(false)): try live.send(.setLocked(false))
       case .key(let key):
         if lockGate.unlocks(key, atSec: live.nowSec) { try live.send(.setLocked(false)) }
-      case .action: break
+      case .action, .typed: break
       }
       return
     }
@@ -247,6 +249,12 @@ public final class PracticeHost: @unchecked Sendable {
     case .action(let action): try live.send(action)
     case .key(let key):
       if case .send(let action) = live.command(for: key) { try live.send(action) }
+    case .typed(let line):
+      switch TypedCommand.parse(line, state: live.core.state, playheadSec: live.projectedPlayhead())
+      {
+      case .send(let action): try live.send(action)
+      case .refused(let why): throw APIFailure(.badRequest, why)
+      }
     }
   }
 

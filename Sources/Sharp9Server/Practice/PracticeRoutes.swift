@@ -182,10 +182,15 @@ extension InspectorServer {
   private struct InputBody: Decodable {
     var key: String?
     var action: Action?
+    var typed: String?
   }
 
-  /// The page's input, checked: a key the bindings know, or a musician's action other than
-  /// opening a file (songs come through `/api/app/songs`).
+  /// The longest line the page may type (a section's name is at most 100 characters).
+  static let typedLengthLimit = 200
+
+  /// The page's input, checked: a key the bindings know, a musician's action other than
+  /// opening a file (songs come through `/api/app/songs`), or a line typed as at the player's
+  /// prompt (``TypedCommand``).
   static func practiceInput(_ body: ByteBuffer) throws -> PracticeHost.Input {
     let data = Data(body.readableBytesView)
     let decoded: InputBody
@@ -193,31 +198,36 @@ extension InspectorServer {
       decoded = try Interchange.decoder().decode(InputBody.self, from: data)
     } catch {
       throw APIFailure(
-        .badRequest, "input must be {\"key\": KEY} or {\"action\": ACTION}")
+        .badRequest, "input must be {\"key\": KEY}, {\"action\": ACTION} or {\"typed\": LINE}")
     }
     // A field the input does not have is a mistake (or a probe), never ignored: the same rule
     // as a script line's.
     let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     let action = object?["action"] as? [String: Any]
-    guard let object, Set(object.keys).isSubset(of: ["key", "action"]),
+    guard let object, Set(object.keys).isSubset(of: ["key", "action", "typed"]),
       action.map({ Set($0.keys).isSubset(of: ["type"] + (decoded.action?.kind.fieldNames ?? [])) })
         ?? true
     else {
       throw APIFailure(.badRequest, "input has a field it does not take; send only what it needs")
     }
-    switch (decoded.key, decoded.action) {
-    case (let name?, nil):
+    switch (decoded.key, decoded.action, decoded.typed) {
+    case (nil, nil, let line?):
+      guard line.count <= typedLengthLimit else {
+        throw APIFailure(.badRequest, "a typed line is at most \(typedLengthLimit) characters")
+      }
+      return .typed(line)
+    case (let name?, nil, nil):
       guard let key = PlayerKey.named(name) else {
         throw APIFailure(.badRequest, "no such key; send one printable character or an arrow")
       }
       return .key(key)
-    case (nil, let action?):
+    case (nil, let action?, nil):
       guard action.isUserAction, action.kind != .importPicked else {
         throw APIFailure(.badRequest, "only a musician's action can be sent, not \(action.kind)")
       }
       return .action(action)
     default:
-      throw APIFailure(.badRequest, "send either a key or an action")
+      throw APIFailure(.badRequest, "send one of a key, an action or a typed line")
     }
   }
 }
