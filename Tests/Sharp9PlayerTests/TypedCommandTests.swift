@@ -44,6 +44,21 @@ import Testing
       ("part 3", .loopSection(number: 3)),
       ("passes 4", .setLoopPasses(4)),
       ("passes off", .setLoopPasses(nil)),
+      (
+        "trainer 0.6 0.05 2 1.0 hold",
+        .setSpeedTrainer(
+          SpeedTrainer(
+            startSpeed: 0.6, step: 0.05, everyPasses: 2, targetSpeed: 1, onStop: .hold))
+      ),
+      (
+        "trainer 1 -0.1 1 0.5",
+        .setSpeedTrainer(
+          SpeedTrainer(
+            startSpeed: 1, step: -0.1, everyPasses: 1, targetSpeed: 0.5, onStop: .reset))
+      ),
+      ("trainer off", .setSpeedTrainer(nil)),
+      ("countin 4", .setCountIn(beats: 4, everyPass: false)),
+      ("countin 8 every", .setCountIn(beats: 8, everyPass: true)),
     ]
     for (line, action) in table {
       #expect(parse(line) == .send(action), "\(line)")
@@ -57,7 +72,9 @@ import Testing
       "", "   ", "fly away", "speed", "speed fast", "speed 0.7x", "speed nan", "speed inf",
       "speed 1e400", "pitch", "pitch up", "cents 100", "cents -150", "cents x", "a", "a 1:75",
       "a -3", "b 1::2", "b 1:2:3:4", "tempo", "tempo fast", "loop", "loop Chorus", "part Verse",
-      "passes", "passes many", "passes 2.5",
+      "passes", "passes many", "passes 2.5", "trainer", "trainer 0.6 0.05 2", "trainer a b c d",
+      "trainer 0.6 0.05 2.5 1", "trainer 0.6 0.05 2 1 keep", "countin", "countin x",
+      "countin 4 always", "countin 4 every pass",
     ]
     for line in bad {
       guard case .refused(let why) = parse(line) else {

@@ -17,6 +17,8 @@ import Sharp9Domain
 /// | `loop 2` or `loop Solo` | ``Action/recallLoop(number:)`` |
 /// | `part 2` or `part Verse` | ``Action/loopSection(number:)`` |
 /// | `passes 4` or `passes off` | ``Action/setLoopPasses(_:)`` |
+/// | `trainer 0.6 0.05 2 1.0 [hold]` or `trainer off` | ``Action/setSpeedTrainer(_:)``: start, step, every N passes, target, and `hold` (else `reset`) on stop |
+/// | `countin 4 [every]` | ``Action/setCountIn(beats:everyPass:)`` |
 public enum TypedCommand {
   /// What a typed line means: an action, or why it means none (a sentence for the screen).
   public enum Outcome: Equatable, Sendable {
@@ -25,7 +27,8 @@ public enum TypedCommand {
   }
 
   /// The commands, as the help lists them.
-  public static let help = "speed, pitch, cents, a, b, tempo, section, save, loop, part, passes"
+  public static let help =
+    "speed, pitch, cents, a, b, tempo, section, save, loop, part, passes, trainer, countin"
 
   /// How far from the playhead a marker may stand for `section NAME` to name it.
   static let markerReachSec = 1.0
@@ -79,11 +82,35 @@ public enum TypedCommand {
       if rest.lowercased() == "off" { return .send(.setLoopPasses(nil)) }
       guard let passes = Int(rest) else { return .refused("Type a number of passes: passes 4") }
       return .send(.setLoopPasses(passes))
+    case "trainer":
+      return trainer(rest)
+    case "countin":
+      let words = rest.split(separator: " ", omittingEmptySubsequences: true)
+      guard (1...2).contains(words.count), let beats = Int(words[0]),
+        words.count == 1 || words[1].lowercased() == "every"
+      else { return .refused("Type beats, then every for each pass: countin 4 every") }
+      return .send(.setCountIn(beats: beats, everyPass: words.count == 2))
     case "":
       return .refused("Type a command: \(help)")
     default:
       return .refused("Unknown command \(word): \(help)")
     }
+  }
+
+  /// A trainer plan: `off`, or start, step, passes, target and an optional `hold` or `reset`.
+  private static func trainer(_ text: String) -> Outcome {
+    if text.lowercased() == "off" { return .send(.setSpeedTrainer(nil)) }
+    let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let onStop = words.count == 5 ? SpeedTrainer.OnStop(rawValue: words[4].lowercased()) : .reset
+    guard (4...5).contains(words.count), let start = number(words[0]), let step = number(words[1]),
+      let passes = Int(words[2]), let target = number(words[3]), let onStop
+    else {
+      return .refused("Type start, step, every N passes and target: trainer 0.6 0.05 2 1.0 hold")
+    }
+    return .send(
+      .setSpeedTrainer(
+        SpeedTrainer(
+          startSpeed: start, step: step, everyPasses: passes, targetSpeed: target, onStop: onStop)))
   }
 
   /// A finite decimal number (a leading `+` allowed).
