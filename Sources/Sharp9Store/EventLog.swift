@@ -75,6 +75,11 @@ public protocol EventLog: AnyObject {
   /// `date`, durably; unchanged marks append nothing.
   func recordSongMarks(_ marks: SongMarks, of song: String, from session: UUID?, at date: Date)
     throws
+  /// The journal's practice summary kept for `session` as it now is, or nil when none holds. A
+  /// backend may keep none (``EventLog`` gives that by default): the journal then replays.
+  func cachedPractice(of session: SessionRecord) throws -> SessionPractice?
+  /// Keeps `practice` as the summary of `session` as it now is (by default, nowhere).
+  func cachePractice(_ practice: SessionPractice, of session: SessionRecord) throws
 }
 
 /// A session's stored events, read in order one at a time (memory stays flat for any length).

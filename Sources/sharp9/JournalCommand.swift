@@ -51,7 +51,7 @@ struct JournalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist, for: "run `sharp9 journal`")
+    let store = try database.openLog(.mustExist)
     let journal = try PracticeJournal.of(
       store, song: song, sinceDay: since.flatMap(PracticeJournal.validDay),
       calendar: Calendar.current,

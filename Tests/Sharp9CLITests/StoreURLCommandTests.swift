@@ -167,6 +167,26 @@ import Testing
   }
 
   /// A PostgreSQL server that is not there: one line, status 69, no crash.
+  /// The journal replays PostgreSQL's sessions as SQLite's (PostgreSQL keeps no summaries yet, so
+  /// it replays every time): the same figures, line for line.
+  @Test(.enabled(if: postgresEnabled, "SHARP9_TEST_POSTGRES is not set"))
+  func theJournalOnPostgreSQLEqualsSQLite() async throws {
+    let url = try #require(
+      Self.postgresURL, "SHARP9_REQUIRE_POSTGRES=1 but no SHARP9_TEST_POSTGRES")
+    let cli = try StoreCLI()
+    let song = "journal-\(UUID().uuidString.prefix(8)).wav"
+    let script = try cli.file(
+      "late.jsonl", JournalCommandTests.lateSession.replacing("etude.wav", with: song))
+    #expect(try await cli.run(["import", script, "--store", url], database: false).status == 0)
+    #expect(try await cli.run(["import", script]).status == 0)
+    let postgres = try await cli.run(
+      ["journal", "--json", "--song", song, "--store", url], database: false)
+    let sqlite = try await cli.run(["journal", "--json", "--song", song])
+    #expect(postgres.status == 0, "\(postgres.stderr)")
+    #expect(postgres.stdout.split(separator: "\n").count == 2)
+    #expect(postgres.stdout == sqlite.stdout)
+  }
+
   @Test func anUnreachableServerIsStatus69() async throws {
     let cli = try StoreCLI()
     let result = try await cli.run(

@@ -10,7 +10,7 @@ extension PracticeJournal {
   /// A song matches when its file name contains `song` (case-insensitively) or its SHA-256
   /// starts with it. Sessions that never loaded a track add nothing.
   public static func of(
-    _ store: EventStore, song: String?, sinceDay: String?, calendar: Calendar,
+    _ store: any EventLog, song: String?, sinceDay: String?, calendar: Calendar,
     inARow: Int = defaultInARow
   ) throws -> PracticeJournal {
     var journal = PracticeJournal(calendar: calendar, inARow: inARow)
@@ -39,7 +39,9 @@ extension PracticeJournal {
   /// The session's practice summary: the one the store keeps when it still holds, else replayed
   /// on the playback timeline and kept (when the database can be written: a read-only one only
   /// costs the replay again next time).
-  static func cachedOrReplayed(_ session: SessionRecord, in store: EventStore, endSec: Double)
+  static func cachedOrReplayed(
+    _ session: SessionRecord, in store: any EventLog, endSec: Double
+  )
     throws -> SessionPractice
   {
     if let cached = try store.cachedPractice(of: session) { return cached }
