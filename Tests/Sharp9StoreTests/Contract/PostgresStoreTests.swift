@@ -13,7 +13,7 @@ struct PostgresStoreTests {
   /// N writers, each on its own connection, append at the same head at once: exactly one wins,
   /// every other gets the conflict, and no loser drew a `position` (the next append's position
   /// follows the winner's).
-  @Test func concurrentWritersAtOneHeadHaveExactlyOneWinner() throws {
+  @Test func concurrentWritersAtOneHeadHaveExactlyOneWinner() async throws {
     let fixture = try ContractLog(.postgres)
     let session = try fixture.newSession()
     let stored = try fixture.record(
@@ -36,7 +36,15 @@ struct PostgresStoreTests {
       }
       thread.start()
     }
-    gate.waitUntilFinished()
+    // Waited for on a thread of its own: blocking one of the few threads that run every test's
+    // tasks (two on a 2-core machine) starved the others, and with a second test blocking the
+    // other one the whole suite hung (seen in a CI run).
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        gate.waitUntilFinished()
+        done.resume()
+      }.start()
+    }
 
     let results = outcomes.all
     #expect(results.count == writers)
