@@ -36,15 +36,7 @@ struct PostgresStoreTests {
       }
       thread.start()
     }
-    // Waited for on a thread of its own: blocking one of the few threads that run every test's
-    // tasks (two on a 2-core machine) starved the others, and with a second test blocking the
-    // other one the whole suite hung (seen in a CI run).
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      Thread {
-        gate.waitUntilFinished()
-        done.resume()
-      }.start()
-    }
+    await gate.finished()
 
     let results = outcomes.all
     #expect(results.count == writers)
@@ -222,6 +214,18 @@ final class StartGate: @unchecked Sendable {
     condition.lock()
     while finished < parties { condition.wait() }
     condition.unlock()
+  }
+
+  /// Waits until every party finished, on a thread of its own: a test must not block one of the
+  /// few threads that run every test's tasks (two on a 2-core machine); two tests doing so at once
+  /// hung the whole suite in CI.
+  func finished() async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        self.waitUntilFinished()
+        done.resume()
+      }.start()
+    }
   }
 }
 
