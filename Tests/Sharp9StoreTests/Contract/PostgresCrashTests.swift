@@ -9,7 +9,7 @@ import Testing
 /// (crash recovery from its WAL), and every acknowledged event is there exactly once.
 @Suite(.enabled(if: ContractBackend.postgresEnabled, ContractBackend.postgresSkipReason))
 struct PostgresCrashTests {
-  @Test func acknowledgedAppendsSurviveSIGKILLOfPostgres() async throws {
+  @Test func acknowledgedAppendsSurviveSIGKILLOfPostgres() throws {
     let cluster = try PrivateCluster()
     defer { cluster.stop() }
     let location = try PostgresLocation(url: cluster.url)
@@ -35,11 +35,9 @@ struct PostgresCrashTests {
     }
     writer.start()
     // Let a few hundred batches commit, then kill the server mid-stream.
-    for _ in 0..<3000 where acknowledged.count < 20 * batch {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    for _ in 0..<3000 where acknowledged.count < 20 * batch { Thread.sleep(forTimeInterval: 0.01) }
     try cluster.run("kill")
-    await done.finished()
+    done.waitUntilFinished()
     try cluster.run("restart")
 
     let store = try PostgresStore(location: location)
