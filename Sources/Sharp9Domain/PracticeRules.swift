@@ -37,6 +37,12 @@ public enum PracticeRules {
   /// How long the name of a saved loop or a section may be, in characters (after trimming
   /// spaces).
   public static let loopNameLength = 1...100
+  /// Whether `name` is a saved loop's or a section's name as stored: already trimmed, and
+  /// ``loopNameLength`` characters long.
+  public static func isAllowedName(_ name: String) -> Bool {
+    loopNameLength.contains(name.count)
+      && name == name.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
   /// How many loops can be saved: more than any song has sections, few enough to list.
   public static let savedLoopLimit = 100
   /// How many sections (named markers) a song can have: more than any song has parts.

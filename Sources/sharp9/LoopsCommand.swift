@@ -20,8 +20,10 @@ struct LoopsCommand: ParsableCommand {
       "timeSec"}]}; --import FILE reads that JSON (the song field may be absent; without a \
       sections field the song's sections stay as they are) and makes it the song's. An import \
       is checked whole before anything is stored: loops within the song with A before B, \
-      unique loop names, names of 1 to 100 characters, at most 100 loops and 100 sections, \
-      one section at any one time.
+      unique loop names, names of \(PracticeRules.loopNameLength.lowerBound) to \
+      \(PracticeRules.loopNameLength.upperBound) characters, at most \
+      \(PracticeRules.savedLoopLimit) loops and \(PracticeRules.sectionLimit) sections, one \
+      section at any one time.
       """)
 
   @Argument(help: ArgumentHelp("The song (the audio file).", valueName: "song"))
@@ -113,30 +115,28 @@ struct LoopsCommand: ParsableCommand {
         "cannot import \(path): it is not a loops file. Give the JSON `sharp9 loops SONG --json` prints"
       )
     }
-    func allowed(_ name: String) -> Bool {
-      name == name.trimmingCharacters(in: .whitespacesAndNewlines)
-        && PracticeRules.loopNameLength.contains(name.count)
-    }
+    let nameLengths =
+      "\(PracticeRules.loopNameLength.lowerBound) to \(PracticeRules.loopNameLength.upperBound)"
     var names = Set<String>()
     for (index, loop) in export.loops.enumerated() {
-      guard allowed(loop.name), names.insert(loop.name).inserted, loop.aSec.isFinite,
+      guard PracticeRules.isAllowedName(loop.name), names.insert(loop.name).inserted, loop.aSec.isFinite,
         loop.bSec.isFinite, 0 <= loop.aSec, loop.aSec < loop.bSec, loop.bSec <= durationSec
       else {
         throw CommandFailure(
           .badData,
           "cannot import \(path): loop \(index + 1) is not a loop of this song (A before B within"
-            + " \(formatTime(durationSec)), a new name of 1 to 100 characters). Fix that loop")
+            + " \(formatTime(durationSec)), a new name of \(nameLengths) characters). Fix that loop")
       }
     }
     var times = Set<Double>()
     for (index, section) in (export.sections ?? []).enumerated() {
-      guard allowed(section.name), section.timeSec.isFinite, 0 <= section.timeSec,
+      guard PracticeRules.isAllowedName(section.name), section.timeSec.isFinite, 0 <= section.timeSec,
         section.timeSec <= durationSec, times.insert(section.timeSec).inserted
       else {
         throw CommandFailure(
           .badData,
           "cannot import \(path): section \(index + 1) is not a section of this song (within"
-            + " \(formatTime(durationSec)), alone at its time, a name of 1 to 100 characters)."
+            + " \(formatTime(durationSec)), alone at its time, a name of \(nameLengths) characters)."
             + " Fix that section")
       }
     }

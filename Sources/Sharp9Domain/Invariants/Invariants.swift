@@ -26,9 +26,7 @@ public enum Invariants {
       }
       if let name = marker.name {
         sections += 1
-        if name != name.trimmingCharacters(in: .whitespacesAndNewlines)
-          || !PracticeRules.loopNameLength.contains(name.count)
-        {
+        if !PracticeRules.isAllowedName(name) {
           found.append(.sectionNameInvalid(id: marker.id, name: name))
         }
       }
@@ -80,9 +78,8 @@ public enum Invariants {
   ) {
     var names = Set<String>()
     for loop in loops {
-      let trimmed = loop.name.trimmingCharacters(in: .whitespacesAndNewlines)
       if !(0 <= loop.aSec && loop.aSec < loop.bSec && loop.bSec <= duration)
-        || trimmed != loop.name || !PracticeRules.loopNameLength.contains(loop.name.count)
+        || !PracticeRules.isAllowedName(loop.name)
       {
         found.append(
           .savedLoopInvalid(

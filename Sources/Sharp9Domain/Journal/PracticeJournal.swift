@@ -117,7 +117,7 @@ public struct PracticeJournal: Sendable {
   public static func validDay(_ text: String) -> String? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+      parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
       DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
         .isValidDate

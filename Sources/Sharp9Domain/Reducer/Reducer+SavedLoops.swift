@@ -74,10 +74,9 @@ extension Reducer {
     guard let track = state.track else { return [] }
     var kept: [SavedLoop] = []
     for loop in loops where kept.count < PracticeRules.savedLoopLimit {
-      let name = loop.name.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard PracticeRules.loopNameLength.contains(name.count), name == loop.name,
+      guard PracticeRules.isAllowedName(loop.name),
         0 <= loop.aSec, loop.aSec < loop.bSec, loop.bSec <= track.durationSec,
-        !kept.contains(where: { $0.name == name })
+        !kept.contains(where: { $0.name == loop.name })
       else { continue }
       kept.append(loop)
     }

@@ -60,12 +60,11 @@ extension Reducer {
     var kept: [SongSection] = []
     var names: [Double: String] = [:]
     for section in sections where kept.count < PracticeRules.sectionLimit {
-      let name = section.name.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard PracticeRules.loopNameLength.contains(name.count), name == section.name,
+      guard PracticeRules.isAllowedName(section.name),
         section.timeSec.isFinite, 0 <= section.timeSec, section.timeSec <= track.durationSec,
         names[section.timeSec] == nil
       else { continue }
-      names[section.timeSec] = name
+      names[section.timeSec] = section.name
       kept.append(section)
     }
     var placed = Set<Double>()
