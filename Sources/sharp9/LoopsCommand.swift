@@ -119,19 +119,20 @@ struct LoopsCommand: ParsableCommand {
       "\(PracticeRules.loopNameLength.lowerBound) to \(PracticeRules.loopNameLength.upperBound)"
     var names = Set<String>()
     for (index, loop) in export.loops.enumerated() {
-      guard PracticeRules.isAllowedName(loop.name), names.insert(loop.name).inserted, loop.aSec.isFinite,
-        loop.bSec.isFinite, 0 <= loop.aSec, loop.aSec < loop.bSec, loop.bSec <= durationSec
+      guard PracticeRules.isAllowedName(loop.name), names.insert(loop.name).inserted,
+        loop.aSec.isFinite, loop.bSec.isFinite, 0 <= loop.aSec, loop.aSec < loop.bSec, loop.bSec <= durationSec
       else {
         throw CommandFailure(
           .badData,
           "cannot import \(path): loop \(index + 1) is not a loop of this song (A before B within"
-            + " \(formatTime(durationSec)), a new name of \(nameLengths) characters). Fix that loop")
+            + " \(formatTime(durationSec)), a new name of \(nameLengths) characters). Fix that loop"
+        )
       }
     }
     var times = Set<Double>()
     for (index, section) in (export.sections ?? []).enumerated() {
-      guard PracticeRules.isAllowedName(section.name), section.timeSec.isFinite, 0 <= section.timeSec,
-        section.timeSec <= durationSec, times.insert(section.timeSec).inserted
+      guard PracticeRules.isAllowedName(section.name), section.timeSec.isFinite,
+        0 <= section.timeSec, section.timeSec <= durationSec, times.insert(section.timeSec).inserted
       else {
         throw CommandFailure(
           .badData,

@@ -33,7 +33,8 @@ import Testing
       let day = Int(random.next() % 33)
       let text = "\(year)-\(pad(month))-\(pad(day))"
       return Parameter(
-        text: text, isValid: (1...12).contains(month) && (1...days(in: month, of: year)).contains(day))
+        text: text,
+        isValid: (1...12).contains(month) && (1...days(in: month, of: year)).contains(day))
     }
   }
 
