@@ -120,7 +120,8 @@ struct LoopsCommand: ParsableCommand {
     var names = Set<String>()
     for (index, loop) in export.loops.enumerated() {
       guard PracticeRules.isAllowedName(loop.name), names.insert(loop.name).inserted,
-        loop.aSec.isFinite, loop.bSec.isFinite, 0 <= loop.aSec, loop.aSec < loop.bSec, loop.bSec <= durationSec
+        loop.aSec.isFinite, loop.bSec.isFinite,
+        0 <= loop.aSec, loop.aSec < loop.bSec, loop.bSec <= durationSec
       else {
         throw CommandFailure(
           .badData,
