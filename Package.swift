@@ -189,7 +189,8 @@ let package = Package(
     .testTarget(
       name: "Sharp9ServerTests",
       dependencies: [
-        "sharp9", "Sharp9Server", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", "HostileBundles",
+        "sharp9", "Sharp9App", "Sharp9Server", "Sharp9Store", "Sharp9Domain", "Sharp9Audio",
+        "HostileBundles",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

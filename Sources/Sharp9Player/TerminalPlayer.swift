@@ -60,7 +60,7 @@ public enum TerminalPlayer {
   /// - Throws: ``PlayerUnavailable`` (no terminal, no device), the store's and the engine's
   ///   errors while starting, the tee's and the log's while ending.
   public static func run(
-    _ options: Options, openLog: () throws -> (store: EventStore, continuing: SessionRecord?)
+    _ options: Options, openLog: () throws -> (store: any EventLog, continuing: SessionRecord?)
   ) throws -> Outcome {
     let mute = StandardErrorMute()
     defer { mute.restore() }

@@ -63,7 +63,6 @@ public struct InspectorServer: Sendable {
   /// The configuration.
   public let configuration: Configuration
   let library: SessionLibrary
-  let media: any SessionMedia
   let renders: RenderCache
   /// The practice app's live side (`sharp9 app`), or nil for the inspector alone.
   let practice: PracticeHost?
@@ -71,12 +70,11 @@ public struct InspectorServer: Sendable {
   /// A server over the database at `databasePath`, with the practice page's API when `practice`
   /// is given.
   public init(
-    databasePath: String, media: any SessionMedia, configuration: Configuration,
+    databasePath: String, configuration: Configuration,
     practice: PracticeHost? = nil
   ) throws {
     self.configuration = configuration
     self.practice = practice
-    self.media = media
     library = try SessionLibrary(path: databasePath)
     renders = RenderCache(directory: configuration.workDirectory.appending(path: "renders"))
   }

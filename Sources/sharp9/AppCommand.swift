@@ -84,7 +84,7 @@ struct AppCommand: AsyncParsableCommand {
             audio: try DecodedAudio(url: kept), name: URL(filePath: song).lastPathComponent))
       }
       let inspector = try InspectorServer(
-        databasePath: databasePath, media: CLISessionMedia(),
+        databasePath: databasePath,
         configuration: .init(
           host: server.host, port: server.port, sharp9Version: Sharp9Command.release),
         practice: practice)

@@ -7,7 +7,7 @@ import Sharp9Store
 /// file is recognised by its content (SHA-256), so a moved or renamed copy still counts.
 enum ContinueOffer {
   /// The latest session recorded on `audio`'s content, if the musician wants to continue it.
-  static func ask(store: EventStore, audio: RecordedAudio) throws -> SessionRecord? {
+  static func ask(store: any EventLog, audio: RecordedAudio) throws -> SessionRecord? {
     guard let hash = audio.sha256,
       let latest = try SongHistory.latestSession(of: hash, in: store),
       let tty = FileHandle(forUpdatingAtPath: "/dev/tty")

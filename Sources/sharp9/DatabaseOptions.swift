@@ -39,6 +39,14 @@ struct DatabaseOptions: ParsableArguments {
     return location
   }
 
+  /// The options as a command line would repeat them (` --db PATH`, ` --store URL` without its
+  /// password), or nothing for the default database: for the next command a message suggests.
+  var repeated: String {
+    if let path { return " --db \(path)" }
+    guard let url else { return "" }
+    return " --store " + ((try? StoreLocation(url: url).description) ?? url)
+  }
+
   /// The database file, when the store is an SQLite file (the inputs an output must not
   /// overwrite); `nil` for a server's store.
   var databaseFile: String? {

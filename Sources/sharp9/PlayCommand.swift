@@ -72,8 +72,9 @@ struct PlayCommand: ParsableCommand {
         title: audio.url.lastPathComponent, audio: audioSource,
         sharp9Version: Sharp9Command.release))
     let outcome = try TerminalPlayer.run(options) {
-      let store = try EventStore(
-        path: database.sqlitePath(for: "run `sharp9 play`"), synchronous: .normal)
+      // Each key is appended before the next is read; `normal` survives kill -9 (not power
+      // loss) and keeps an append well inside a frame of the screen.
+      let store = try database.location().open(.createIfMissing, synchronous: .normal)
       let previous =
         try session.map { try store.session(matching: $0) }
         ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
@@ -85,8 +86,8 @@ struct PlayCommand: ParsableCommand {
     if let record = outcome.session {
       var out = StandardOutput()
       out.line("session \(record.idString)")
-      let db = database.path.map { " --db \($0)" } ?? ""
-      out.line("render it: sharp9 render \(record.idString) -o practice.wav\(db)")
+      out.line(
+        "render it: sharp9 render \(record.idString) -o practice.wav\(database.repeated)")
       try out.flush()
     }
     if let failure = outcome.failure { throw failure }

@@ -41,7 +41,7 @@ struct RecordCommand: ParsableCommand {
       "What each line is answered with: state (the whole state as compact JSON), compact"
         + " ({\"seq\",\"t\",\"effects\"}) or none (only errors are answered).",
       valueName: "answer"))
-  var answer: RecordAnswer = .state
+  var answer: ActionLineRecorder.Answer = .state
 
   @OptionGroup var database: DatabaseOptions
 
@@ -61,36 +61,21 @@ struct RecordCommand: ParsableCommand {
           title: title ?? "live session", audio: source,
           sharp9Version: Sharp9Command.release)),
       reportsLoadResults: false)
+    let recorder = ActionLineRecorder(core: core, answer: answer)
     let encoder = OrderedJSONEncoder()
-    let codec = StateCodec()
     var output = StandardOutput()
-    var lineNumber = 0
     var input = StandardInput()
     while let text = try nextLine(&input, core: core) {
-      lineNumber += 1
       let reply: String?
       do {
-        var step: RecordedStep?
-        if let (action, explicitT) = try Self.parse(text, number: lineNumber) {
-          let isFirst = core.session == nil
-          let sent = try core.send(action, at: explicitT)
-          if let first = sent.events.first {
-            step = RecordedStep(seq: first.seq, t: first.t, effects: sent.effects)
-          }
-          if isFirst, let session = core.session {
-            Self.note("session \(session.idString)")
-          }
-          for failure in sent.failures {
-            Self.note("warning: the engine could not perform \(failure.effect): \(failure.error)")
-          }
+        let outcome = try recorder.record(text)
+        if outcome.startedSession, let session = core.session {
+          Self.note("session \(session.idString)")
         }
-        switch answer {
-        // The same bytes as `encoder.string(state)`, far faster for a state with history.
-        case .state: reply = try codec.interchangeJSON(core.state)
-        case .compact:
-          reply = try encoder.string(step ?? RecordedStep(seq: core.session?.eventCount ?? 0))
-        case .quiet: reply = nil
+        for failure in outcome.failures {
+          Self.note("warning: the engine could not perform \(failure.effect): \(failure.error)")
         }
+        reply = outcome.answer
       } catch {
         reply = Self.errorLine(error, encoder: encoder)
       }
@@ -133,37 +118,10 @@ struct RecordCommand: ParsableCommand {
     StandardError.line("sharp9 record: \(text)")
   }
 
-  /// The action of one input line (with its own `t`, if it has one), or `nil` for a blank line.
-  private static func parse(_ text: String, number: Int) throws -> (Action, Double?)? {
-    switch try SessionScriptParser.parseLine(text, number: number, requiresTime: false) {
-    case nil: return nil
-    case .header?:
-      throw SessionScriptError(
-        line: number, message: "record takes actions only (use --audio and --title for the session)"
-      )
-    case .action(let action, let t)?: return (action, t)
-    }
-  }
-
   /// `{"error":"…"}` with the same words as a command's error line.
   private static func errorLine(_ error: any Error, encoder: OrderedJSONEncoder) -> String {
     (try? encoder.string(["error": ErrorReport(error).message])) ?? #"{"error":"unprintable"}"#
   }
 }
 
-/// What `record` answers each line with.
-enum RecordAnswer: String, ExpressibleByArgument, CaseIterable {
-  /// The whole resulting state, as compact interchange JSON.
-  case state
-  /// The recorded event's number, `t` and effects: `{"seq":3,"t":1.5,"effects":[…]}`.
-  case compact
-  /// Nothing for a recorded line (`none`); errors are still answered.
-  case quiet = "none"
-}
-
-/// The `--answer compact` line. A blank line is answered with the head and no `t`.
-private struct RecordedStep: Encodable {
-  var seq: Int64
-  var t: Double?
-  var effects: [Effect] = []
-}
+extension ActionLineRecorder.Answer: ExpressibleByArgument {}

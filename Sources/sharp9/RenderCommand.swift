@@ -88,7 +88,7 @@ struct RenderCommand: ParsableCommand {
     let (container, bits) = try audioOutput.resolve(for: output, defaultSample: .pcm24)
     let sample = self.sample ?? bits
     let bar = ProgressBar(label: "render")
-    let (probe, frames, drift) = try Self.render(
+    let (probe, frames, drift) = try SessionRender.render(
       record, from: store, source: source, to: URL(filePath: output), container: container,
       sample: sample,
       settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses),
@@ -101,27 +101,6 @@ struct RenderCommand: ParsableCommand {
         + "(\(probe.sampleRate) Hz, \(probe.channels) ch) to \(output)")
     if report { for line in DriftReportText.lines(drift) { out.line(line) } }
     try out.flush()
-  }
-
-  /// Renders `session` from `source` into `output` (`sample`, the source's rate and channels) up to
-  /// `settings.toSec`: the source format, the frames written and the tick drift. `sharp9 serve`
-  /// renders through this too.
-  static func render(
-    _ session: SessionRecord, from store: any EventLog, source: URL, to output: URL,
-    container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
-    progress: (Double) -> Void = { _ in }
-  ) throws -> (format: AudioFormat, frames: Int64, drift: TickDriftReport) {
-    let probe = try AudioFileReader(url: source).format
-    let writer = try AudioFileWriter(
-      url: output, container: container, sample: sample, sampleRate: probe.sampleRate,
-      channels: probe.channels)
-    let renderer = try SessionRenderer(source: source, sink: writer, settings: settings)
-    let drift = try RecordedPlayback.play(
-      session, from: store, into: renderer,
-      endSec: settings.toSec ?? RecordedPlayback.endSec(of: session),
-      progress: progress)
-    try writer.finish()
-    return (probe, renderer.framesWritten, drift)
   }
 }
 

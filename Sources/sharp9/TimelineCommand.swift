@@ -34,7 +34,16 @@ struct TimelineCommand: ParsableCommand {
   func run() throws {
     let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
-    let (segments, drift) = try Self.segments(of: record, in: store, audio: audio)
+    let timeline: SessionTimeline
+    do {
+      timeline = try SessionTimeline.of(record, in: store, audio: audio)
+    } catch is SessionTimeline.TrackLengthUnknown {
+      throw CommandFailure(
+        .noInput,
+        "cannot lay out session \(record.idString): its track's length is unknown. Pass"
+          + " --audio PATH")
+    }
+    let (segments, drift) = (timeline.segments, timeline.drift)
     var output = StandardOutput()
     if json {
       for segment in segments { output.line(try Interchange.string(segment)) }
@@ -46,28 +55,6 @@ struct TimelineCommand: ParsableCommand {
       if report { for line in DriftReportText.lines(drift) { output.line(line) } }
     }
     try output.flush()
-  }
-
-  /// The session's timeline segments and tick drift (the track's length from `audio` when given);
-  /// `sharp9 serve` shows the same.
-  static func segments(of record: SessionRecord, in store: any EventLog, audio: String?) throws
-    -> ([TimelineSegment], TickDriftReport)
-  {
-    let duration = try SessionAudioFile.durationSec(of: record, log: store, override: audio)
-    guard let duration else {
-      throw CommandFailure(
-        .noInput,
-        "cannot lay out session \(record.idString): its track's length is unknown. Pass"
-          + " --audio PATH")
-    }
-    var log = TimelineSegmentLog()
-    let engine = HeadlessTimelineEngine { url in
-      TrackMeta(name: url.lastPathComponent, durationSec: duration)
-    }
-    engine.onSegment = { log.append($0) }
-    let drift = try RecordedPlayback.play(
-      record, from: store, into: engine, endSec: RecordedPlayback.endSec(of: record))
-    return (log.segments, drift)
   }
 
   /// The table: a header, then one row per segment.

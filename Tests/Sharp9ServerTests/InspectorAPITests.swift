@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 import Testing
@@ -173,7 +174,7 @@ import Testing
       // Written element by element: the same bytes as the whole document through the writer.
       let timeline = try await fixture.server.library.withStore { store in
         let session = try store.session(matching: id)
-        var timeline = try CLISessionMedia().timeline(of: session, in: store)
+        var timeline = try SessionTimeline.of(session, in: store)
         timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)
         return timeline
       }

@@ -47,7 +47,7 @@ final class InspectorFixture: Sendable {
       in: directory)
     id = try #require(imported.split(separator: "\n").last.map(String.init))
     server = try InspectorServer(
-      databasePath: directory.appending(path: "sharp9.sqlite").path, media: CLISessionMedia(),
+      databasePath: directory.appending(path: "sharp9.sqlite").path,
       configuration: .init(
         port: 0, token: Self.token, maxUploadBytes: maxUploadBytes, sharp9Version: "test",
         workDirectory: directory.appending(path: "work")))

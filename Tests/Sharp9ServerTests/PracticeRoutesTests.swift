@@ -40,7 +40,7 @@ import Testing
           databasePath: path, device: nil, framesPerCallback: 256, sharp9Version: "test",
           makeTee: makeTee))
       server = try InspectorServer(
-        databasePath: path, media: CLISessionMedia(),
+        databasePath: path,
         configuration: .init(
           port: 0, token: InspectorFixture.token, maxUploadBytes: maxUploadBytes,
           sharp9Version: "test", workDirectory: directory.appending(path: "work")),

@@ -70,7 +70,7 @@ public final class LiveSession {
   ///
   /// - Throws: ``PlayerUnavailable`` when the device's stream cannot be opened; the store's and
   ///   the engine's errors.
-  public init(_ options: Options, store: EventStore, continuing previous: SessionRecord?) throws {
+  public init(_ options: Options, store: any EventLog, continuing previous: SessionRecord?) throws {
     let start = try LiveStart(previous: previous, store: store, audio: options.audio)
     let engine = try LiveEngine(
       audio: options.audio, startFrame: start.frame, timeline: start.timeline,

@@ -19,7 +19,7 @@ public struct LiveStart {
   public static let continuationGapSec = 1.0
 
   /// Where a session continuing `previous` (nil: a new one) starts on `audio`.
-  public init(previous: SessionRecord?, store: EventStore, audio: DecodedAudio) throws {
+  public init(previous: SessionRecord?, store: any EventLog, audio: DecodedAudio) throws {
     guard let previous else {
       frame = 0
       timeline = nil

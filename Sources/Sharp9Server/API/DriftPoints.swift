@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
@@ -7,13 +8,13 @@ import Sharp9Store
 /// The routes about audio: the played timeline, the waveform peaks and the render.
 extension InspectorServer {
   func addMediaRoutes(to router: Router<some RequestContext>) {
-    let (library, media, renders) = (library, media, renders)
+    let (library, renders) = (library, renders)
     router.get("/api/sessions/:id/timeline") { _, context in
       let session = try await library.session(try context.id)
       // Computed and written on a thread of its own and kept as text: a million events make tens
       // of thousands of segments, and writing them is work the cooperative pool must not hold.
       let text = try await library.cached("timeline", of: session) { store in
-        var timeline = try audioProblem { try media.timeline(of: session, in: store) }
+        var timeline = try audioProblem { try SessionTimeline.of(session, in: store) }
         timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)
         return try Interchange.string(timeline)
       }
@@ -22,7 +23,9 @@ extension InspectorServer {
     router.get("/api/sessions/:id/peaks") { request, context in
       let buckets = min(max(try request.int("buckets") ?? 1000, 1), 100_000)
       let session = try await library.session(try context.id)
-      let source = try audioProblem { try media.sourceAudio(of: session) }
+      let source = try audioProblem {
+        try SessionAudioFile.resolve(session, override: nil, force: false)
+      }
       let peaks = try await WaveformPeakComputer().computePeaks(url: source, targetBuckets: buckets)
       // The bytes `sharp9 peaks FILE --json` prints.
       let data = try Interchange.encoder().encode(peaks)
@@ -33,7 +36,9 @@ extension InspectorServer {
         let session = try await library.session(try context.id)
         let file = try await renders.file(of: session, container: container) { url in
           let store = try library.ownStore()
-          try audioProblem { try media.render(session, from: store, container: container, to: url) }
+          try audioProblem {
+            try SessionRender.renderWhole(session, from: store, container: container, to: url)
+          }
         }
         return try APIResponse.file(
           file.handle, size: file.size, type: container == .wav ? "audio/wav" : "audio/flac",
@@ -61,17 +66,17 @@ private func audioProblem<Result>(_ body: () throws -> Result) throws -> Result 
     case .empty, .unsupportedFormat, .malformed, .truncated:
       throw APIFailure(.conflict, "the session's audio file is damaged or is not audio")
     }
-  } catch let problem as SessionMediaProblem {
+  } catch let problem as SessionAudioFile.Problem {
     switch problem {
     case .noRecordedAudio:
       throw APIFailure(.conflict, "the session records no audio file")
     case .missing:
       throw APIFailure(
         .conflict, "the session's audio file is not where it was recorded, nor where it was found")
-    case .changed:
+    case .notTheRecordedFile:
       throw APIFailure(.conflict, "the session's audio file has changed since it was recorded")
-    case .trackLengthUnknown:
-      throw APIFailure(.conflict, "the session's track length is unknown without its audio file")
     }
+  } catch is SessionTimeline.TrackLengthUnknown {
+    throw APIFailure(.conflict, "the session's track length is unknown without its audio file")
   }
 }
