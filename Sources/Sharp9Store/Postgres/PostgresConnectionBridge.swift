@@ -58,6 +58,34 @@ final class PostgresConnectionBridge {
     try query(PostgresQuery(unsafeSQL: sql), operation()).rows
   }
 
+  /// Streams `chunks` (rows in COPY's text format) into `table`'s `columns` with `COPY … FROM
+  /// STDIN`. `table` and `columns` are spliced into the statement: pass names, never input.
+  ///
+  /// - Throws: ``PostgresError`` (a row the server refuses fails the whole COPY).
+  func copy(
+    into table: String, columns: [String], _ chunks: [ByteBuffer],
+    _ operation: @autoclosure () -> String
+  ) throws {
+    let (connection, logger) = (connection, logger)
+    try Self.wait(operation: operation()) {
+      // The COPY API is async: its task runs on a thread of its own (never the cooperative
+      // pool, see PostgresCopyThread), and this thread waits for it as for any statement.
+      let done = connection.eventLoop.makePromise(of: Void.self)
+      Task(executorPreference: PostgresCopyThread.shared) {
+        do {
+          try await connection.copyFrom(table: table, columns: columns, logger: logger) {
+            writer in
+            for chunk in chunks { try await writer.write(chunk) }
+          }
+          done.succeed(())
+        } catch {
+          done.fail(error)
+        }
+      }
+      return done.futureResult
+    }
+  }
+
   /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
   func transaction<Result>(_ operation: String, _ body: () throws -> Result) throws -> Result {
     try simpleQuery("BEGIN", operation)

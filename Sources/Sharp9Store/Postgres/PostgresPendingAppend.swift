@@ -26,6 +26,9 @@ struct PostgresPendingAppend {
   private(set) var checkpointSeqs: [Int64] = []
   private(set) var checkpointStates: [ByteBuffer] = []
   private(set) var checkpointHashes: [ByteBuffer] = []
+  /// Events already streamed by COPY in this transaction, counted in the head but no longer in
+  /// ``ids`` (``markCopied()``): the statement that follows only moves the head over them.
+  private(set) var copied: Int64 = 0
 
   private let policy: CheckpointPolicy
   private let codec: StateCodec
@@ -46,7 +49,7 @@ struct PostgresPendingAppend {
   }
 
   /// The stored head the pending events follow.
-  var expectedHead: Int64 { head - Int64(ids.count) }
+  var expectedHead: Int64 { head - Int64(ids.count) - copied }
 
   /// Reduces `action` at `t` into the state and adds the event (and a checkpoint when the policy
   /// says so).
@@ -75,6 +78,15 @@ struct PostgresPendingAppend {
     try addCheckpoint()
   }
 
+  /// Forgets the events that COPY streamed, keeping their checkpoints for the statement that
+  /// moves the head (``PostgresStore/appendStatement(_:)``).
+  mutating func markCopied() {
+    copied += Int64(ids.count)
+    ids.removeAll()
+    times.removeAll()
+    actions.removeAll()
+  }
+
   /// Forgets the events and checkpoints sent, keeping the head and state they left (after a
   /// statement stored them).
   mutating func markStored() {
@@ -84,6 +96,7 @@ struct PostgresPendingAppend {
     checkpointSeqs.removeAll()
     checkpointStates.removeAll()
     checkpointHashes.removeAll()
+    copied = 0
     storedLastT = lastT
   }
 

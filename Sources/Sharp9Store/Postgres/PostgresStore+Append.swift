@@ -50,8 +50,13 @@ extension PostgresStore {
       return try refusedAppend(of: events.map(\.id), to: current, expecting: head, firstT: nil)
     }
     var pending = try pendingAppend(to: current)
-    let stored = try connection.transaction("append to session \(session.idString)") {
-      try store(events, through: &pending)
+    let stored: Bool
+    do {
+      stored = try connection.transaction("append to session \(session.idString)") {
+        try store(events, through: &pending)
+      }
+    } catch is DuplicateEventID {
+      stored = false
     }
     guard stored else {
       return try refusedAppend(
@@ -63,6 +68,7 @@ extension PostgresStore {
   /// Adds `events` to `pending` and stores them in statements of ``eventsPerStatement``, the
   /// last state checkpointed, inside the caller's transaction; `false` when the head moved.
   func store(_ events: [NewEvent], through pending: inout PostgresPendingAppend) throws -> Bool {
+    if events.count >= eventsPerCopy { return try copy(events, through: &pending) }
     for event in events {
       _ = try pending.add(event.action, at: event.t, id: event.id)
       if pending.ids.count >= eventsPerStatement {
@@ -102,11 +108,10 @@ extension PostgresStore {
   ///
   /// - Returns: whether the head matched and the rows were stored.
   func appendStatement(_ pending: PostgresPendingAppend) throws -> Bool {
-    let count = Int64(pending.ids.count)
     let rows = try connection.query(
       """
       WITH head AS (
-        UPDATE sessions SET event_count = event_count + \(count), last_t = \(pending.lastT)
+        UPDATE sessions SET event_count = \(pending.head), last_t = \(pending.lastT)
         WHERE id = \(pending.session.id) AND event_count = \(pending.expectedHead)
           AND last_t <= \(pending.times.first ?? pending.storedLastT)
           AND NOT EXISTS (SELECT 1 FROM events WHERE event_id = ANY(\(pending.ids)::uuid[]))
@@ -154,4 +159,48 @@ extension PostgresStore {
     }
     throw StoreError.conflict(session: session.idString, expected: head, actual: current.eventCount)
   }
+}
+
+extension PostgresStore {
+  /// Stores `events` (a bulk append or an import) with `COPY … FROM STDIN`, PostgreSQL's bulk
+  /// path, inside the caller's transaction; `false` when the head moved.
+  ///
+  /// The same guarantees as ``appendStatement(_:)`` in three steps of one transaction: the
+  /// session row is locked where the head is still the expected one (a concurrent writer
+  /// queues on the lock, then finds the head moved and stores nothing, drawing no `position`),
+  /// the rows are streamed, and the head moves and the checkpoints are written. An event id
+  /// stored already fails the COPY on the unique index, which ``append(_:to:expecting:)``
+  /// answers as for the statement (a retry or a conflict).
+  func copy(_ events: [NewEvent], through pending: inout PostgresPendingAppend) throws -> Bool {
+    let operation = "append to session \(pending.session.idString)"
+    let locked = try connection.query(
+      """
+      SELECT 1 FROM sessions
+      WHERE id = \(pending.session.id) AND event_count = \(pending.expectedHead)
+        AND last_t <= \(events.first?.t ?? pending.lastT)
+      FOR UPDATE
+      """, operation)
+    guard locked.first != nil else { return false }
+    var rows = PostgresCopyRows(session: pending.session.id)
+    for event in events {
+      _ = try pending.add(event.action, at: event.t, id: event.id)
+      if let action = pending.actions.last {
+        rows.add(seq: pending.head, id: event.id, t: event.t, action: action)
+      }
+    }
+    try pending.checkpointHead()
+    do {
+      try connection.copy(
+        into: "events", columns: ["session_id", "seq", "event_id", "t", "action"], rows.all,
+        operation)
+    } catch let error as PostgresError where error.isUniqueViolation {
+      throw DuplicateEventID()
+    }
+    pending.markCopied()
+    return try appendStatement(pending)
+  }
+
+  /// A COPY met an event id that is stored already: the transaction is aborted, and the caller
+  /// decides between a retry's acknowledgement and a conflict once it is rolled back.
+  struct DuplicateEventID: Error {}
 }

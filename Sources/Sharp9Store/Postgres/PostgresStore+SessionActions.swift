@@ -19,8 +19,15 @@ extension PostgresStore {
         actions, originalSeqs: originalSeqs, from: originalSession, to: id
       ).map { NewEvent(id: UUID(), t: $0.t, action: $0.action) }
       var pending = try pendingAppend(to: session)
-      // A session made in this transaction has no other writer: its head cannot move.
-      guard try store(events, through: &pending) else {
+      // A session made in this transaction has no other writer: its head cannot move, and its
+      // events' ids are new.
+      let stored: Bool
+      do {
+        stored = try store(events, through: &pending)
+      } catch is DuplicateEventID {
+        stored = false
+      }
+      guard stored else {
         throw StoreError.conflict(
           session: session.idString, expected: 0, actual: try self.session(id: id).eventCount)
       }

@@ -12,8 +12,10 @@ import Testing
 struct PostgresStoreTests {
   /// N writers, each on its own connection, append at the same head at once: exactly one wins,
   /// every other gets the conflict, and no loser drew a `position` (the next append's position
-  /// follows the winner's).
-  @Test func concurrentWritersAtOneHeadHaveExactlyOneWinner() async throws {
+  /// follows the winner's). `batched`: each writer appends three events with COPY instead of
+  /// one through the statement.
+  @Test(arguments: [false, true])
+  func concurrentWritersAtOneHeadHaveExactlyOneWinner(batched: Bool) async throws {
     let fixture = try ContractLog(.postgres)
     let session = try fixture.newSession()
     let stored = try fixture.record(
@@ -24,10 +26,19 @@ struct PostgresStoreTests {
     let gate = StartGate(parties: writers)
     for index in 0..<writers {
       let thread = Thread {
-        let writer = Result { try PostgresStore(location: location).writer(for: stored) }
+        let writer = Result { try PostgresStore(location: location) }
         gate.arriveAndWait()
         do {
-          _ = try writer.get().append(.markNow, at: 10 + Double(index), expecting: 5)
+          let store = try writer.get()
+          if batched {
+            store.eventsPerCopy = 1
+            let batch = (0..<3).map {
+              NewEvent(id: UUID(), t: 10 + Double(index) + Double($0), action: .markNow)
+            }
+            _ = try store.append(batch, to: stored, expecting: 5)
+          } else {
+            _ = try store.writer(for: stored).append(.markNow, at: 10 + Double(index), expecting: 5)
+          }
           outcomes.add(.success(index))
         } catch {
           outcomes.add(.failure(error))
@@ -42,26 +53,31 @@ struct PostgresStoreTests {
     #expect(results.count == writers)
     let winners = results.compactMap { try? $0.get() }
     #expect(winners.count == 1)
-    let conflict = StoreError.conflict(session: session.idString, expected: 5, actual: 6)
+    let added = batched ? 3 : 1
+    let conflict = StoreError.conflict(
+      session: session.idString, expected: 5, actual: 5 + Int64(added))
     for case .failure(let error) in results {
       #expect(error as? StoreError == conflict)
     }
     let head = try fixture.log.session(id: session.id)
-    #expect(head.eventCount == 6)
+    #expect(head.eventCount == 5 + Int64(added))
     _ = try fixture.record([(t: 100, action: .togglePlay)], into: head)
     let store = try #require(fixture.log as? PostgresStore)
     let positions = try store.connection.query(
       "SELECT position FROM events ORDER BY seq", "positions"
     ).map { try $0.decode(Int64.self) }
-    #expect(positions == Array(1...7), "a loser drew a position")
+    #expect(positions == Array(1...Int64(6 + added)), "a loser drew a position")
   }
 
   /// A batch retried after a lost acknowledgement is acknowledged again and stored once; a
   /// partial overlap, or a batch at a stale head, is a conflict; a writer's single append
   /// retried with its event id is acknowledged with the same step.
-  @Test func retriedAppendsAreAcknowledgedNotStoredTwice() throws {
+  /// `byCopy`: the batches go through COPY (a stored id then fails the COPY, not the statement).
+  @Test(arguments: [false, true])
+  func retriedAppendsAreAcknowledgedNotStoredTwice(byCopy: Bool) throws {
     let fixture = try ContractLog(.postgres)
     let store = try #require(fixture.log as? PostgresStore)
+    store.eventsPerCopy = byCopy ? 1 : .max
     let session = try fixture.newSession()
     let events = RandomSession.actions(count: 5, seed: 5, session: session.id).map {
       NewEvent(id: UUID(), t: $0.t, action: $0.action)
@@ -81,6 +97,10 @@ struct PostgresStoreTests {
     // The same ids in another order are not a retry of what was stored.
     #expect(throws: StoreError.conflict(session: session.idString, expected: 0, actual: 3)) {
       _ = try store.append([events[1], events[0], events[2]], to: session, expecting: 0)
+    }
+    // At the right head, but holding an id stored already: a conflict, nothing stored.
+    #expect(throws: StoreError.conflict(session: session.idString, expected: 3, actual: 3)) {
+      _ = try store.append(Array(events[2..<4]), to: session, expecting: 3)
     }
     #expect(try store.append(Array(events[3..<5]), to: session, expecting: 3) == .appended(head: 5))
 
@@ -137,10 +157,13 @@ struct PostgresStoreTests {
 
   /// A batch larger than one statement is stored all or nothing, checkpointed as the policy
   /// says, and its state at any event is the fold of its events.
-  @Test func batchAppendsSpanStatementsAndCheckpoint() throws {
+  /// `byCopy`: the batch is streamed with COPY instead.
+  @Test(arguments: [false, true])
+  func batchAppendsSpanStatementsAndCheckpoint(byCopy: Bool) throws {
     let fixture = try ContractLog(.postgres, interval: 100)
     let store = try #require(fixture.log as? PostgresStore)
     store.eventsPerStatement = 64
+    store.eventsPerCopy = byCopy ? 1 : .max
     let session = try fixture.newSession()
     let actions = RandomSession.actions(count: 1000, seed: 9, session: session.id)
     let events = actions.map { NewEvent(id: UUID(), t: $0.t, action: $0.action) }
