@@ -74,10 +74,21 @@ public struct InspectorServer: Sendable {
     databasePath: String, media: any SessionMedia, configuration: Configuration,
     practice: PracticeHost? = nil
   ) throws {
+    try self.init(
+      store: .sqlite(path: databasePath), media: media, configuration: configuration,
+      practice: practice)
+  }
+
+  /// A server over the store at `store` (an SQLite file must exist), with the practice page's API
+  /// when `practice` is given.
+  public init(
+    store: StoreLocation, media: any SessionMedia, configuration: Configuration,
+    practice: PracticeHost? = nil
+  ) throws {
     self.configuration = configuration
     self.practice = practice
     self.media = media
-    library = try SessionLibrary(path: databasePath)
+    library = try SessionLibrary(location: store)
     renders = RenderCache(directory: configuration.workDirectory.appending(path: "renders"))
   }
 

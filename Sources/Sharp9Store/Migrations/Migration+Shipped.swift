@@ -26,6 +26,9 @@ extension Migration {
     Migration(
       id: 6, name: "song_sections", file: PackageResources._006_song_sections_sql,
       checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
+    Migration(
+      id: 7, name: "device_tokens", file: PackageResources._007_device_tokens_sql,
+      checksum: "9139d0af2b568681930b5e93ee63fd8fdfaa2f7b0552ac1e6d4f2d7b92294135"),
   ]
 
   private init(

@@ -11,5 +11,9 @@ extension Migration {
       id: 2, name: "postgres_song_sections",
       sql: String(decoding: PackageResources._002_postgres_song_sections_sql, as: UTF8.self),
       checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
+    Migration(
+      id: 3, name: "postgres_device_tokens",
+      sql: String(decoding: PackageResources._003_postgres_device_tokens_sql, as: UTF8.self),
+      checksum: "9c0870cbf739717bdb1494b10071556ebceff1d7b8b2449110d7d0270e92f9c2"),
   ]
 }
