@@ -169,6 +169,7 @@ public struct InspectorServer: Sendable {
     addChangeRoutes(to: router)
     addJournalRoutes(to: router)
     addLiveRoute(to: router)
+    addSyncRoutes(to: router)
     if let practice { addPracticeRoutes(to: router, host: practice) }
     AssetRoutes.add(to: router)
     return Application(
