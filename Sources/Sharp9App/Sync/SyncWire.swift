@@ -23,12 +23,17 @@ public enum SyncWire {
 
   /// A session's description and head.
   public struct Session: Codable, Sendable, Equatable {
+    /// The session's id.
     public var id: UUID
+    /// The title.
     public var title: String
     /// Unix milliseconds.
     public var startedMs: Int64
+    /// The recorded audio, if any.
     public var audio: Audio?
+    /// The sharp9 version that recorded it.
     public var sharp9Version: String
+    /// The reducer version that recorded it.
     public var reducerVersion: String
     /// The head: how many events the server holds (ignored in a `PUT`).
     public var events: Int64
@@ -58,10 +63,15 @@ public enum SyncWire {
 
   /// A session's recorded audio: where it was and what it was.
   public struct Audio: Codable, Sendable, Equatable {
+    /// Where the file was when recorded.
     public var path: String
+    /// Its SHA-256, lower-case hex.
     public var sha256: String?
+    /// Its length in frames.
     public var frames: Int64?
+    /// Its sample rate.
     public var sampleRate: Int64?
+    /// Its channel count.
     public var channels: Int64?
 
     init(_ audio: RecordedAudio) {
@@ -82,8 +92,11 @@ public enum SyncWire {
   public struct Event: Codable, Sendable, Equatable {
     /// The event's id: the same on every retry (``eventID(session:seq:)``).
     public var id: UUID
+    /// Its sequence number in the session.
     public var seq: Int64
+    /// Seconds since the session started.
     public var t: Double
+    /// What happened.
     public var action: Action
 
     /// Creates an event.
@@ -97,7 +110,9 @@ public enum SyncWire {
 
   /// Events to append after the server's head `after`.
   public struct Batch: Codable, Sendable, Equatable {
+    /// The server's head the events follow: the first is event `after + 1`.
     public var after: Int64
+    /// The events, in order.
     public var events: [Event]
 
     /// Creates a batch.
@@ -109,7 +124,9 @@ public enum SyncWire {
 
   /// What an append did: the head after it, and whether the events were there already (a retry).
   public struct Appended: Codable, Sendable, Equatable {
+    /// The session's head on the server after the append.
     public var head: Int64
+    /// True when every event was stored already (a retried batch): nothing was stored twice.
     public var alreadyStored: Bool
 
     /// Creates the answer.
@@ -129,6 +146,7 @@ public enum SyncWire {
 
   /// A page of a session's events.
   public struct Events: Codable, Sendable, Equatable {
+    /// The events, in order.
     public var events: [Event]
 
     /// Creates a page.

@@ -76,7 +76,8 @@ extension InspectorServer {
       let token = try await DeviceAuthorization.token(of: request, in: library)
       let id = try context.sessionUUID
       let after = try request.seq("after") ?? 0
-      let limit = Int64(min(try request.int("limit") ?? SyncWire.maxPageEvents, SyncWire.maxPageEvents))
+      let limit = Int64(
+        min(try request.int("limit") ?? SyncWire.maxPageEvents, SyncWire.maxPageEvents))
       let events = try await library.withLog { log in
         let session = try log.session(id: id)
         try token.checkRead(session)
@@ -104,9 +105,11 @@ extension InspectorServer {
     }
     guard (1...SyncWire.maxBatchEvents).contains(batch.events.count) else {
       throw APIFailure(
-        .badRequest, "a batch holds 1 to \(SyncWire.maxBatchEvents) events, not \(batch.events.count)")
+        .badRequest,
+        "a batch holds 1 to \(SyncWire.maxBatchEvents) events, not \(batch.events.count)")
     }
-    for (offset, event) in batch.events.enumerated() where event.seq != batch.after + 1 + Int64(offset) {
+    for (offset, event) in batch.events.enumerated()
+    where event.seq != batch.after + 1 + Int64(offset) {
       throw APIFailure(
         .badRequest,
         "event \(offset + 1) of the batch has seq \(event.seq), not \(batch.after + 1 + Int64(offset)):"
@@ -145,7 +148,8 @@ extension Request {
     do {
       return try Interchange.decoder().decode(Shape.self, from: Data(body.readableBytesView))
     } catch {
-      throw APIFailure(.badRequest, "the body is not the JSON this route takes (see docs/reference/sync.md)")
+      throw APIFailure(
+        .badRequest, "the body is not the JSON this route takes (see docs/reference/sync.md)")
     }
   }
 }

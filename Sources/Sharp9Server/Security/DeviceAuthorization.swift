@@ -19,7 +19,8 @@ struct DeviceAuthorization: Sendable {
     -> DeviceAuthorization
   {
     let refused = APIFailure(
-      .unauthorized, "sync needs Authorization: Bearer TOKEN, with a token `sharp9 tokens add` issued")
+      .unauthorized,
+      "sync needs Authorization: Bearer TOKEN, with a token `sharp9 tokens add` issued")
     guard let field = request.headers[.authorization], field.hasPrefix("Bearer ") else {
       throw refused
     }
