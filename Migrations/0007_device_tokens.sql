@@ -2,7 +2,7 @@
 -- edited: add a new file instead.
 --
 -- device_tokens: one row per token a server admin issued; only the SHA-256 of the token is kept
--- (a stolen database gives no token). reader = 1: the token reads every session and writes none;
+-- (a stolen database gives no token). reader = 1: the token reads every session and writes none, and
 -- reader = 0: a device's token, which writes and reads only the sessions of its device. Revoking
 -- a token deletes its row.
 CREATE TABLE device_tokens (

@@ -14,6 +14,6 @@ extension Migration {
     Migration(
       id: 3, name: "postgres_device_tokens",
       sql: String(decoding: PackageResources._003_postgres_device_tokens_sql, as: UTF8.self),
-      checksum: "9c0870cbf739717bdb1494b10071556ebceff1d7b8b2449110d7d0270e92f9c2"),
+      checksum: "16c70e4da105c4e7b2a6477432fdeed4d64698bbeb83516668da4364ea31891f"),
   ]
 }
