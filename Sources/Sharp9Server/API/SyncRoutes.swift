@@ -98,7 +98,7 @@ extension InspectorServer {
   }
 
   /// The batch's events, refused unless there are 1 to ``SyncWire/maxBatchEvents`` of them
-  /// numbered in order from the head they follow.
+  /// numbered in order from the head they follow, each with an id of its own.
   static func checked(_ batch: SyncWire.Batch) throws -> [NewEvent] {
     guard batch.after >= 0, batch.after <= UntrustedNumber.maxValue else {
       throw APIFailure(.badRequest, "after must be a whole number of events, 0 or more")
@@ -114,6 +114,9 @@ extension InspectorServer {
         .badRequest,
         "event \(offset + 1) of the batch has seq \(event.seq), not \(batch.after + 1 + Int64(offset)):"
           + " a batch's events follow its head in order")
+    }
+    guard Set(batch.events.map(\.id)).count == batch.events.count else {
+      throw APIFailure(.badRequest, "two events of the batch have the same id")
     }
     return batch.events.map { NewEvent(id: $0.id, t: $0.t, action: $0.action) }
   }
