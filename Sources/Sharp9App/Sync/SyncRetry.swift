@@ -25,7 +25,9 @@ public struct SyncRetry: Sendable {
   }
 
   /// The wait before attempt `attempt + 1` (attempt counts from 0).
-  public func delay(after attempt: Int, using generator: inout some RandomNumberGenerator) -> Duration {
+  public func delay(after attempt: Int, using generator: inout some RandomNumberGenerator)
+    -> Duration
+  {
     let ceiling = min(cap, base * (1 << min(attempt, 20)))
     let nanoseconds =
       ceiling.components.seconds * 1_000_000_000
