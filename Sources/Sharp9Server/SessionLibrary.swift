@@ -27,6 +27,7 @@ public actor SessionLibrary {
   private let file: DatabaseFile?
   private let log: any EventLog
   private let thread = StoreThread(name: "sharp9 store")
+  private nonisolated let uploads = LogPool(capacity: 16)
   private var indexes: [UUID: EventIndex] = [:]
   private var kindIndexes: [UUID: EventIndex] = [:]
   private var kindLoads: [UUID: Task<EventIndex, any Error>] = [:]
@@ -79,6 +80,27 @@ public actor SessionLibrary {
     try await StoreThread.run {
       try self.file?.check()
       return try body(try self.location.open(.mustExist))
+    }
+  }
+
+  /// Runs `body` for a device's upload: on PostgreSQL on a pooled connection of its own, on a
+  /// thread of its own, so concurrent uploads commit together; on SQLite, whose writers take
+  /// turns anyway, on this actor's store. A log whose work failed other than by a refusal
+  /// (``StoreError``, ``APIFailure``) is not kept: its connection may be broken.
+  public nonisolated func withUploadLog<Result: Sendable>(
+    _ body: @escaping @Sendable (any EventLog) throws -> Result
+  ) async throws -> Result {
+    guard case .postgres = location else { return try await withLog(body) }
+    return try await StoreThread.run {
+      let log = try self.uploads.take() ?? self.location.open(.mustExist)
+      do {
+        let result = try body(log)
+        self.uploads.put(log)
+        return result
+      } catch let error where error is StoreError || error is APIFailure {
+        self.uploads.put(log)
+        throw error
+      }
     }
   }
 

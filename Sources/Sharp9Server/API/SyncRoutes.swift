@@ -65,7 +65,7 @@ extension InspectorServer {
       let id = try context.sessionUUID
       let batch = try await request.syncBody(SyncWire.Batch.self, limit: SyncWire.maxBatchBytes)
       let events = try Self.checked(batch)
-      let outcome = try await library.withLog { log in
+      let outcome = try await library.withUploadLog { log in
         let session = try log.session(id: id)
         try token.checkWrite(session)
         return try log.append(events, to: session, expecting: batch.after)
