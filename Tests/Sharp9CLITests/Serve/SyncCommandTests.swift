@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -52,6 +56,12 @@ import Testing
       ids.append(imported.stdout.trimmingCharacters(in: .newlines))
     }
     return ids
+  }
+
+  /// A GET's status and body text.
+  static func get(_ url: String) async throws -> (status: Int, text: String) {
+    let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
   }
 
   /// The token `tokens add` prints on its last line.
@@ -106,6 +116,20 @@ import Testing
     }
     let sessions = try await cli.run(["sessions", "--json"] + server, database: false)
     #expect(sessions.stdout.split(separator: "\n").allSatisfy { $0.contains(#""device":"phone""#) })
+
+    // The inspector's own routes on the same server: what the protocol answers works on every
+    // backend; a bundle needs an SQLite store, and PostgreSQL answers 404 with a sentence.
+    let listing = try await Self.get("\(url)/api/sessions")
+    #expect(listing.status == 200 && listing.text.contains(#""device":"phone""#))
+    let state = try await Self.get("\(url)/api/sessions/\(ids[0])/state")
+    #expect(state.status == 200)
+    let bundle = try await Self.get("\(url)/api/sessions/\(ids[0])/bundle.sharp9")
+    switch backend {
+    case .sqlite: #expect(bundle.status == 200)
+    case .postgres:
+      #expect(bundle.status == 404)
+      #expect(bundle.text.contains("needs an SQLite store"))
+    }
 
     let other = try await cli.run(["push", "--to", url, "--token", tablet])
     #expect(other.status == 77)
