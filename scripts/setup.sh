@@ -9,9 +9,10 @@ set -euo pipefail
 # sqlite3 shell the store tests use to damage databases, and groff, which checks the man page). Packaging: dpkg-shlibdeps (dpkg-dev)
 # for the .deb's dependencies, strip and readelf (binutils), man for checking the man page.
 # PostgreSQL 15's server (initdb, pg_ctl): the store's contract tests run against a private
-# cluster of it too (scripts/postgres.sh).
+# cluster of it too (scripts/postgres.sh). libcurl4: Foundation's URLSession on Linux, which
+# `sharp9 push` and `pull` send with.
 packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
-  portaudio19-dev libncurses-dev sqlite3 postgresql-15
+  portaudio19-dev libncurses-dev sqlite3 postgresql-15 libcurl4
   pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv
   groff-base dpkg-dev binutils man-db)
 if [[ "${1:-}" == "--bench" ]]; then

@@ -73,9 +73,19 @@ public struct InspectorServer: Sendable {
     databasePath: String, configuration: Configuration,
     practice: PracticeHost? = nil
   ) throws {
+    try self.init(
+      store: .sqlite(path: databasePath), configuration: configuration, practice: practice)
+  }
+
+  /// A server over the store at `store` (an SQLite file must exist), with the practice page's API
+  /// when `practice` is given.
+  public init(
+    store: StoreLocation, configuration: Configuration,
+    practice: PracticeHost? = nil
+  ) throws {
     self.configuration = configuration
     self.practice = practice
-    library = try SessionLibrary(path: databasePath)
+    library = try SessionLibrary(location: store)
     renders = RenderCache(directory: configuration.workDirectory.appending(path: "renders"))
   }
 
@@ -156,6 +166,7 @@ public struct InspectorServer: Sendable {
     addChangeRoutes(to: router)
     addJournalRoutes(to: router)
     addLiveRoute(to: router)
+    addSyncRoutes(to: router)
     if let practice { addPracticeRoutes(to: router, host: practice) }
     AssetRoutes.add(to: router)
     return Application(

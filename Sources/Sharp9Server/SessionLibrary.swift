@@ -5,21 +5,29 @@ import Sharp9Store
 /// The inspector's one door to the event log: every read and change the API makes goes through
 /// here, on one open store, so the HTTP layer never sees SQL or a connection.
 ///
-/// An actor because ``EventStore`` belongs to one task at a time; it runs on a ``StoreThread``,
-/// so its blocking SQLite work never holds one of the cooperative pool's few threads. Work that
-/// takes seconds (render, verify, check, the event index) opens its own store on a thread of its
-/// own with ``withOwnStore(_:)`` instead of holding this one, so the state of an event keeps
-/// answering meanwhile.
+/// The store is any backend ``StoreLocation`` opens: routes work on the store protocol
+/// (``withLog(_:)``, ``withOwnLog(_:)``); what only SQLite has (bundles, the audio glue's
+/// renders) goes through ``withStore(_:_:)`` and ``withOwnStore(_:_:)``, which on another
+/// backend answer a 404 saying it is not on this server (``notOnThisBackend(_:)``).
 ///
-/// Every use first checks that the path still names the file opened (``DatabaseFile``): once
-/// the database is moved, deleted or replaced, every route fails alike with
-/// ``DatabaseFile/Changed`` until the server is restarted.
+/// An actor because a store belongs to one task at a time; it runs on a ``StoreThread``, so its
+/// blocking work never holds one of the cooperative pool's few threads. Work that takes seconds
+/// (render, verify, check, the event index) opens its own store on a thread of its own with
+/// ``withOwnLog(_:)`` instead of holding this one, so the state of an event keeps answering
+/// meanwhile.
+///
+/// For SQLite, every use first checks that the path still names the file opened
+/// (``DatabaseFile``): once the database is moved, deleted or replaced, every route fails alike
+/// with ``DatabaseFile/Changed`` until the server is restarted.
 public actor SessionLibrary {
-  /// The database file.
-  public nonisolated var path: String { file.path }
-  private let file: DatabaseFile
-  private let store: EventStore
+  /// Where the store is.
+  public nonisolated let location: StoreLocation
+  /// The database file, for an SQLite store (nil for a server's store).
+  public nonisolated var path: String? { file?.path }
+  private let file: DatabaseFile?
+  private let log: any EventLog
   private let thread = StoreThread(name: "sharp9 store")
+  private nonisolated let uploads = LogPool(capacity: 16)
   private var indexes: [UUID: EventIndex] = [:]
   private var kindIndexes: [UUID: EventIndex] = [:]
   private var kindLoads: [UUID: Task<EventIndex, any Error>] = [:]
@@ -33,49 +41,110 @@ public actor SessionLibrary {
 
   /// Opens the database at `path`, which must exist (``StoreError/databaseMissing(path:)``).
   public init(path: String) throws {
-    store = try EventStore(path: path, mode: .mustExist)
-    file = DatabaseFile(path: path)
+    try self.init(location: .sqlite(path: path))
+  }
+
+  /// Opens the store at `location`; an SQLite file must exist.
+  public init(location: StoreLocation) throws {
+    self.location = location
+    log = try location.open(.mustExist)
+    if case .sqlite(let path) = location {
+      file = DatabaseFile(path: path)
+    } else {
+      file = nil
+    }
   }
 
   /// Runs `body` on this actor's open store as the store protocol sees it: what every backend
   /// answers (sessions, their events, the state at an event, deleting one). Routes use this
   /// wherever the protocol covers what they need.
   public func withLog<Result: Sendable>(_ body: (any EventLog) throws -> Result) throws -> Result {
-    try file.check()
-    return try body(store)
+    try file?.check()
+    return try body(log)
   }
 
-  /// Runs `body` on this actor's open SQLite store, for what only it offers (replay cursors, the
-  /// edit history, forks and bundles).
-  public func withStore<Result: Sendable>(_ body: (EventStore) throws -> Result) throws -> Result {
-    try file.check()
+  /// Runs `body` on this actor's open SQLite store, for what only it offers (bundles); on another
+  /// backend, throws ``notOnThisBackend(_:)`` for `what`.
+  public func withStore<Result: Sendable>(
+    _ what: String, _ body: (EventStore) throws -> Result
+  ) throws -> Result {
+    try file?.check()
+    guard let store = log as? EventStore else { throw notOnThisBackend(what) }
     return try body(store)
   }
 
   /// Runs `body` on a store of its own (for long work), on a thread of its own.
-  public nonisolated func withOwnStore<Result: Sendable>(
-    _ body: @escaping @Sendable (EventStore) throws -> Result
+  public nonisolated func withOwnLog<Result: Sendable>(
+    _ body: @escaping @Sendable (any EventLog) throws -> Result
   ) async throws -> Result {
-    try await StoreThread.run { try body(try self.ownStore()) }
+    try await StoreThread.run { try body(try self.ownLog()) }
   }
 
-  /// A new store on the database, for work on a thread of its own (a render).
-  public nonisolated func ownStore() throws -> EventStore {
+  /// A new connection to the store (a new SQLite store on the file), for work on a thread of its
+  /// own (a render).
+  public nonisolated func ownLog() throws -> any EventLog {
+    try file?.check()
+    return try location.open(.mustExist)
+  }
+
+  /// Runs `body` for a device's upload: on PostgreSQL on a pooled connection of its own, on a
+  /// thread of its own, so concurrent uploads commit together; on SQLite, whose writers take
+  /// turns anyway, on this actor's store. A log whose work failed other than by a refusal
+  /// (``StoreError``, ``APIFailure``) is not kept: its connection may be broken.
+  public nonisolated func withUploadLog<Result: Sendable>(
+    _ body: @escaping @Sendable (any EventLog) throws -> Result
+  ) async throws -> Result {
+    guard case .postgres = location else { return try await withLog(body) }
+    return try await StoreThread.run {
+      let log = try self.uploads.take() ?? self.location.open(.mustExist)
+      do {
+        let result = try body(log)
+        self.uploads.put(log)
+        return result
+      } catch let error where error is StoreError || error is APIFailure {
+        self.uploads.put(log)
+        throw error
+      }
+    }
+  }
+
+  /// Runs `body` on an SQLite store of its own (for long work), on a thread of its own; on another
+  /// backend, throws ``notOnThisBackend(_:)`` for `what`.
+  public nonisolated func withOwnStore<Result: Sendable>(
+    _ what: String = "the session's audio",
+    _ body: @escaping @Sendable (EventStore) throws -> Result
+  ) async throws -> Result {
+    try await StoreThread.run { try body(try self.ownStore(what)) }
+  }
+
+  /// A new SQLite store on the database, for work on a thread of its own (a render); on another
+  /// backend, throws ``notOnThisBackend(_:)`` for `what`.
+  public nonisolated func ownStore(_ what: String = "the session's audio") throws -> EventStore {
+    guard let file else { throw notOnThisBackend(what) }
     try file.check()
     return try EventStore(path: file.path, mode: .mustExist)
+  }
+
+  /// The answer to a route whose work needs an SQLite store, on a server whose store is another:
+  /// a 404 naming `what` (e.g. "bundles") and the backend.
+  nonisolated func notOnThisBackend(_ what: String) -> APIFailure {
+    APIFailure(
+      .notFound,
+      "\(what) is not served from this server's \(location.backend.name) store: it needs an"
+        + " SQLite store")
   }
 
   /// `compute(store)` for `session` on a store of its own, kept (under `name`) until the session
   /// has more events: for whole-session work a page asks for each time it opens.
   func cached<Value: Sendable>(
     _ name: String, of session: SessionRecord,
-    _ compute: @escaping @Sendable (EventStore) throws -> Value
+    _ compute: @escaping @Sendable (any EventLog) throws -> Value
   ) async throws -> Value {
     let key = "\(name) \(session.idString)"
     if let kept = computed[key], kept.head == session.eventCount, let value = kept.value as? Value {
       return value
     }
-    let value = try await withOwnStore(compute)
+    let value = try await withOwnLog(compute)
     computed[key] = (session.eventCount, value)
     return value
   }
@@ -114,7 +183,7 @@ extension SessionLibrary {
     let after = known?.count ?? 0
     let load = Task {
       defer { kindLoads[session.id] = nil }
-      let more = try await withOwnStore { store in
+      let more = try await withOwnLog { store in
         try EventPages.kinds(of: session, in: store, after: after)
       }
       let kinds = EventIndex(
@@ -136,7 +205,7 @@ extension SessionLibrary {
     let known = stored.count > session.eventCount ? EventIndex() : stored
     Task {
       defer { indexing.remove(session.id) }
-      let (bytes, times, state) = try await withOwnStore { store in
+      let (bytes, times, state) = try await withOwnLog { store in
         try EventPages.index(of: session, in: store, after: known.count, start: known.state)
       }
       let full = EventIndex(

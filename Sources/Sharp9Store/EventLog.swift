@@ -80,6 +80,26 @@ public protocol EventLog: AnyObject {
   func cachedPractice(of session: SessionRecord) throws -> SessionPractice?
   /// Keeps `practice` as the summary of `session` as it now is (by default, nowhere).
   func cachePractice(_ practice: SessionPractice, of session: SessionRecord) throws
+
+  /// Appends `events` to `session` when its head is `head`, all or nothing, idempotently
+  /// (EventStoreDB's rules): a batch whose events are all stored already right after `head` (a
+  /// retry after a lost acknowledgement) is acknowledged again, never stored twice; a partial
+  /// overlap, or another head, is ``StoreError/conflict(session:expected:actual:)``.
+  func append(_ events: [NewEvent], to session: SessionRecord, expecting head: Int64) throws
+    -> AppendOutcome
+
+  /// Keeps a new device token (only the SHA-256 `hash` of its secret, ``DeviceSecret``).
+  ///
+  /// - Throws: ``StoreError/invalidDeviceName(_:)`` or ``StoreError/deviceTokenExists(_:)``.
+  func addDeviceToken(_ token: DeviceToken, hash: Data) throws
+  /// Forgets the device token `name`.
+  ///
+  /// - Throws: ``StoreError/deviceTokenNotFound(_:)``.
+  func revokeDeviceToken(named name: String) throws
+  /// Every device token, by name.
+  func deviceTokens() throws -> [DeviceToken]
+  /// The device token whose secret has SHA-256 `hash`, or nil.
+  func deviceToken(hash: Data) throws -> DeviceToken?
 }
 
 /// A session's stored events, read in order one at a time (memory stays flat for any length).

@@ -16,9 +16,12 @@ public enum ReportJSON {
     var events: Int64
     var durationSec: Double
     var audio: String?
+    /// The device it was uploaded from (`sharp9 push`); absent for a session made here.
+    var device: String?
 
     /// The line for `session`, as it is now.
     public init(_ session: SessionRecord) {
+      device = session.device
       id = session.idString
       title = session.title
       startedAt = Interchange.formatDate(session.startedAt.date)

@@ -11,7 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
       Prints the URL to open; it carries a token that is new on every run and that every change \
       (import, fork, delete) must send. Binds to 127.0.0.1 unless --host says otherwise, and \
       answers only requests addressed to its own host name. The database must exist (record or \
-      import a session first). Stop it with Ctrl-C or SIGTERM.
+      import a session first); with --store postgres://… it serves a PostgreSQL store, and devices \
+      push to it with tokens from `sharp9 tokens` (bundles and the audio pages need an SQLite \
+      store). Stop it with Ctrl-C or SIGTERM.
       """)
 
   @OptionGroup var server: ServerOptions
@@ -22,7 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
     // The database must exist, as for every command that reads: a typo in --db is an error, not
     // an empty inspector over a new file.
     let inspector = try InspectorServer(
-      databasePath: try database.sqlitePath(for: "run `sharp9 serve`"),
+      store: try database.location(),
       configuration: .init(
         host: server.host, port: server.port, sharp9Version: Sharp9Command.release))
     let server = server

@@ -56,7 +56,9 @@ struct Sharp9Command: AsyncParsableCommand {
           BeatsCommand.self,
           StretchCommand.self,
         ]),
-      CommandGroup(name: "Inspector", subcommands: [ServeCommand.self]),
+      CommandGroup(
+        name: "Inspector and sync",
+        subcommands: [ServeCommand.self, TokensCommand.self, PushCommand.self, PullCommand.self]),
     ]
   )
 }

@@ -18,6 +18,7 @@ import Testing
       74  I/O error: a read or write failed (disk full, output closed)
       75  temporarily unavailable: the database is locked, or another writer
           got there first; retry
+      77  permission denied: a server refused the token
 
     USAGE: sharp9 <subcommand>
 
@@ -84,9 +85,15 @@ import Testing
       stretch                 Change the speed and/or the pitch of an audio file
                               independently.
 
-    INSPECTOR SUBCOMMANDS:
+    INSPECTOR AND SYNC SUBCOMMANDS:
       serve                   Serve a browser inspector to see, hear and scrub the
                               stored sessions.
+      tokens                  Issue, revoke and list the tokens devices push and
+                              pull with.
+      push                    Send this device's sessions to a sharp9 server until
+                              it has acknowledged them all.
+      pull                    Fetch sessions from a sharp9 server into the local
+                              database, to replay them here.
 
       See 'sharp9 help <subcommand>' for detailed help.
 
@@ -116,6 +123,6 @@ import Testing
   @Test func versionIsPrinted() throws {
     #expect(
       try CLI.run(["--version"])
-        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 5, schema 6)\n", stderr: ""))
+        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 5, schema 7)\n", stderr: ""))
   }
 }

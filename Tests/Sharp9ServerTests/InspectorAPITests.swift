@@ -172,7 +172,7 @@ import Testing
       #expect(response.text.hasPrefix(expected))
       #expect(response.text.contains("\"driftPoints\":[{\"t\":1.5,"))
       // Written element by element: the same bytes as the whole document through the writer.
-      let timeline = try await fixture.server.library.withStore { store in
+      let timeline = try await fixture.server.library.withStore("the timeline") { store in
         let session = try store.session(matching: id)
         var timeline = try SessionTimeline.of(session, in: store)
         timeline.driftPoints = try DriftPoints.of(session, in: store, segments: timeline.segments)

@@ -8,7 +8,7 @@ import Testing
   @Test func theLibraryRunsOnItsOwnThread() async throws {
     let fixture = try await InspectorFixture()
     let library = try SessionLibrary(path: fixture.database)
-    let name = try await library.withStore { _ in StoreThread.currentName }
+    let name = try await library.withLog { _ in StoreThread.currentName }
     #expect(name == "sharp9 store")
   }
 

@@ -96,6 +96,7 @@ struct APIErrorAnswer: Equatable {
       "session \(session) event \(seq) is unreadable; run `sharp9 verify` on the session"
     case .unsupported(let operation, let backend):
       "\(operation) is not supported on this server's \(backend.name) store yet"
+    case .invalidDeviceName, .deviceTokenExists, .deviceTokenNotFound: error.description
     }
   }
 

@@ -35,7 +35,7 @@ extension InspectorServer {
       let from = try request.seq("from") ?? 1
       let limit = min(try request.int("limit") ?? 200, 5000)
       let kinds = try request.kinds()
-      let rows = try await library.withStore { store in
+      let rows = try await library.withLog { store in
         try EventPages.page(
           of: try store.session(matching: id), in: store, from: from, limit: limit, kinds: kinds)
       }
@@ -63,14 +63,14 @@ extension InspectorServer {
       // One byte per event, 1 where `q` is in its summary or kind: the page filters with it.
       let query = request.uri.queryParameters["q"].map(String.init) ?? ""
       let session = try await library.session(try context.id)
-      let bytes = try await library.withOwnStore { store in
+      let bytes = try await library.withOwnLog { store in
         try EventPages.matches(of: session, in: store, query: query)
       }
       return APIResponse.bytes(bytes, type: "application/octet-stream")
     }
     router.get("/api/sessions/:id/history") { request, context in
       let (id, at) = (try context.id, try request.seq("at"))
-      let history = try await library.withStore { store in
+      let history = try await library.withLog { store in
         let session = try store.session(matching: id)
         return ReportJSON.History(try store.editTimeline(of: session, at: at), session: session)
       }
@@ -78,17 +78,17 @@ extension InspectorServer {
     }
     router.get("/api/sessions/:id/verify") { _, context in
       let session = try await library.session(try context.id)
-      let report = try await library.withOwnStore { try $0.verify(session) }
+      let report = try await library.withOwnLog { try $0.verify(session) }
       return try APIResponse.line(ReportJSON.Verify(report))
     }
     router.get("/api/sessions/:id/check") { _, context in
       let session = try await library.session(try context.id)
-      let report = try await library.withOwnStore { try $0.check(session) }
+      let report = try await library.withOwnLog { try $0.check(session) }
       return try APIResponse.line(ReportJSON.Check(report))
     }
     router.get("/api/sessions/:id/export.jsonl") { _, context in
       let session = try await library.session(try context.id)
-      let text = try await library.withOwnStore { store in
+      let text = try await library.withOwnLog { store in
         var text = ""
         try store.exportScript(session) { text += $0 }
         return text

@@ -10,6 +10,7 @@ extension InspectorServer {
     let (library, configuration) = (library, configuration)
     let uploads = configuration.workDirectory.appending(path: "uploads")
     router.post("/api/bundles") { request, _ in
+      guard let path = library.path else { throw library.notOnThisBackend("importing a bundle") }
       if let length = try request.seq(header: .contentLength),
         length > configuration.maxUploadBytes
       {
@@ -35,11 +36,11 @@ extension InspectorServer {
       let file = uploads.appending(path: "\(UUID().uuidString).sharp9")
       defer { SQLiteFiles.remove(file.path) }
       try Data(body.readableBytesView).write(to: file)
-      let audioDirectory = URL(fileURLWithPath: library.path).deletingLastPathComponent()
+      let audioDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
         .appending(path: "audio")
       let result: SessionBundle.ImportResult
       do {
-        result = try await library.withStore { store in
+        result = try await library.withStore("importing a bundle") { store in
           try UntrustedBundle.importBundle(
             at: file.path, into: store, audioDirectory: audioDirectory)
         }
@@ -61,7 +62,7 @@ extension InspectorServer {
           .badRequest, "fork needs at=1 or more: a session needs at least one event")
       }
       let id = try context.id
-      let fork = try await library.withStore { store in
+      let fork = try await library.withLog { store in
         try store.fork(
           try store.session(matching: id), at: at, sharp9Version: configuration.sharp9Version)
       }
@@ -84,7 +85,7 @@ extension InspectorServer {
       let withAudio = request.uri.queryParameters["audio"] == "1"
       let file = configuration.workDirectory.appending(path: "\(UUID().uuidString).sharp9")
       defer { SQLiteFiles.remove(file.path) }
-      let bytes = try await library.withOwnStore { store in
+      let bytes = try await library.withOwnStore("a session's bundle") { store in
         try FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try SessionBundle.write(

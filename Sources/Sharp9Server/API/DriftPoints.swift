@@ -6,13 +6,13 @@ import Sharp9Store
 /// The tick drift chart: each recorded `tick` position minus the timeline model's position at the
 /// tick's time, thinned evenly to at most ``SessionTimeline/maxDriftPoints``.
 enum DriftPoints {
-  static func of(_ session: SessionRecord, in store: EventStore, segments: [TimelineSegment])
+  static func of(_ session: SessionRecord, in store: any EventLog, segments: [TimelineSegment])
     throws -> [SessionTimeline.DriftPoint]
   {
     guard !segments.isEmpty else { return [] }
     var points: [SessionTimeline.DriftPoint] = []
     var index = 0
-    let events = try store.events(of: session)
+    let events = try store.events(of: session, after: 0, through: nil)
     while let event = try events.next() {
       guard case .tick(let recorded) = event.action else { continue }
       while index + 1 < segments.count, segments[index].wallEndSec <= event.t { index += 1 }

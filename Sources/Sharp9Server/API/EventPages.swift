@@ -11,7 +11,7 @@ enum EventPages {
 
   /// Up to `limit` events from `from` on (only those of `kinds`, when given).
   static func page(
-    of session: SessionRecord, in store: EventStore, from: Int64, limit: Int,
+    of session: SessionRecord, in store: some EventLog, from: Int64, limit: Int,
     kinds: Set<Action.Kind>?
   ) throws -> [APIShapes.Event] {
     let first = max(1, from)
@@ -39,7 +39,7 @@ enum EventPages {
   /// after event `after`; returns the bytes and the final state, so the index grows as a live
   /// session does without replaying from the start.
   static func index(
-    of session: SessionRecord, in store: EventStore, after: Int64, start: State?
+    of session: SessionRecord, in store: some EventLog, after: Int64, start: State?
   ) throws -> (bytes: [UInt8], times: [Float], state: State) {
     let replay = try store.replay(session, after: after)
     var previous = start ?? replay.state

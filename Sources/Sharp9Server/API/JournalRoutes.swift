@@ -25,7 +25,7 @@ extension InspectorServer {
       guard (1...99).contains(inARow) else {
         throw APIFailure(.badRequest, "inARow must be 1 to 99 passes")
       }
-      let entries = try await library.withOwnStore { store in
+      let entries = try await library.withOwnLog { store in
         try PracticeJournal.of(
           store, song: song, sinceDay: since, calendar: Calendar.current, inARow: inARow
         ).entries

@@ -30,7 +30,7 @@ extension InspectorServer {
         var quiet = Duration.zero
         try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
-          let rows = try await library.withStore { store in
+          let rows = try await library.withLog { store in
             let session = try store.session(matching: id)
             // `sent` is at most 2^53 (UntrustedNumber) and below the count here: no overflow.
             guard session.eventCount > sent else { return [APIShapes.Event]() }

@@ -35,7 +35,7 @@ extension InspectorServer {
       router.get("/api/sessions/:id/render.\(container.rawValue)") { request, context in
         let session = try await library.session(try context.id)
         let file = try await renders.file(of: session, container: container) { url in
-          let store = try library.ownStore()
+          let store = try library.ownLog()
           try audioProblem {
             try SessionRender.renderWhole(session, from: store, container: container, to: url)
           }

@@ -15,7 +15,7 @@ function render() {
   const q = search.value.trim().toLowerCase();
   body.replaceChildren();
   for (const s of sessions) {
-    const hay = `${s.title} ${s.id} ${s.audio || ""}`.toLowerCase();
+    const hay = `${s.title} ${s.id} ${s.audio || ""} ${s.device || ""}`.toLowerCase();
     if (q && !hay.includes(q)) continue;
     const row = document.createElement("tr");
     const link = text("a", s.title || "(untitled)");
@@ -24,7 +24,8 @@ function render() {
     title.append(link);
     row.append(title, text("td", s.startedAt.replace("T", " ").replace(/\.\d+Z$/, "Z")),
       text("td", formatTime(s.durationSec), "num"), text("td", s.events.toLocaleString("en"), "num"),
-      text("td", s.audio || "-"), text("td", s.id.slice(0, 8), "dim"));
+      text("td", s.audio || "-"), text("td", s.device || "here", s.device ? "" : "dim"),
+      text("td", s.id.slice(0, 8), "dim"));
     body.append(row);
   }
   const n = sessions.length;

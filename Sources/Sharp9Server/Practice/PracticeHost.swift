@@ -89,6 +89,8 @@ public final class PracticeHost: @unchecked Sendable {
   static let publishInterval = Duration.milliseconds(25)
 
   private let options: Options
+  /// The database file the practice app records into.
+  var databasePath: String { options.databasePath }
   private let device: String
   // Guarded by `lock`: the jobs waiting, what was last published.
   private let lock = NSLock()

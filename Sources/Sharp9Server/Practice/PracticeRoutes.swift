@@ -104,7 +104,7 @@ extension InspectorServer {
     }
     let maxBytes = configuration.maxUploadBytes
     let uploads = configuration.workDirectory.appending(path: "uploads")
-    let songs = SongLibrary(databasePath: library.path)
+    let songs = SongLibrary(databasePath: host.databasePath)
     router.post("/api/app/songs") { request, _ in
       var request = request
       let name = request.uri.queryParameters.get("name") ?? "song"

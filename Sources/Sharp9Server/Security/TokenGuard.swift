@@ -10,7 +10,10 @@ struct TokenGuard<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    if request.method == .get || request.method == .head {
+    // Sync requests carry a device's bearer token instead (``DeviceAuthorization``).
+    if request.method == .get || request.method == .head
+      || request.uri.path.hasPrefix(InspectorServer.syncPrefix)
+    {
       return try await next(request, context)
     }
     guard let sent = request.headers[.sharp9Token], Self.same(sent, token) else {

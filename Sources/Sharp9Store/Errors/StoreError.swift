@@ -26,13 +26,23 @@ public enum StoreError: StoreFailure, Equatable {
   case invalidStoreURL(url: String, reason: String)
   /// The store's backend cannot do `operation` yet (e.g. `verify` on PostgreSQL).
   case unsupported(operation: String, backend: StoreBackend)
+  /// A device token name that is empty, longer than 64 characters, or holds other than letters,
+  /// digits, `.`, `_` and `-`.
+  case invalidDeviceName(String)
+  /// A device token by this name exists already.
+  case deviceTokenExists(String)
+  /// No device token has this name.
+  case deviceTokenNotFound(String)
 
   /// What the failure means.
   public var resultCode: StoreResultCode {
     switch self {
     case .databaseMissing: .missing
     case .sessionNotFound: .notFound
-    case .ambiguousSession, .sequenceOutOfRange, .invalidStoreURL: .invalidRequest
+    case .ambiguousSession, .sequenceOutOfRange, .invalidStoreURL, .invalidDeviceName,
+      .deviceTokenExists:
+      .invalidRequest
+    case .deviceTokenNotFound: .notFound
     case .conflict: .conflict
     case .invalidTime, .timeBeyondDates, .noActions: .invalidData
     case .corruptEvent: .corrupt
@@ -68,6 +78,10 @@ public enum StoreError: StoreFailure, Equatable {
       "\(url) is not a store URL: \(reason)"
     case .unsupported(let operation, let backend):
       "\(operation) is not supported on a \(backend.name) store yet"
+    case .invalidDeviceName(let name):
+      "\"\(name)\" is not a device name: 1 to 64 letters, digits, '.', '_' or '-'"
+    case .deviceTokenExists(let name): "a token named \(name) exists already"
+    case .deviceTokenNotFound(let name): "no token is named \(name)"
     }
   }
 }

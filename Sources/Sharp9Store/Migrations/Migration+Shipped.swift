@@ -26,6 +26,9 @@ extension Migration {
     Migration(
       id: 6, name: "song_sections", file: PackageResources._006_song_sections_sql,
       checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
+    Migration(
+      id: 7, name: "device_tokens", file: PackageResources._007_device_tokens_sql,
+      checksum: "80a3947b21c406e600cde34b568d6a2a459d4876f10b7d439a831bd95b58830b"),
   ]
 
   private init(

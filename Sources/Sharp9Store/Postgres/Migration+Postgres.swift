@@ -11,5 +11,9 @@ extension Migration {
       id: 2, name: "postgres_song_sections",
       sql: String(decoding: PackageResources._002_postgres_song_sections_sql, as: UTF8.self),
       checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
+    Migration(
+      id: 3, name: "postgres_device_tokens",
+      sql: String(decoding: PackageResources._003_postgres_device_tokens_sql, as: UTF8.self),
+      checksum: "16c70e4da105c4e7b2a6477432fdeed4d64698bbeb83516668da4364ea31891f"),
   ]
 }

@@ -6,7 +6,7 @@ extension PostgresStore {
   static let sessionColumns = """
     id, title, created_ms, started_ms, ended_ms, audio_path, audio_sha256, audio_frames,
     audio_sample_rate, audio_channels, sharp9_version, reducer_version, event_count, last_t,
-    audio_located_path
+    audio_located_path, device
     """
 
   /// Creates an empty session with the given id (a new random one by default).
@@ -16,11 +16,11 @@ extension PostgresStore {
       """
       INSERT INTO sessions (id, title, created_ms, started_ms, audio_path, audio_sha256,
         audio_frames, audio_sample_rate, audio_channels, sharp9_version, reducer_version,
-        audio_located_path)
+        audio_located_path, device)
       VALUES (\(id), \(new.title), \(UnixMilliseconds(Date()).value),
         \(UnixMilliseconds(new.startedAt).value), \(audio?.path), \(audio?.sha256),
         \(audio?.frames), \(audio?.sampleRate), \(audio?.channels), \(new.sharp9Version),
-        \(new.reducerVersion), \(audio?.locatedPath))
+        \(new.reducerVersion), \(audio?.locatedPath), \(new.device))
       RETURNING \(unescaped: Self.sessionColumns)
       """, "create session \(id.uuidString.lowercased())")
     guard let row = rows.first else { throw StoreError.sessionNotFound(id.uuidString) }
@@ -112,6 +112,6 @@ extension PostgresStore {
       startedAt: UnixMilliseconds(value: started),
       endedAt: ended.map(UnixMilliseconds.init(value:)), audio: audio,
       sharp9Version: try column(10), reducerVersion: try column(11), eventCount: eventCount,
-      lastT: lastT)
+      lastT: lastT, device: try column(15))
   }
 }

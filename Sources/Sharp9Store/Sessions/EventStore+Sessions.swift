@@ -5,7 +5,7 @@ extension EventStore {
   private static let sessionColumns = """
     pk, id, title, created_ms, started_ms, ended_ms, audio_path, audio_sha256, audio_frames,
     audio_sample_rate, audio_channels, sharp9_version, reducer_version, event_count, last_t,
-    audio_located_path
+    audio_located_path, device
     """
 
   /// The largest event count a session row may hold (far above any recording, far below where
@@ -18,8 +18,8 @@ extension EventStore {
       """
       INSERT INTO sessions (id, title, created_ms, started_ms, audio_path, audio_sha256,
         audio_frames, audio_sample_rate, audio_channels, sharp9_version, reducer_version,
-        audio_located_path)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        audio_located_path, device)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     try insert.bind(id.uuidString.lowercased(), at: 1)
     try insert.bind(new.title, at: 2)
@@ -33,6 +33,7 @@ extension EventStore {
     try insert.bind(new.sharp9Version, at: 10)
     try insert.bind(new.reducerVersion, at: 11)
     try insert.bind(new.audio?.locatedPath, at: 12)
+    try insert.bind(new.device, at: 13)
     try insert.run()
     return try session(id: id)
   }
@@ -132,6 +133,6 @@ extension EventStore {
       startedAt: UnixMilliseconds(value: row.int64(4)),
       endedAt: row.optionalInt64(5).map(UnixMilliseconds.init(value:)), audio: audio,
       sharp9Version: row.text(11) ?? "", reducerVersion: row.text(12) ?? "",
-      eventCount: eventCount, lastT: lastT)
+      eventCount: eventCount, lastT: lastT, device: row.text(16))
   }
 }

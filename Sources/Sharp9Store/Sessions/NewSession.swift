@@ -14,12 +14,15 @@ public struct NewSession: Sendable, Equatable {
   public var sharp9Version: String
   /// The reducer rules that produce its states (defaults to the current ``Reducer/version``).
   public var reducerVersion: String
+  /// The device it was uploaded from (a device token's name), nil for a session made here.
+  public var device: String?
 
   /// Creates the description of a new session.
   public init(
     title: String, startedAt: Date, audio: RecordedAudio? = nil, sharp9Version: String,
-    reducerVersion: String = Reducer.version
+    reducerVersion: String = Reducer.version, device: String? = nil
   ) {
+    self.device = device
     self.title = title
     self.startedAt = startedAt
     self.audio = audio

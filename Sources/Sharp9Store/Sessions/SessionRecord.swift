@@ -23,14 +23,17 @@ public struct SessionRecord: Sendable, Equatable, Hashable, Identifiable {
   public var eventCount: Int64
   /// `t` of the last event (0 when empty): the session's duration in seconds.
   public var lastT: Double
+  /// The device it was uploaded from (a device token's name), nil for a session made here.
+  public var device: String?
 
   /// Creates a session record (backends read theirs from storage; tests and other backends'
   /// importers build them).
   public init(
     id: UUID, title: String, createdAt: UnixMilliseconds, startedAt: UnixMilliseconds,
     endedAt: UnixMilliseconds?, audio: RecordedAudio?, sharp9Version: String,
-    reducerVersion: String, eventCount: Int64, lastT: Double
+    reducerVersion: String, eventCount: Int64, lastT: Double, device: String? = nil
   ) {
+    self.device = device
     self.id = id
     self.title = title
     self.createdAt = createdAt

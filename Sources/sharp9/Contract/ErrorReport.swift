@@ -127,6 +127,13 @@ struct ErrorReport: Equatable {
     case .unsupported(let operation, let backend):
       "cannot \(operation): a \(backend.name) store does not support it yet. Use an SQLite"
         + " store (--db PATH or --store sqlite:PATH)"
+    case .invalidDeviceName(let name):
+      "invalid token name \"\(name)\": give 1 to 64 letters, digits, '.', '_' or '-'"
+    case .deviceTokenExists(let name):
+      "cannot add token \(name): a token by that name exists. Revoke it first with `sharp9"
+        + " tokens revoke \(name)`, or choose another name"
+    case .deviceTokenNotFound(let name):
+      "cannot find token \(name): no token has that name. List them with `sharp9 tokens list`"
     }
   }
 

@@ -30,6 +30,8 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
   /// 75 (EX_TEMPFAIL): temporarily unavailable: the database is locked, or another writer got
   /// there first; retrying may work.
   case temporary = 75
+  /// 77 (EX_NOPERM): a server refused the token (unknown, revoked, or not allowed this).
+  case noPermission = 77
 
   /// The argument parser's form of the status.
   var exitCode: ExitCode { ExitCode(rawValue) }
@@ -48,6 +50,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case .ioError: "I/O error: a read or write failed (disk full, output closed)"
     case .temporary:
       "temporarily unavailable: the database is locked, or another writer got there first; retry"
+    case .noPermission: "permission denied: a server refused the token"
     }
   }
 
