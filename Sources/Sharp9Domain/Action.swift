@@ -107,6 +107,15 @@ public enum Action: Sendable, Equatable, Hashable {
   case nudgeBBeats(Int)
   /// Where A and B land when set: anywhere, on beats or on bar starts.
   case setSnap(SnapMode)
+  /// The musician armed recording (the player's `R`), or stopped it: while armed, each loop pass
+  /// (or the span until stopped) is recorded from the input as a take.
+  case setRecordingArmed(Bool)
+  /// The engine kept a take: its audio is in the library under its SHA-256 (reported only after
+  /// the file is complete, so the log never names half a take).
+  case takeRecorded(TakeRecording)
+  /// The musician deleted a take (its audio goes from the library only when no session refers
+  /// to it any more).
+  case deleteTake(id: UUID)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -152,7 +161,8 @@ extension Action {
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
-      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap:
+      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap,
+      .setRecordingArmed, .takeRecorded, .deleteTake:
       nil
     }
   }
@@ -163,14 +173,14 @@ extension Action {
   public var isUserAction: Bool {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
-      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected:
+      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected, .takeRecorded:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
       .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
       .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats,
-      .nudgeBBeats, .setSnap:
+      .nudgeBBeats, .setSnap, .setRecordingArmed, .deleteTake:
       true
     }
   }

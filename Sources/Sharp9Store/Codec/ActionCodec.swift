@@ -142,6 +142,15 @@ public enum ActionCodec {
     case .setSnap(let snap):
       writer.write(UInt8(44))
       writer.write(snapByte(snap))
+    case .setRecordingArmed(let armed):
+      writer.write(UInt8(52))
+      writer.write(armed)
+    case .takeRecorded(let take):
+      writer.write(UInt8(53))
+      writer.write(take)
+    case .deleteTake(let id):
+      writer.write(UInt8(54))
+      writer.write(id)
     }
   }
 
@@ -237,6 +246,9 @@ public enum ActionCodec {
     case 42: return .nudgeABeats(try loopNumber(&reader))
     case 43: return .nudgeBBeats(try loopNumber(&reader))
     case 44: return .setSnap(try snap(reader.byte()))
+    case 52: return .setRecordingArmed(try reader.bool())
+    case 53: return .takeRecorded(try reader.takeRecording())
+    case 54: return .deleteTake(id: try reader.uuid())
     case let tag: throw .unknownTag(tag)
     }
   }

@@ -24,8 +24,12 @@ enum BinaryStateSnapshot {
   /// The layout of ``State`` this build writes. It also reads the layouts before it: 1, written
   /// before saved loops existed (2 adds each step's saved-loop change and, at the end, the saved
   /// loops), and 2 (3 adds each step's grid change and, at the end, how loop passes are
-  /// practised and the rhythm).
-  static let layoutVersion: UInt8 = 3
+  /// practised and the rhythm), and 3 (5 adds, at the end, the recording: armed and the
+  /// takes). Layout 4 is reserved (marker names, being added beside this).
+  static let layoutVersion: UInt8 = 5
+
+  /// The layouts this build reads.
+  static let readableLayouts: Set<UInt8> = [1, 2, 3, 5]
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -57,6 +61,11 @@ enum BinaryStateSnapshot {
     writer.writeArray(state.savedLoops) { $0.write($1) }
     writer.write(state.loopPractice)
     writer.write(state.rhythm)
+    writer.write(state.recording.isArmed)
+    writer.writeArray(state.recording.takes) { writer, take in
+      writer.write(take.id)
+      writer.write(take.recording)
+    }
     return writer.bytes
   }
 
@@ -68,9 +77,9 @@ enum BinaryStateSnapshot {
     var reader = ByteReader(bytes)
     guard try reader.byte() == formatTag else { throw .invalidValue("snapshot format tag") }
     let version = try reader.byte()
-    guard (1...layoutVersion).contains(version) else {
+    guard readableLayouts.contains(version) else {
       throw .invalidValue(
-        "snapshot layout version \(version) (this sharp9 reads 1 to \(layoutVersion))")
+        "snapshot layout version \(version) (this sharp9 reads 1 to 3 and 5)")
     }
     let hasSavedLoops = version >= 2
     let hasRhythm = version >= 3
@@ -99,6 +108,14 @@ enum BinaryStateSnapshot {
     if hasSavedLoops { state.savedLoops = try reader.savedLoops(limit: limit) }
     if version >= 3 { state.loopPractice = try reader.loopPractice() }
     if hasRhythm { state.rhythm = try reader.rhythm(limit: limit) }
+    if version >= 5 {
+      state.recording.isArmed = try reader.bool()
+      let takeCount = try reader.count(limit: limit)
+      for _ in 0..<takeCount {
+        state.recording.takes.append(
+          Take(id: try reader.uuid(), recording: try reader.takeRecording()))
+      }
+    }
     guard reader.isAtEnd else { throw .trailingBytes }
     return state
   }

@@ -59,6 +59,10 @@ import Testing
     #"{"type":"nudgeABeats","beats":-1}"#,
     #"{"type":"nudgeBBeats","beats":2}"#,
     #"{"type":"setSnap","snap":"bars"}"#,
+    #"{"type":"setRecordingArmed","armed":true}"#,
+    #"{"type":"takeRecorded","take":{"startFrame":44100,"endFrame":220500,"pass":2,"input":"pulse","sha256":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}}"#,
+    #"{"type":"takeRecorded","take":{"startFrame":0,"endFrame":1,"pass":null,"input":"USB Audio","sha256":"ff"}}"#,
+    #"{"type":"deleteTake","id":"01020304-0506-0708-090A-0B0C0D0E0F10"}"#,
   ]
 
   static let effectGoldens: [String] = [
