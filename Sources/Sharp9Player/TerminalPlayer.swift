@@ -15,6 +15,11 @@ public enum TerminalPlayer {
     public var audio: DecodedAudio
     /// The output device: (part of) a name, or nil for the default; ignored without a device.
     public var deviceName: String?
+    /// The input takes are recorded from: (part of) a name, or nil for the system's default
+    /// input; ignored without a device.
+    public var inputName: String?
+    /// Where takes are kept (nil: recording is unavailable).
+    public var takes: TakeLibrary?
     /// False to play on a clock with no device (tests).
     public var usesDevice: Bool
     /// The tee's writer, already created: it receives every frame sent to the device.
@@ -28,11 +33,15 @@ public enum TerminalPlayer {
 
     /// Creates the options.
     public init(
-      audio: DecodedAudio, deviceName: String?, usesDevice: Bool, tee: AudioFileWriter?,
-      measuresLatency: Bool, framesPerCallback: Int, newSession: NewSessionInfo
+      audio: DecodedAudio, deviceName: String?, inputName: String? = nil,
+      takes: TakeLibrary? = nil, usesDevice: Bool, tee: AudioFileWriter?, measuresLatency: Bool,
+      framesPerCallback: Int,
+      newSession: NewSessionInfo
     ) {
       self.audio = audio
       self.deviceName = deviceName
+      self.inputName = inputName
+      self.takes = takes
       self.usesDevice = usesDevice
       self.tee = tee
       self.measuresLatency = measuresLatency
@@ -53,8 +62,8 @@ public enum TerminalPlayer {
 
   /// Plays until the musician quits or a signal arrives.
   ///
-  /// The device is looked up before `openLog` is called, so without an output no session is
-  /// created; `openLog` returns the store and the session to continue (nil for a new one).
+  /// The device and the input are looked up before `openLog` is called, so without an output (or
+  /// without the input asked for) no session is created; `openLog` returns the store and the session to continue (nil for a new one).
   /// Standard error is muted while the screen is the player's.
   ///
   /// - Throws: ``PlayerUnavailable`` (no terminal, no device), the store's and the engine's
@@ -65,10 +74,13 @@ public enum TerminalPlayer {
     let mute = StandardErrorMute()
     defer { mute.restore() }
     let device = try options.usesDevice ? DeviceOutput.find(name: options.deviceName) : nil
+    let input = try device.flatMap {
+      try DeviceOutput.findInput(name: options.inputName, library: $0.0)
+    }
     let (store, previous) = try openLog()
     let live = try LiveSession(
       LiveSession.Options(
-        audio: options.audio, device: device, tee: options.tee,
+        audio: options.audio, device: device, input: input, takes: options.takes, tee: options.tee,
         framesPerCallback: options.framesPerCallback, newSession: options.newSession),
       store: store, continuing: previous)
     let player = PlayerLoop(

@@ -29,6 +29,12 @@ struct PlayCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The input takes are recorded from: (part of) a name from `sharp9 devices` (default: the"
+        + " system's default input).", valueName: "name"))
+  var input: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Also write what is sent to the device to this file, in the format its extension names"
         + " (wav or none: 32-bit float WAV; aiff float; flac 24-bit; ogg, opus, mp3).",
       valueName: "path"))
@@ -66,7 +72,9 @@ struct PlayCommand: ParsableCommand {
         sampleRate: audio.format.sampleRate, channels: audio.format.channels)
     }
     let options = TerminalPlayer.Options(
-      audio: audio, deviceName: output.device, usesDevice: !output.noDevice, tee: teeWriter,
+      audio: audio, deviceName: output.device, inputName: input,
+      takes: TakeLibrary(databasePath: database.resolvedPath), usesDevice: !output.noDevice,
+      tee: teeWriter,
       measuresLatency: latencyLog != nil, framesPerCallback: Self.framesPerCallback,
       newSession: NewSessionInfo(
         title: audio.url.lastPathComponent, audio: audioSource,

@@ -9,6 +9,8 @@ import CPortAudio
 public final class PortAudioOutput {
   /// The device the stream plays on.
   public let device: OutputDevice
+  /// The input recorded from in the same stream (duplex), if any.
+  public let input: InputDevice?
   /// The output latency PortAudio reports for the open stream, in seconds.
   public let latencySec: Double
   /// Whether PortAudio was asked to run the callback thread at real-time priority (ALSA
@@ -19,11 +21,27 @@ public final class PortAudioOutput {
   private let retainedEngine: Unmanaged<LiveEngine>
 
   /// Opens `device` for `engine`'s source format with `engine.framesPerCallback` frames per
-  /// callback and the device's low-latency suggestion (at least one callback).
+  /// callback and the device's low-latency suggestion (at least one callback). With `input`
+  /// (and an ``LiveEngine/input`` capture on the engine) the stream is duplex: each callback's
+  /// input block, at the same rate and clock, goes to the engine's capture.
   /// - Throws: ``PortAudioError`` when the device refuses the format or cannot open.
-  public init(device: OutputDevice, engine: LiveEngine, library: PortAudioLibrary) throws {
+  public init(
+    device: OutputDevice, input: InputDevice? = nil, engine: LiveEngine,
+    library: PortAudioLibrary
+  ) throws {
     self.device = device
     let format = engine.audio.format
+    let capture = input.flatMap { device in engine.input.map { (device, $0) } }
+    self.input = capture?.0
+    let inputParameters = capture.map { device, capture in
+      PaStreamParameters(
+        device: device.index, channelCount: Int32(capture.channels),
+        sampleFormat: sharp9_paFloat32,
+        suggestedLatency: max(
+          device.defaultLowLatencySec,
+          Double(engine.framesPerCallback) / Double(format.sampleRate)),
+        hostApiSpecificStreamInfo: nil)
+    }
     var parameters = PaStreamParameters(
       device: device.index, channelCount: Int32(format.channels),
       sampleFormat: sharp9_paFloat32,
@@ -34,11 +52,21 @@ public final class PortAudioOutput {
     let retained = Unmanaged.passRetained(engine)
     var opened: UnsafeMutableRawPointer?
     do {
-      try checkedPortAudio(
-        Pa_OpenStream(
-          &opened, nil, &parameters, Double(format.sampleRate), UInt(engine.framesPerCallback),
-          sharp9_paClipOff, deviceCallback, retained.toOpaque()),
-        "Pa_OpenStream on \"\(device.name)\" at \(format.sampleRate) Hz")
+      let name =
+        capture.map { "\"\(device.name)\" with input \"\($0.0.name)\"" } ?? "\"\(device.name)\""
+      let rate = Double(format.sampleRate)
+      let frames = UInt(engine.framesPerCallback)
+      let code: PaError
+      if var inputParameters {
+        code = Pa_OpenStream(
+          &opened, &inputParameters, &parameters, rate, frames, sharp9_paClipOff, deviceCallback,
+          retained.toOpaque())
+      } else {
+        code = Pa_OpenStream(
+          &opened, nil, &parameters, rate, frames, sharp9_paClipOff, deviceCallback,
+          retained.toOpaque())
+      }
+      try checkedPortAudio(code, "Pa_OpenStream on \(name) at \(format.sampleRate) Hz")
     } catch {
       retained.release()
       throw error
@@ -88,6 +116,7 @@ private func deviceCallback(
     into: output.assumingMemoryBound(to: Float.self), frames: Int(frames),
     underrun: flags & sharp9_paOutputUnderflow != 0,
     dacTimeSec: time?.pointee.outputBufferDacTime ?? 0,
-    callbackTimeSec: time?.pointee.currentTime ?? 0)
+    callbackTimeSec: time?.pointee.currentTime ?? 0,
+    input: input?.assumingMemoryBound(to: Float.self))
   return 0  // paContinue
 }

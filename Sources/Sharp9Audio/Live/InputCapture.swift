@@ -1,0 +1,64 @@
+import Atomics
+
+/// The input side of a duplex device stream: every callback's input block, in order, through a
+/// preallocated lock-free ring from the audio thread to one reader (the take recorder's
+/// thread), which learns the session frame of each sample.
+///
+/// The device delivers the input of a callback together with the output block it renders, so
+/// the block's first input frame is stamped with the output block's first session frame (the
+/// round trip output → input is the device's latency, compensated by calibration). The ring
+/// starts at the first block captured and is continuous from there: blocks are pushed whole or
+/// not at all, and a block that does not fit is counted (``overflows``) and ends the capture,
+/// since every later stamp would be wrong.
+///
+/// The audio side (``capture(_:frames:atFrame:)``) never allocates, locks or waits.
+public final class InputCapture: @unchecked Sendable {
+  /// Interleaved channels per frame.
+  public let channels: Int
+  private let ring: SPSCRing<Float>
+  /// The session frame of the ring's first sample (-1 until the first block).
+  private let firstFrame = ManagedAtomic<Int64>(-1)
+  private let overflowCount = ManagedAtomic<Int>(0)
+  // Reader side.
+  private var framesRead: Int64 = 0
+
+  /// Allocates a ring of `seconds` of `channels`-channel input at `sampleRate`.
+  public init(channels: Int, sampleRate: Int, seconds: Double = 30) {
+    precondition(channels > 0, "an input has at least one channel")
+    self.channels = channels
+    ring = SPSCRing(capacity: Int(seconds * Double(sampleRate)) * channels, filler: 0)
+  }
+
+  /// Blocks that did not fit the ring (the capture stopped at the first).
+  public var overflows: Int { overflowCount.load(ordering: .relaxed) }
+
+  // MARK: Audio side
+
+  /// Queues `frames` interleaved input frames whose first is session frame `frame`. Call from
+  /// the device callback only, once per callback, with consecutive frames.
+  public func capture(_ input: UnsafePointer<Float>, frames: Int, atFrame frame: Int64) {
+    guard overflowCount.load(ordering: .relaxed) == 0 else { return }
+    if firstFrame.load(ordering: .relaxed) < 0 { firstFrame.store(frame, ordering: .releasing) }
+    if !ring.pushAll(UnsafeBufferPointer(start: input, count: frames * channels)) {
+      overflowCount.wrappingIncrement(ordering: .relaxed)
+    }
+  }
+
+  // MARK: Reader side
+
+  /// Moves up to `buffer.count / channels` of the oldest frames into `buffer`; returns the
+  /// session frame of the first and how many, or nil when nothing new was captured.
+  public func read(into buffer: UnsafeMutableBufferPointer<Float>) -> (
+    frame: Int64, frames: Int
+  )? {
+    let first = firstFrame.load(ordering: .acquiring)
+    guard first >= 0 else { return nil }
+    let whole = buffer.count - buffer.count % channels
+    let samples = ring.pop(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<whole]))
+    guard samples > 0 else { return nil }
+    let frame = first + framesRead
+    let frames = samples / channels
+    framesRead += Int64(frames)
+    return (frame, frames)
+  }
+}
