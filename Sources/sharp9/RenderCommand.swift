@@ -15,7 +15,9 @@ struct RenderCommand: ParsableCommand {
       wall-clock audio at the source's sample rate and channels (24-bit unless --bits), with loops, seeks, \
       speed and pitch exactly as the playback timeline says (see `sharp9 timeline`). Paused \
       spans are silence unless --skip-pauses. The source audio is the session's recorded file, \
-      checked against its recorded SHA-256. The output file appears complete or not at all.
+      checked against its recorded SHA-256. The output file appears complete or not at all. \
+      --with-takes adds the session's takes (recorded with R in sharp9 play) on the frames they \
+      were recorded at; --takes-only renders them alone.
       """)
 
   @OptionGroup var session: SessionArgument
@@ -36,6 +38,12 @@ struct RenderCommand: ParsableCommand {
 
   @Flag(help: "Leave paused spans out instead of writing them as silence.")
   var skipPauses = false
+
+  @Flag(help: "Mix the session's takes over the song, each on the frames it was recorded at.")
+  var withTakes = false
+
+  @Flag(help: "Render the session's takes alone, on the frames they were recorded at.")
+  var takesOnly = false
 
   @OptionGroup var audioOutput: AudioOutputOptions
 
@@ -63,6 +71,13 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
+    if withTakes && takesOnly {
+      throw ValidationError("--with-takes and --takes-only cannot be used together.")
+    }
+    if (withTakes || takesOnly) && skipPauses {
+      throw ValidationError(
+        "--skip-pauses cannot be used with takes: they sound on the session's own timeline.")
+    }
     if let from, let to, to.seconds <= from.seconds {
       throw ValidationError("--to must be later than --from.")
     }
@@ -87,12 +102,16 @@ struct RenderCommand: ParsableCommand {
     try OutputFile.check(output, inputs: inputs, force: force)
     let (container, bits) = try audioOutput.resolve(for: output, defaultSample: .pcm24)
     let sample = self.sample ?? bits
+    let mode: TakeMixSink.Mode? = withTakes ? .withTakes : takesOnly ? .takesOnly : nil
+    let takes = try mode.map { mode in
+      (mode, try SessionTakes.placements(of: record, in: store, database: database.resolvedPath))
+    }
     let bar = ProgressBar(label: "render")
     let (probe, frames, drift) = try Self.render(
       record, from: store, source: source, to: URL(filePath: output), container: container,
       sample: sample,
       settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses),
-      progress: bar.update)
+      takes: takes, progress: bar.update)
     bar.finish()
     var out = StandardOutput()
     let seconds = Double(frames) / Double(probe.sampleRate)
@@ -109,13 +128,21 @@ struct RenderCommand: ParsableCommand {
   static func render(
     _ session: SessionRecord, from store: EventStore, source: URL, to output: URL,
     container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
+    takes: (TakeMixSink.Mode, [TakeMixSink.Placement])? = nil,
     progress: (Double) -> Void = { _ in }
   ) throws -> (format: AudioFormat, frames: Int64, drift: TickDriftReport) {
     let probe = try AudioFileReader(url: source).format
     let writer = try AudioFileWriter(
       url: output, container: container, sample: sample, sampleRate: probe.sampleRate,
       channels: probe.channels)
-    let renderer = try SessionRenderer(source: source, sink: writer, settings: settings)
+    let sink: any RenderSink =
+      try takes.map { mode, placements in
+        try TakeMixSink(
+          sink: writer, mode: mode, takes: placements, sampleRate: probe.sampleRate,
+          channels: probe.channels,
+          firstFrame: Int64((max(0, settings.fromSec) * Double(probe.sampleRate)).rounded()))
+      } ?? writer
+    let renderer = try SessionRenderer(source: source, sink: sink, settings: settings)
     let drift = try RecordedPlayback.play(
       session, from: store, into: renderer,
       endSec: settings.toSec ?? RecordedPlayback.endSec(of: session),
