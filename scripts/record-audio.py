@@ -37,15 +37,20 @@ def align(heard_path, takes_path, start, end):
         print("no sound in the take's span")
         return 1
     offset = take_sound - heard_sound
-    worst, frames = 0.0, 0
+    worst, frames, first_bad = 0.0, 0, None
     for frame in range(take_sound, min(end, len(takes) // CHANNELS)):
         source = frame - offset
         if source * CHANNELS + CHANNELS > len(heard):
             break
-        for c in range(CHANNELS):
-            worst = max(worst, abs(takes[frame * CHANNELS + c] - heard[source * CHANNELS + c]))
+        error = max(
+            abs(takes[frame * CHANNELS + c] - heard[source * CHANNELS + c]) for c in range(CHANNELS))
+        if error > STEP and first_bad is None:
+            first_bad = frame
+        worst = max(worst, error)
         frames += 1
-    print(f"offset {offset} frames ({offset * 1000 / RATE:.1f} ms) max-error {worst:.3g} over {frames} frames")
+    where = "" if first_bad is None else f", first off at session frame {first_bad}"
+    print(f"offset {offset} frames ({offset * 1000 / RATE:.1f} ms) max-error {worst:.3g}"
+          f" over {frames} frames{where}")
     return 0 if frames > RATE // 2 and worst <= STEP else 1
 
 

@@ -51,6 +51,9 @@ key Space 0.5
 check "Space: recording a take" shows "● rec"
 sleep 3
 key Space 1.5
+# An underrun while recording makes the device's sound depart from the tee: say how many.
+underruns=$(tmux -L sharp9rec capture-pane -p -t rec | sed -n 's/.*underruns \([0-9]*\).*/\1/p')
+echo "     underruns while playing: ${underruns:-?}"
 check "Space: the take ended, armed again" shows "rec armed"
 check "the take is kept" shows "Take 1 kept"
 key q 2
