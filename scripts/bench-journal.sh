@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The practice journal: `sharp9 journal --json` over a year of daily practice sessions, cold (every
 # session replayed on the playback timeline, and its summary kept) and warm (the kept summaries
-# read), against SQLite's raw loop over the same events (`sqlite3` summing the stored event bytes:
+# read), against SQLite's raw loop over the same events (`sqlite3` reading every stored event byte:
+# `length(hex(events))` of each chunk, since `length()` of a blob alone reads only its header;
 # the floor for anything that reads every event once) in the same run.
 #
 # Usage: scripts/bench-journal.sh [RUNS]   (default 5; env BENCH_DIR, BENCH_DAYS (365) and
@@ -45,10 +46,17 @@ total=$(sqlite3 "$db" "SELECT sum(event_count) FROM sessions")
 echo "sessions: $days, events: $total"
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-seconds() { /usr/bin/time -f %e "$@" 2>&1 >/dev/null | tail -1; }
+# Wall seconds of a command, to the microsecond (`time -f %e` rounds to 10 ms).
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >/dev/null 2>&1
+  end=$(date +%s.%N)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
+}
 
 raw=$(for _ in $(seq "$runs"); do
-  seconds sqlite3 "$db" "SELECT sum(length(events)) FROM event_chunks"
+  seconds sqlite3 "$db" "SELECT sum(length(hex(events))) FROM event_chunks"
 done | median)
 cold=$(for _ in $(seq "$runs"); do
   sqlite3 "$db" "DELETE FROM session_practice"

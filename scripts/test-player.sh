@@ -127,6 +127,20 @@ key m
 check "m: a marker, toast" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'markers 1' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'Mark added'"
 key u
 check "u: undone" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'markers 0' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'Undo'"
+key N 0.3
+check "N: the typing line opens for a section's name" shows ":section ▌"
+tmux -L sharp9test send-keys -t play -l "Verse"
+key Enter
+check "N Verse Return: the section named at the playhead" shows "Section Verse"
+check "the title names the section the playhead is in" shows "§ Verse"
+key : 0.3
+tmux -L sharp9test send-keys -t play -l "speed 0.73"
+key Enter
+check ":speed 0.73 Return: a typed speed" shows "speed 0.73 x"
+key : 0.3
+tmux -L sharp9test send-keys -t play -l "speed fast"
+key Enter
+check ":speed fast: the line says why it did nothing" shows "Type a speed: speed 0.75 or speed 75%"
 key Right 1
 check "→: still playing inside the loop" shows "▶ playing"
 check "meters move while playing" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -E '^ L ' | grep -qv -- '-60 dB'"
@@ -211,6 +225,8 @@ check "log: the trainer's steps, recorded as the engine reported them" bash -c \
   "'$bin' log --db '$db' '$session' | grep -qF 'speed trainer: 0.95 x' && '$bin' log --db '$db' '$session' | grep -qF 'speed trainer: 1.00 x'"
 check "log: the stop after the last pass" bash -c \
   "'$bin' log --db '$db' '$session' | grep -qF 'stop after 1 pass' && '$bin' log --db '$db' '$session' | grep -qF 'loop passes done'"
+check "log: the section and the typed speed recorded" bash -c \
+  "grep -q '^name section \"Verse\" at ' '$work/log.txt' && grep -q '^speed = 0.73 x' '$work/log.txt'"
 check "log: ticks recorded" bash -c "'$bin' log --db '$db' '$session' | grep -q ' tick '"
 check "log: the analysed grid and four taps recorded" bash -c \
   "'$bin' log --db '$db' '$session' | grep -q 'beat grid: ' &&
@@ -236,7 +252,7 @@ tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
   "'$bin' play '$work/track.wav' --db '$db' --session '$session' --device pulse \
    --tee '$work/tee2.wav' >'$work/out2.txt' 2>&1; echo \$? >'$work/exit.txt'; stty -a >'$work/stty.txt'; sleep 60"
 sleep 2
-check "--session: loop and speed as left" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'loop on' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'speed 0.90 x'"
+check "--session: loop and speed as left" bash -c "tmux -L sharp9test capture-pane -p -t play | grep -qF 'loop on' && tmux -L sharp9test capture-pane -p -t play | grep -qF 'speed 0.73 x'"
 key Space 2
 kill -TERM "$(pgrep -f -- "sharp9 play .*--session $session" | head -1)"
 wait_for "$work/exit.txt"

@@ -143,22 +143,36 @@ public final class AppCore {
     if let computed = outcome.peaks { peaks = computed }
     sent.failures += outcome.failures
     if reportsLoadResults { queued += outcome.reported.map { ($0, nil) } }
-    try keepSongLoops(after: action, before: previous)
+    try keepSongMarks(after: action, at: t, before: previous)
     try analyzeBeats(after: action, at: t)
     for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
   }
 
-  /// The song's saved loops belong to the song: when a new session loads it, they are brought in
-  /// (as an action, so the session's log holds them and replays alone); when the musician
-  /// changes them, the song's stream gets the new list.
-  private func keepSongLoops(after action: Action, before previous: State) throws {
+  /// The song's saved loops and sections belong to the song: when a new session loads it, they
+  /// are brought in (as actions, so the session's log holds them and replays alone), followed by
+  /// the plain markers, speed and pitch its last session left
+  /// (``SongHistory/lastSettings(of:in:excluding:)``); when the musician changes the loops or the
+  /// sections, the song's stream gets the new marks. The restores are recorded at the load's
+  /// time, as the beat grid is: a front end clocked by a device must not see `t` jump ahead of
+  /// its frames.
+  private func keepSongMarks(after action: Action, at t: Double, before previous: State) throws {
     guard let song else { return }
     if case .importSucceeded = action, startsSession {
-      let loops = try dependencies.log.songLoops(of: song)
-      if !loops.isEmpty { queued.append((.savedLoopsRestored(loops), nil)) }
-    } else if action.isUserAction, state.savedLoops != previous.savedLoops, let session {
-      try dependencies.log.recordSongLoops(
-        state.savedLoops, of: song, from: session.id, at: dependencies.clock.now())
+      let marks = try dependencies.log.songMarks(of: song)
+      if !marks.sections.isEmpty { queued.append((.sectionsRestored(marks.sections), t)) }
+      if !marks.loops.isEmpty { queued.append((.savedLoopsRestored(marks.loops), t)) }
+      if let settings = try SongHistory.lastSettings(
+        of: song, in: dependencies.log, excluding: session?.id)
+      {
+        queued.append((.songSettingsRestored(settings), t))
+      }
+    } else if action.isUserAction, let session,
+      state.savedLoops != previous.savedLoops
+        || (state.markers != previous.markers && state.sections != previous.sections)
+    {
+      try dependencies.log.recordSongMarks(
+        SongMarks(loops: state.savedLoops, sections: state.sections), of: song,
+        from: session.id, at: dependencies.clock.now())
     }
   }
 

@@ -14,7 +14,8 @@ extension Action: Codable {
     case saveLoop, recallLoop, renameSavedLoop, deleteSavedLoop, savedLoopsRestored
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
     case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
-    case nudgeBBeats, setSnap, setRecordingArmed, takeRecorded, deleteTake
+    case nudgeBBeats, setSnap, nameSection, sectionsRestored, loopSection, songSettingsRestored
+    case overviewTapped, setRecordingArmed, takeRecorded, deleteTake
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -27,7 +28,7 @@ extension Action: Codable {
       case .importSucceeded: ["track"]
       case .importFailed: ["message"]
       case .setMode: ["mode"]
-      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB: ["timeSec"]
+      case .tapWaveform, .dragScrub, .addMarker, .setA, .setB, .overviewTapped: ["timeSec"]
       case .tick: ["currentTimeSec"]
       case .speedDelta, .pitchDelta: ["delta"]
       case .deleteMarker, .deleteTake: ["id"]
@@ -54,6 +55,10 @@ extension Action: Codable {
       case .setSnap: ["snap"]
       case .setRecordingArmed: ["armed"]
       case .takeRecorded: ["take"]
+      case .nameSection: ["timeSec", "name"]
+      case .sectionsRestored: ["sections"]
+      case .loopSection: ["number"]
+      case .songSettingsRestored: ["settings"]
       }
     }
   }
@@ -61,7 +66,7 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
-    case grid, bpm, level, beats, everyPass, snap, armed, take
+    case grid, bpm, level, beats, everyPass, snap, sections, settings, armed, take
   }
 
   /// The case's `type` tag.
@@ -118,6 +123,11 @@ extension Action: Codable {
     case .setRecordingArmed: .setRecordingArmed
     case .takeRecorded: .takeRecorded
     case .deleteTake: .deleteTake
+    case .nameSection: .nameSection
+    case .sectionsRestored: .sectionsRestored
+    case .loopSection: .loopSection
+    case .songSettingsRestored: .songSettingsRestored
+    case .overviewTapped: .overviewTapped
     }
   }
 
@@ -161,6 +171,7 @@ extension Action: Codable {
       case .clearToastIfExpired: none ? .clearToastIfExpired(now: nil) : nil
       case .tapWaveform: number.map { .tapWaveform(timeSec: $0) }
       case .dragScrub: number.map { .dragScrub(timeSec: $0) }
+      case .overviewTapped: number.map { .overviewTapped(timeSec: $0) }
       case .addMarker: number.map { .addMarker(timeSec: $0) }
       case .setA: number.map { .setA(timeSec: $0) }
       case .setB: number.map { .setB(timeSec: $0) }
@@ -181,8 +192,8 @@ extension Action: Codable {
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
         .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped,
-        .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats, .takeRecorded,
-        .deleteTake:
+        .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats, .nameSection,
+        .sectionsRestored, .loopSection, .songSettingsRestored, .takeRecorded, .deleteTake:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -228,6 +239,7 @@ extension Action: Codable {
       self = .setMode(mode)
     case .tapWaveform: self = .tapWaveform(timeSec: try number(.timeSec))
     case .dragScrub: self = .dragScrub(timeSec: try number(.timeSec))
+    case .overviewTapped: self = .overviewTapped(timeSec: try number(.timeSec))
     case .togglePlay: self = .togglePlay
     case .tick: self = .tick(currentTimeSec: try number(.currentTimeSec))
     case .speedDelta: self = .speedDelta(try number(.delta))
@@ -312,6 +324,25 @@ extension Action: Codable {
     case .setRecordingArmed: self = .setRecordingArmed(try c.decode(Bool.self, forKey: .armed))
     case .takeRecorded: self = .takeRecorded(try c.decode(TakeRecording.self, forKey: .take))
     case .deleteTake: self = .deleteTake(id: try Self.decodeID(c))
+    case .nameSection:
+      self = .nameSection(
+        timeSec: try number(.timeSec), name: try c.decode(String.self, forKey: .name))
+    case .sectionsRestored:
+      let sections = try c.decode([SongSection].self, forKey: .sections)
+      guard sections.allSatisfy(\.timeSec.isFinite) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .sections, in: c, debugDescription: "every timeSec must be a finite number")
+      }
+      self = .sectionsRestored(sections)
+    case .loopSection: self = .loopSection(number: try c.decode(Int.self, forKey: .number))
+    case .songSettingsRestored:
+      let settings = try c.decode(SongSettings.self, forKey: .settings)
+      guard ([settings.speed, settings.pitchSemitones] + settings.markers).allSatisfy(\.isFinite)
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .settings, in: c, debugDescription: "every number must be finite")
+      }
+      self = .songSettingsRestored(settings)
     }
   }
 
@@ -337,7 +368,7 @@ extension Action: Codable {
     case .importFailed(let message): try c.encode(message, forKey: .message)
     case .setMode(let mode): try c.encode(mode, forKey: .mode)
     case .tapWaveform(let time), .dragScrub(let time), .addMarker(let time), .setA(let time),
-      .setB(let time):
+      .setB(let time), .overviewTapped(let time):
       try c.encode(time, forKey: .timeSec)
     case .tick(let time): try c.encode(time, forKey: .currentTimeSec)
     case .speedDelta(let delta), .pitchDelta(let delta): try c.encode(delta, forKey: .delta)
@@ -350,7 +381,7 @@ extension Action: Codable {
     case .setSpeed(let speed): try c.encode(speed, forKey: .speed)
     case .setPitch(let semitones): try c.encode(semitones, forKey: .semitones)
     case .saveLoop(let name): try c.encode(name, forKey: .name)
-    case .recallLoop(let number), .deleteSavedLoop(let number):
+    case .recallLoop(let number), .deleteSavedLoop(let number), .loopSection(let number):
       try c.encode(number, forKey: .number)
     case .renameSavedLoop(let number, let name):
       try c.encode(number, forKey: .number)
@@ -374,6 +405,11 @@ extension Action: Codable {
     case .setSnap(let snap): try c.encode(snap, forKey: .snap)
     case .setRecordingArmed(let armed): try c.encode(armed, forKey: .armed)
     case .takeRecorded(let take): try c.encode(take, forKey: .take)
+    case .nameSection(let time, let name):
+      try c.encode(time, forKey: .timeSec)
+      try c.encode(name, forKey: .name)
+    case .sectionsRestored(let sections): try c.encode(sections, forKey: .sections)
+    case .songSettingsRestored(let settings): try c.encode(settings, forKey: .settings)
     }
   }
 

@@ -116,6 +116,20 @@ public enum Action: Sendable, Equatable, Hashable {
   /// The musician deleted a take (its audio goes from the library only when no session refers
   /// to it any more).
   case deleteTake(id: UUID)
+  /// The section starting at a time named (the marker there, or a new one): "Verse", "Solo".
+  case nameSection(timeSec: Double, name: String)
+  /// The song's sections from earlier sessions, brought in as the song loads (the app reads
+  /// them from the song's stream).
+  case sectionsRestored([SongSection])
+  /// Section N (1-based, in time order) made the loop, up to the next section.
+  case loopSection(number: Int)
+  /// The song's markers, speed and pitch as its last session left them were brought into this
+  /// new one when it loaded the song (the app, not the musician; they come from outside and are
+  /// checked).
+  case songSettingsRestored(SongSettings)
+  /// The musician tapped the song's overview at a source time: the playhead goes there,
+  /// whatever the mode (a tap on the detail view does what the mode says).
+  case overviewTapped(timeSec: Double)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -158,11 +172,13 @@ extension Action {
     case .shiftGrid: "Shift Grid"
     case .nudgeABeats: "Set A"
     case .nudgeBBeats: "Set B"
+    case .nameSection: "Name Section"
+    case .loopSection: "Loop Section"
     case .onAppear, .importPicked, .importSucceeded, .importFailed, .setMode, .dragScrub,
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
-      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap,
-      .setRecordingArmed, .takeRecorded, .deleteTake:
+      .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap, .sectionsRestored,
+      .songSettingsRestored, .overviewTapped, .setRecordingArmed, .takeRecorded, .deleteTake:
       nil
     }
   }
@@ -173,14 +189,16 @@ extension Action {
   public var isUserAction: Bool {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
-      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected, .takeRecorded:
+      .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected,
+      .sectionsRestored, .songSettingsRestored, .takeRecorded:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
       .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
       .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats,
-      .nudgeBBeats, .setSnap, .setRecordingArmed, .deleteTake:
+      .nudgeBBeats, .setSnap, .nameSection, .loopSection, .overviewTapped, .setRecordingArmed,
+      .deleteTake:
       true
     }
   }

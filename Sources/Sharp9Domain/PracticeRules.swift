@@ -34,10 +34,16 @@ public enum PracticeRules {
   public static let toastLifetime: TimeInterval = 2.0
   /// How many edits can be undone; older ones are forgotten.
   public static let undoDepth = 100
-  /// How long a saved loop's name may be, in characters (after trimming spaces).
+  /// How long the name of a saved loop or a section may be, in characters (after trimming
+  /// spaces).
   public static let loopNameLength = 1...100
   /// How many loops can be saved: more than any song has sections, few enough to list.
   public static let savedLoopLimit = 100
+  /// How many sections (named markers) a song can have: more than any song has parts.
+  public static let sectionLimit = 100
+  /// How many markers a new session takes over from the song's last one: more than any practice
+  /// places, few enough that the one event carrying them stays small.
+  public static let restoredMarkerLimit = 1000
   /// "Loop N passes then stop": how many passes a musician can ask for.
   public static let loopPassLimitRange = 1...99
   /// The loop-pass button cycles through these limits, then back to looping until stopped.

@@ -14,6 +14,10 @@ final class PlayerLoop {
   private let peaks: WaveformPeaks
   private var lock = LockGate()
   private var showHelp = false
+  /// The typing line while it is open (``TypedCommand``), else nil.
+  private var prompt: String?
+  /// Why the last typed line did nothing, shown until the next key.
+  private var notice: String?
   /// When the keys being handled were read (``MonotonicClock``), while measuring; else 0.
   private var keysReadSec = 0.0
   /// Where keys' time goes, when measuring (`--latency-log`).
@@ -105,6 +109,11 @@ final class PlayerLoop {
       if lock.unlocks(key, atSec: live.nowSec) { try send(.setLocked(false)) }
       return
     }
+    notice = nil
+    if let line = prompt {
+      try type(key, into: line)
+      return
+    }
     switch key {
     case .click(let column, let row), .drag(let column, let row):
       let layout = PlayerLayout(columns: terminal.size.columns, rows: terminal.size.rows)
@@ -121,10 +130,29 @@ final class PlayerLoop {
     default:
       switch live.command(for: key) {
       case .send(let action): try send(action)
+      case .prompt(let text): prompt = text
       case .toggleHelp: showHelp.toggle()
       case .quit: quitting = true
       case .ignore: break
       }
+    }
+  }
+
+  /// A key while the typing line is open: letters go in, Backspace takes one out, Escape closes
+  /// it, Return sends what it says (or shows why it says nothing).
+  private func type(_ key: PlayerKey, into line: String) throws {
+    switch key {
+    case .character(let character): prompt = line + String(character)
+    case .backspace: prompt = String(line.dropLast())
+    case .escape: prompt = nil
+    case .enter:
+      prompt = nil
+      switch TypedCommand.parse(line, state: live.core.state, playheadSec: live.projectedPlayhead())
+      {
+      case .send(let action): try send(action)
+      case .refused(let why): notice = why
+      }
+    default: break
     }
   }
 
@@ -150,7 +178,7 @@ final class PlayerLoop {
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),
       underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp,
-      completedPasses: last.loopPractice.completedPasses)
+      completedPasses: last.loopPractice.completedPasses, prompt: prompt, notice: notice)
     try terminal.draw(screen.draw(view))
   }
 }

@@ -19,6 +19,10 @@ struct PlayerView {
   var showHelp: Bool
   /// Loop passes completed since the count last restarted (the engine's count).
   var completedPasses = 0
+  /// The typing line's text while it is open.
+  var prompt: String?
+  /// Why the last typed line did nothing.
+  var notice: String?
 }
 
 /// Lays out the player's screen as styled rows (what is where, in which style); the terminal
@@ -34,7 +38,8 @@ struct PlayerScreen {
   func draw(_ view: PlayerView) -> [ScreenLine] {
     var lines = [ScreenLine](repeating: ScreenLine(), count: layout.rows + 1)
     let duration = view.state.track?.durationSec ?? peaks.durationSec
-    let title = " sharp9 play · \(view.fileName)"
+    let section = view.state.sections.last { $0.timeSec <= view.playheadSec }
+    let title = " sharp9 play · \(view.fileName)" + (section.map { " · § \($0.name)" } ?? "")
     let session = "session \(view.sessionID.prefix(8)) "
     lines[1] = ScreenLine(pad(title, to: layout.columns - session.count) + session, .strong)
     let overview = waveform(
@@ -50,10 +55,10 @@ struct PlayerScreen {
     for (offset, line) in status.enumerated() where layout.statusRow + offset < layout.rows {
       lines[layout.statusRow + offset] = line
     }
-    lines[layout.rows] = ScreenLine(
-      pad(
-        " Space play · a/b A/B · l loop · ←/→ skip · -/= speed · [/] pitch · u undo · ? help · q quit",
-        to: layout.columns), .inverse)
+    let bottom =
+      view.prompt.map { " :\($0)▌   Return sends · Esc closes" } ?? view.notice.map { " " + $0 }
+      ?? " Space play · a/b A/B · l loop · ←/→ skip · -/= speed · [/] pitch · u undo · ? help · q quit"
+    lines[layout.rows] = ScreenLine(pad(bottom, to: layout.columns), .inverse)
     if view.showHelp { overlayHelp(&lines) }
     return Array(lines.dropFirst())
   }

@@ -9,6 +9,7 @@ enum AssetRoutes {
     router.get("/") { _, _ in try page("index.html") }
     router.get("/sessions/:id") { _, _ in try page("session.html") }
     router.get("/app") { _, _ in try page("app.html") }
+    router.get("/journal") { _, _ in try page("journal.html") }
     router.get("/assets/:name") { _, context in
       try page(try context.parameters.require("name"))
     }
@@ -35,6 +36,8 @@ enum AssetRoutes {
   static let served: [String: (bytes: [UInt8], contentType: String)] = [
     "index.html": (PackageResources.index_html, html),
     "session.html": (PackageResources.session_html, html),
+    "journal.html": (PackageResources.journal_html, html),
+    "journal.js": (PackageResources.journal_js, javaScript),
     "style.css": (PackageResources.style_css, "text/css; charset=utf-8"),
     "app.html": (PackageResources.app_html, html),
     "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),

@@ -156,6 +156,7 @@ public struct InspectorServer: Sendable {
     addAPIRoutes(to: router)
     addMediaRoutes(to: router)
     addChangeRoutes(to: router)
+    addJournalRoutes(to: router)
     addLiveRoute(to: router)
     if let practice { addPracticeRoutes(to: router, host: practice) }
     AssetRoutes.add(to: router)

@@ -4,15 +4,18 @@ import Sharp9Domain
 /// The event log as the app core and the front ends see it: sessions, their events in order, the
 /// state at any event, and appends that say which head they expect.
 ///
-/// ``EventStore`` (SQLite) is the implementation today; a second backend (PostgreSQL is next)
-/// implements this protocol rather than rewriting its callers. What every implementation must
-/// guarantee is in docs/design/store.md ("What a store backend must guarantee"): gapless sequence numbers
-/// from 1, non-decreasing `t`, an append that is durable before it returns and conflicts instead
-/// of overwriting when another writer moved the head, and ``state(of:at:)`` equal to folding the
-/// session's events from scratch through the current ``Reducer``.
+/// ``EventStore`` (SQLite) and ``PostgresStore`` implement it; front ends get one from
+/// ``StoreLocation`` and never name a backend. Everything that only folds events (replay,
+/// verify, check, the edit timeline, fork, export, import by default) is an extension of this
+/// protocol, so every backend has it. What every implementation must guarantee is in
+/// docs/design/store.md ("What a store backend must guarantee"): gapless sequence numbers from 1,
+/// non-decreasing `t`, an append that is durable before it returns and conflicts instead of
+/// overwriting when another writer moved the head, ``state(of:at:)`` equal to folding the
+/// session's events from scratch through the current ``Reducer``, and failures that carry a
+/// ``StoreResultCode``.
 ///
 /// ```swift
-/// let log: any EventLog = try EventStore(path: path)
+/// let log = try StoreLocation(url: "sqlite:sharp9.sqlite").open(.createIfMissing)
 /// let session = try log.createSession(new, id: UUID())
 /// let writer = try log.writer(for: session)
 /// let step = try writer.append(.togglePlay, at: 0.5, expecting: 0)
@@ -25,6 +28,20 @@ public protocol EventLog: AnyObject {
 
   /// Creates an empty session with the given id.
   func createSession(_ new: NewSession, id: UUID) throws -> SessionRecord
+  /// Creates a session holding `actions` (with their `t`), reduced and checkpointed as a
+  /// recording would be, all or nothing; `deleteMarker` ids are re-homed from `originalSession`,
+  /// whose events `originalSeqs` created the markers (``MarkerIDRebase``).
+  func createSession(
+    _ new: NewSession, actions: [ScriptedAction], originalSeqs: [Int64], from originalSession: UUID
+  ) throws -> SessionRecord
+  /// Imports a session script as a new session, all or nothing: see
+  /// ``EventStore/importScript(_:title:defaultTitle:sharp9Version:audio:progress:)``. A default
+  /// implementation builds on ``createSession(_:actions:originalSeqs:from:)``; SQLite streams
+  /// the script through one transaction instead.
+  func importScript(
+    _ data: Data, title: String?, defaultTitle: String, sharp9Version: String,
+    audio: (String) throws -> RecordedAudio?, progress: (Double) -> Void
+  ) throws -> SessionRecord
   /// The session with exactly this id, with its current head.
   ///
   /// - Throws: ``StoreError/sessionNotFound(_:)``.
@@ -45,15 +62,24 @@ public protocol EventLog: AnyObject {
   ///
   /// - Throws: ``StoreError/sequenceOutOfRange(session:seq:count:)`` outside `0...head`.
   func state(of session: SessionRecord, at seq: Int64?) throws -> State
+  /// The session's checkpoints (any reducer version's), oldest first.
+  func checkpoints(of session: SessionRecord) throws -> [RecordedCheckpoint]
+  /// The snapshot bytes stored with the checkpoint at `seq`, or `nil` when there is none there.
+  func checkpointSnapshot(of session: SessionRecord, at seq: Int64) throws -> Data?
   /// A writer that appends to `session` from its stored head.
   func writer(for session: SessionRecord) throws -> Writer
-  /// The saved loops of the song whose audio has SHA-256 `song` (empty for none): they belong to
-  /// the song, not to one session.
-  func songLoops(of song: String) throws -> [SavedLoop]
-  /// Appends the song's new list of saved loops, changed in `session` (nil: an import) at
-  /// `date`, durably; an unchanged list appends nothing.
-  func recordSongLoops(_ loops: [SavedLoop], of song: String, from session: UUID?, at date: Date)
+  /// The saved loops and sections of the song whose audio has SHA-256 `song` (empty for none):
+  /// they belong to the song, not to one session.
+  func songMarks(of song: String) throws -> SongMarks
+  /// Appends the song's new saved loops and sections, changed in `session` (nil: an import) at
+  /// `date`, durably; unchanged marks append nothing.
+  func recordSongMarks(_ marks: SongMarks, of song: String, from session: UUID?, at date: Date)
     throws
+  /// The journal's practice summary kept for `session` as it now is, or nil when none holds. A
+  /// backend may keep none (``EventLog`` gives that by default): the journal then replays.
+  func cachedPractice(of session: SessionRecord) throws -> SessionPractice?
+  /// Keeps `practice` as the summary of `session` as it now is (by default, nowhere).
+  func cachePractice(_ practice: SessionPractice, of session: SessionRecord) throws
 }
 
 /// A session's stored events, read in order one at a time (memory stays flat for any length).

@@ -17,6 +17,7 @@ public enum EventText {
     case .setMode(let mode): "mode \(mode.rawValue)"
     case .tapWaveform(let time): "tap waveform at \(formatTime(time))"
     case .dragScrub(let time): "scrub to \(formatTime(time))"
+    case .overviewTapped(let time): "overview tap at \(formatTime(time))"
     case .togglePlay: "play/pause"
     case .tick(let time): "tick \(formatTime(time))"
     case .speedDelta(let delta): "speed \(signed(delta))"
@@ -67,6 +68,12 @@ public enum EventText {
       "take recorded: frames \(take.startFrame)–\(take.endFrame)"
         + (take.pass.map { ", pass \($0)" } ?? "") + " from \(take.input)"
     case .deleteTake(let id): "delete take \(id.uuidString.prefix(8))"
+    case .nameSection(let time, let name): "name section \"\(name)\" at \(formatTime(time))"
+    case .sectionsRestored(let sections): "the song's sections (\(sections.count))"
+    case .loopSection(let number): "loop section \(number)"
+    case .songSettingsRestored(let settings):
+      "the song's last settings: \(settings.markers.count) markers, speed \(formatSpeed(settings.speed)),"
+        + " pitch \(formatPitch(settings.pitchSemitones))"
     }
   }
 

@@ -32,6 +32,12 @@ public enum InvariantText {
       "savedLoops: \"\(name)\" \(a)…\(b) is not a loop within the track (0…\(duration)) with a"
         + " name of \(PracticeRules.loopNameLength.lowerBound) to"
         + " \(PracticeRules.loopNameLength.upperBound) characters"
+    case .sectionNameInvalid(let id, let name):
+      "markers: \(id) names a section \"\(name)\", not a name of"
+        + " \(PracticeRules.loopNameLength.lowerBound) to"
+        + " \(PracticeRules.loopNameLength.upperBound) characters without spaces around it"
+    case .tooManySections(let count, let limit):
+      "markers name \(count) sections, more than the \(limit) allowed"
     case .savedLoopsAmbiguous(let name?, _, _):
       "savedLoops: the name \"\(name)\" is used more than once"
     case .savedLoopsAmbiguous(nil, let count, let limit):

@@ -17,7 +17,10 @@ struct AppCommand: AsyncParsableCommand {
       library beside the database (songs/, by SHA-256) and played through the audio device; \
       every tap, button and key is recorded in the session database, as in sharp9 play. One \
       song is one session: opening another song, the close button, Ctrl-C or SIGTERM end the \
-      open session on a pause. The inspector is served beside it (the page's menu).
+      open session on a pause, and so does closing the last page (after --close-after seconds, \
+      time for a reload). Opening a song practised before offers to continue its last session \
+      or to start a new one with that session's markers, speed and pitch. The inspector is \
+      served beside it (the page's menu), and the render of the session (WAV or FLAC).
       """)
 
   @Argument(help: ArgumentHelp("A song to open at once.", valueName: "song"))
@@ -34,18 +37,30 @@ struct AppCommand: AsyncParsableCommand {
   @Flag(help: "Replace the --tee file if it exists.")
   var force = false
 
+  @Option(
+    help: ArgumentHelp(
+      "End the open session on a pause this many seconds after the last page closed.",
+      valueName: "seconds"))
+  var closeAfter: Double = 30
+
   @OptionGroup var server: ServerOptions
+
+  func validate() throws {
+    guard closeAfter.isFinite, (0.1...86_400).contains(closeAfter) else {
+      throw ValidationError("--close-after must be 0.1…86400 seconds, not \(closeAfter)")
+    }
+  }
 
   @OptionGroup var database: DatabaseOptions
 
   func run() async throws {
-    let databasePath = try database.checkedPath()
+    let databasePath = try database.sqlitePath(for: "run `sharp9 app`")
     let teeTarget = try checkedTee(databasePath: databasePath)
     // Read like every command reads audio (a damaged file is 65, a missing one 66), before the
     // database or the device: a song that cannot be played leaves nothing behind.
     let audio = try song.map { try DecodedAudio(url: URL(filePath: $0)) }
     // Created (and migrated) before the server opens it: the app starts on an empty library.
-    _ = try EventStore(path: databasePath, mode: .createIfMissing)
+    _ = try StoreLocation.sqlite(path: databasePath).open(.createIfMissing)
     let device = output.noDevice ? nil : try DeviceOutput.find(name: output.device)
     let makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = teeTarget.map {
       let (path, container) = $0
@@ -60,7 +75,7 @@ struct AppCommand: AsyncParsableCommand {
       options: PracticeHost.Options(
         databasePath: databasePath, device: device,
         framesPerCallback: PlayCommand.framesPerCallback, sharp9Version: Sharp9Command.release,
-        makeTee: makeTee))
+        makeTee: makeTee, pageGrace: .milliseconds(Int64((closeAfter * 1000).rounded()))))
     do {
       if let song, let audio {
         let kept = try SongLibrary(databasePath: databasePath).keep(audio.url, name: song)

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9App
 import Sharp9Store
 
 /// Playing the same file again offers to continue its latest session: one question on the
@@ -8,9 +9,7 @@ enum ContinueOffer {
   /// The latest session recorded on `audio`'s content, if the musician wants to continue it.
   static func ask(store: EventStore, audio: RecordedAudio) throws -> SessionRecord? {
     guard let hash = audio.sha256,
-      let latest = try store.sessions().filter({ $0.audio?.sha256 == hash }).max(by: {
-        $0.startedAt.value < $1.startedAt.value
-      }),
+      let latest = try SongHistory.latestSession(of: hash, in: store),
       let tty = FileHandle(forUpdatingAtPath: "/dev/tty")
     else { return nil }
     defer { try? tty.close() }

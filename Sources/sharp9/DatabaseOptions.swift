@@ -2,7 +2,10 @@ import ArgumentParser
 import Foundation
 import Sharp9Store
 
-/// The `--db` option every store command takes.
+/// The `--db` and `--store` options every store command takes: where the event log is.
+///
+/// Commands get their log from ``openLog(_:)`` (any backend) or, while an algorithm of theirs
+/// exists only for SQLite, from ``open(_:for:)``, which refuses another backend with one line.
 struct DatabaseOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
@@ -12,23 +15,92 @@ struct DatabaseOptions: ParsableArguments {
       valueName: "path"))
   var path: String?
 
-  /// The database path in effect.
+  @Option(
+    name: .customLong("store"),
+    help: ArgumentHelp(
+      "The event store as a URL, instead of --db: sqlite:PATH, or"
+        + " postgres://USER@HOST:PORT/DATABASE (a socket: postgres://USER@/DATABASE?host=DIR).",
+      valueName: "url"))
+  var url: String?
+
+  func validate() throws {
+    if path != nil, url != nil {
+      throw ValidationError("give the store once: --db PATH or --store URL, not both")
+    }
+  }
+
+  /// The store in effect: `--store`, else the SQLite file of `--db` (or the default).
+  ///
+  /// - Throws: ``StoreError/invalidStoreURL(url:reason:)`` (64) or ``CommandFailure`` (64).
+  func location() throws -> StoreLocation {
+    guard let url else { return .sqlite(path: try checkedPath()) }
+    let location = try StoreLocation(url: url)
+    if case .sqlite(let path) = location { _ = try Self.checked(path, option: "--store") }
+    return location
+  }
+
+  /// The database file, when the store is an SQLite file (the inputs an output must not
+  /// overwrite); `nil` for a server's store.
+  var databaseFile: String? {
+    guard let url else { return resolvedPath }
+    guard case .sqlite(let path) = try? StoreLocation(url: url) else { return nil }
+    return path
+  }
+
+  /// Opens the log, whichever backend the options name; commands that only read pass
+  /// `.mustExist`, so a wrong path is an error.
+  func openLog(_ mode: Database.OpenMode) throws -> any EventLog {
+    try location().open(mode)
+  }
+
+  /// The database path in effect for `--db`.
   var resolvedPath: String {
     path ?? EventStore.defaultPath(environment: ProcessInfo.processInfo.environment)
   }
 
-  /// Opens the store; commands that only read pass `.mustExist`, so a wrong path is an error.
-  func open(_ mode: Database.OpenMode) throws -> EventStore {
-    try EventStore(path: try checkedPath(), mode: mode)
+  /// Opens the SQLite store, for a command whose algorithm exists only there yet; commands that
+  /// only read pass `.mustExist`, so a wrong path is an error.
+  ///
+  /// - Throws: ``StoreError/unsupported(operation:backend:)`` (69) for another backend, with
+  ///   `operation` (e.g. "run `sharp9 verify`") in its one line.
+  func open(_ mode: Database.OpenMode, for operation: String) throws -> EventStore {
+    try EventStore(path: try sqlitePath(for: operation), mode: mode)
   }
 
-  /// Opens the store, creating the database when it is missing, and runs `body` on it.
+  /// The SQLite file of the options, or the refusal of another backend for `operation`.
+  func sqlitePath(for operation: String) throws -> String {
+    switch try location() {
+    case .sqlite(let path): path
+    case .postgres: throw StoreError.unsupported(operation: operation, backend: .postgres)
+    }
+  }
+
+  /// Opens the log, creating an SQLite database when it is missing, and runs `body` on it.
   ///
-  /// When this call created the database and `body` throws before any session is stored, the new
-  /// file goes again (with its `-wal`, `-shm` and `-journal`): a refused first import leaves no
-  /// empty database behind. An existing database is never removed.
-  func withStoreCreatedIfMissing<Result>(_ body: (EventStore) throws -> Result) throws -> Result {
-    let path = try checkedPath()
+  /// When this call created the SQLite file and `body` throws before any session is stored, the
+  /// new file goes again (with its `-wal`, `-shm` and `-journal`): a refused first import leaves
+  /// no empty database behind. An existing database is never removed.
+  func withStoreCreatedIfMissing<Result>(_ body: (any EventLog) throws -> Result) throws
+    -> Result
+  {
+    switch try location() {
+    case .sqlite(let path): try Self.withSQLiteStore(at: path, body)
+    case .postgres(let location): try body(PostgresStore(location: location))
+    }
+  }
+
+  /// ``withStoreCreatedIfMissing(_:)`` for a command whose algorithm exists only for SQLite yet.
+  ///
+  /// - Throws: ``StoreError/unsupported(operation:backend:)`` (69) for another backend.
+  func withSQLiteStoreCreatedIfMissing<Result>(
+    for operation: String, _ body: (EventStore) throws -> Result
+  ) throws -> Result {
+    try Self.withSQLiteStore(at: try sqlitePath(for: operation), body)
+  }
+
+  private static func withSQLiteStore<Result>(
+    at path: String, _ body: (EventStore) throws -> Result
+  ) throws -> Result {
     let existed = FileManager.default.fileExists(atPath: path)
     var createdEmpty = false
     do {
@@ -52,10 +124,14 @@ struct DatabaseOptions: ParsableArguments {
   ///
   /// - Throws: ``CommandFailure`` (64) saying what to give instead.
   func checkedPath() throws -> String {
-    let path = resolvedPath
+    try Self.checked(resolvedPath, option: "--db")
+  }
+
+  /// `path`, refused when it cannot name a database file (given with `option`).
+  private static func checked(_ path: String, option: String) throws -> String {
     guard !path.isEmpty else {
       throw CommandFailure(
-        .usage, "invalid --db: it is empty. Give the database file, e.g. --db sharp9.sqlite")
+        .usage, "invalid \(option): it is empty. Give the database file, e.g. --db sharp9.sqlite")
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
@@ -64,7 +140,8 @@ struct DatabaseOptions: ParsableArguments {
       let example = URL(fileURLWithPath: path).appending(path: "sharp9.sqlite").path
       throw CommandFailure(
         .usage,
-        "invalid --db \(path): it is a directory. Give the database file in it, e.g. --db \(example)"
+        "invalid \(option) \(path): it is a directory. Give the database file in it, e.g. --db"
+          + " \(example)"
       )
     }
     return path

@@ -32,7 +32,7 @@ struct DeleteCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let description =
       "session \(record.idString) \"\(TerminalText.escaped(record.title))\""

@@ -27,7 +27,7 @@ struct DiffCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let changes = try StateDiff.changes(
       from: try store.state(of: record, at: a), to: try store.state(of: record, at: b))

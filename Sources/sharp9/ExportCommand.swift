@@ -25,11 +25,11 @@ struct ExportCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     if let path = output {
       try OutputFile.check(
-        path, inputs: OutputFile.databaseInputs(database.resolvedPath), force: force)
+        path, inputs: OutputFile.databaseInputs(database.databaseFile), force: force)
       let file = try TextFileWriter(path: path)
       var failure: (any Error)?
       try store.exportScript(record) { text in

@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
     }
   }
 
-  private func importScript(_ text: Data, named name: String, into store: EventStore) throws {
+  private func importScript(_ text: Data, named name: String, into store: any EventLog) throws {
     let session: SessionRecord
     var missingAudio: String?
     let bar = ProgressBar(label: "import")

@@ -11,10 +11,13 @@ struct JournalCommand: ParsableCommand {
     abstract: "What you practised, per day and song.",
     discussion: """
       Replays every session and lists, per day (your local day) and song: the time spent \
-      playing (not paused), the loop passes, the speed range heard and the takes recorded; \
-      then a sparkline per song of the time practised on each day. --json prints JSON Lines, \
-      one object per day and song: {"day", "song", "practisedSec", "loopPasses", "speedMin", \
-      "speedMax", "takes"}.
+      playing (not paused), the loop passes, the speed and pitch ranges heard and the takes \
+      recorded; under it each loop played through, named after the song's saved loop or \
+      section there, with its passes and the highest speed it was played --in-a-row passes in \
+      a row; then a sparkline per song of the time practised on each day. --json prints JSON \
+      Lines, one object per day and song: {"day", "song", "practisedSec", "loopPasses", \
+      "speedMin", "speedMax", "takes", "pitchMin", "pitchMax", "loops": [{"aSec", "bSec", \
+      "name", "passes", "bestSpeedInARow"}]}.
       """)
 
   @Option(
@@ -29,18 +32,30 @@ struct JournalCommand: ParsableCommand {
   @Flag(help: "Print JSON Lines, one object per day and song.")
   var json = false
 
+  @Option(
+    name: .customLong("in-a-row"),
+    help: ArgumentHelp(
+      "How many passes in a row make a loop's best speed (1 to 99).", valueName: "passes"))
+  var inARow = PracticeJournal.defaultInARow
+
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
-    if let since, Self.day(since) == nil {
+    guard (1...99).contains(inARow) else {
+      throw ValidationError(
+        "--in-a-row \(inARow) is not 1 to 99: give how many passes in a row count")
+    }
+    if let since, PracticeJournal.validDay(since) == nil {
       throw ValidationError("--since \(since) is not a day: give it as YYYY-MM-DD, e.g. 2026-11-01")
     }
   }
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let journal = try PracticeJournal.of(
-      store, song: song, sinceDay: since.flatMap(Self.day), calendar: Calendar.current)
+      store, song: song, sinceDay: since.flatMap(PracticeJournal.validDay),
+      calendar: Calendar.current,
+      inARow: inARow)
     let entries = journal.entries
     var output = StandardOutput()
     if json {
@@ -48,8 +63,15 @@ struct JournalCommand: ParsableCommand {
     } else if entries.isEmpty {
       output.line("no practice recorded" + (song.map { " for \($0)" } ?? ""))
     } else {
-      for line in TextTable.lines(Self.rows(entries), rightAligned: [2, 3, 5], truncated: [1]) {
+      for line in TextTable.lines(Self.rows(entries), rightAligned: [2, 3, 6], truncated: [1]) {
         output.line(line)
+      }
+      let loops = Self.loopRows(entries)
+      if loops.count > 1 {
+        output.line("")
+        for line in TextTable.lines(loops, rightAligned: [3], truncated: [1, 2]) {
+          output.line(line)
+        }
       }
       output.line("")
       for line in Self.sparklines(entries) { output.line(line) }
@@ -57,31 +79,39 @@ struct JournalCommand: ParsableCommand {
     try output.flush()
   }
 
-  /// `since` as the journal writes days (`2026-11-01`), or nil when it is not a real day.
-  static func day(_ text: String) -> String? {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-      DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
-        .isValidDate
-    else { return nil }
-    return text
-  }
-
   /// The table: one row per day and song.
   static func rows(_ entries: [JournalEntry]) -> [[String]] {
-    [["DAY", "SONG", "PRACTISED", "PASSES", "SPEED", "TAKES"]]
+    [["DAY", "SONG", "PRACTISED", "PASSES", "SPEED", "PITCH", "TAKES"]]
       + entries.map { entry in
-        let speeds =
-          entry.speedMin == entry.speedMax
-          ? formatSpeed(entry.speedMin)
-          : formatSpeed(entry.speedMin).dropLast(2) + "–" + formatSpeed(entry.speedMax)
-        return [
-          entry.day, entry.song, duration(entry.practisedSec), String(entry.loopPasses), speeds,
-          String(entry.takes),
+        [
+          entry.day, entry.song, duration(entry.practisedSec), String(entry.loopPasses),
+          range(entry.speedMin, entry.speedMax, formatSpeed),
+          range(entry.pitchMin, entry.pitchMax, formatPitch), String(entry.takes),
         ]
       }
+  }
+
+  /// The loops table: one row per day, song and loop played through.
+  static func loopRows(_ entries: [JournalEntry]) -> [[String]] {
+    [["DAY", "SONG", "LOOP", "PASSES", "BEST IN A ROW"]]
+      + entries.flatMap { entry in
+        entry.loops.map { loop in
+          let points = "\(formatTime(loop.aSec))–\(formatTime(loop.bSec))"
+          return [
+            entry.day, entry.song, loop.name.map { "\($0) (\(points))" } ?? points,
+            String(loop.passes), loop.bestSpeedInARow.map(formatSpeed) ?? "-",
+          ]
+        }
+      }
+  }
+
+  /// `0.50 x` or `0.50–0.80 x` (the unit once).
+  private static func range(_ low: Double, _ high: Double, _ format: (Double) -> String)
+    -> String
+  {
+    guard low != high else { return format(low) }
+    let unit = format(high).split(separator: " ").last.map { " " + $0 } ?? ""
+    return format(low).dropLast(unit.count) + "–" + format(high)
   }
 
   /// `1:02:05`, `12:30`, `0:45`: hours only when there are some, seconds truncated.

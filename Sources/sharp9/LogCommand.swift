@@ -20,7 +20,7 @@ struct LogCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let replay = try store.replay(record)
     let marks = EditMarksText.marks(try store.editTimeline(of: record))

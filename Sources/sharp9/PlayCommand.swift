@@ -80,7 +80,8 @@ struct PlayCommand: ParsableCommand {
         title: audio.url.lastPathComponent, audio: audioSource,
         sharp9Version: Sharp9Command.release))
     let outcome = try TerminalPlayer.run(options) {
-      let store = try EventStore(path: database.resolvedPath, synchronous: .normal)
+      let store = try EventStore(
+        path: database.sqlitePath(for: "run `sharp9 play`"), synchronous: .normal)
       let previous =
         try session.map { try store.session(matching: $0) }
         ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
@@ -108,7 +109,7 @@ struct PlayCommand: ParsableCommand {
   private func checkOutputs() throws -> (
     path: String, container: AudioContainer, sample: AudioSampleFormat
   )? {
-    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    var inputs = OutputFile.databaseInputs(database.databaseFile)
     inputs.append(("the song being played", song))
     if let latencyLog {
       let others = inputs + (tee.map { [("the --tee file", $0)] } ?? [])

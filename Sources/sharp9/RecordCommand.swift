@@ -53,7 +53,7 @@ struct RecordCommand: ParsableCommand {
     }
     // Described before the database is opened: a directory or a device is refused first.
     let source = try audio.map { try RecordedAudio.describing($0) }
-    let store = try EventStore(path: try database.checkedPath(), synchronous: sync)
+    let store = try database.location().open(.createIfMissing, synchronous: sync)
     let core = try AppCore(
       dependencies: AppDependencies(log: store, engine: SilentAudioEngine(recordsCalls: false)),
       start: .new(

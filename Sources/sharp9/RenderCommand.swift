@@ -84,7 +84,7 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let endSec = min(to?.seconds ?? .infinity, RecordedPlayback.endSec(of: record))
     if let from, from.seconds >= endSec {
@@ -94,7 +94,7 @@ struct RenderCommand: ParsableCommand {
           + " (\(formatTime(endSec))). Give an earlier time")
     }
     let source = try SessionAudioFile.resolve(record, override: audio, force: allowDifferentAudio)
-    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    var inputs = OutputFile.databaseInputs(database.databaseFile)
     inputs.append(("the session's source audio", source.path))
     if let recorded = record.audio?.path {
       inputs.append(("the session's recorded audio", recorded))
@@ -104,7 +104,12 @@ struct RenderCommand: ParsableCommand {
     let sample = self.sample ?? bits
     let mode: TakeMixSink.Mode? = withTakes ? .withTakes : takesOnly ? .takesOnly : nil
     let takes = try mode.map { mode in
-      (mode, try SessionTakes.placements(of: record, in: store, database: database.resolvedPath))
+      (
+        mode,
+        try SessionTakes.placements(
+          of: record, in: store,
+          database: database.sqlitePath(for: "render a session's takes"))
+      )
     }
     let bar = ProgressBar(label: "render")
     let (probe, frames, drift) = try Self.render(
@@ -126,7 +131,7 @@ struct RenderCommand: ParsableCommand {
   /// `settings.toSec`: the source format, the frames written and the tick drift. `sharp9 serve`
   /// renders through this too.
   static func render(
-    _ session: SessionRecord, from store: EventStore, source: URL, to output: URL,
+    _ session: SessionRecord, from store: any EventLog, source: URL, to output: URL,
     container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
     takes: (TakeMixSink.Mode, [TakeMixSink.Placement])? = nil,
     progress: (Double) -> Void = { _ in }

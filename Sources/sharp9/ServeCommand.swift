@@ -22,7 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
     // The database must exist, as for every command that reads: a typo in --db is an error, not
     // an empty inspector over a new file.
     let inspector = try InspectorServer(
-      databasePath: try database.checkedPath(), media: CLISessionMedia(),
+      databasePath: try database.sqlitePath(for: "run `sharp9 serve`"), media: CLISessionMedia(),
       configuration: .init(
         host: server.host, port: server.port, sharp9Version: Sharp9Command.release))
     let server = server

@@ -9,10 +9,10 @@ import Sharp9Store
 /// SHA-256 its `takeRecorded` event names.
 enum SessionTakes {
   static func placements(
-    of session: SessionRecord, in store: EventStore, database: String
+    of session: SessionRecord, in store: any EventLog, database: String
   ) throws -> [TakeMixSink.Placement] {
     let library = TakeLibrary(databasePath: database)
-    let takes = try store.state(of: session).recording.takes
+    let takes = try store.state(of: session, at: nil).recording.takes
     return try takes.map { take in
       let url = library.url(of: take.recording)
       let name = take.recording.libraryName

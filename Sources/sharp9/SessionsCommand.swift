@@ -20,7 +20,7 @@ struct SessionsCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     if json {
       var output = StandardOutput()
       for session in try store.sessions() {

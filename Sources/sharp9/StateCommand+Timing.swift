@@ -7,7 +7,7 @@ extension StateCommand {
   /// seeded random points on the already open store, the way the app scrubs a session's history,
   /// and prints the median and 99th-percentile microseconds on standard error. The CLI's own
   /// `--at` call opens the database each time; this is the replay engine's part alone.
-  static func timeRandomPoints(_ count: Int, of record: SessionRecord, in store: EventStore)
+  static func timeRandomPoints(_ count: Int, of record: SessionRecord, in store: any EventLog)
     throws
   {
     var random = SplitMix64(seed: 2026)

@@ -40,7 +40,7 @@ struct StateCommand: ParsableCommand {
     let clock = ContinuousClock()
     let start = clock.now
     let cpuStart = Foundation.clock()
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     if let timeRandomPoints {
       try Self.timeRandomPoints(timeRandomPoints, of: record, in: store)

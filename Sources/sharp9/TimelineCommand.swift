@@ -32,7 +32,7 @@ struct TimelineCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let (segments, drift) = try Self.segments(of: record, in: store, audio: audio)
     var output = StandardOutput()
@@ -50,7 +50,7 @@ struct TimelineCommand: ParsableCommand {
 
   /// The session's timeline segments and tick drift (the track's length from `audio` when given);
   /// `sharp9 serve` shows the same.
-  static func segments(of record: SessionRecord, in store: EventStore, audio: String?) throws
+  static func segments(of record: SessionRecord, in store: any EventLog, audio: String?) throws
     -> ([TimelineSegment], TickDriftReport)
   {
     let duration = try SessionAudioFile.durationSec(of: record, log: store, override: audio)

@@ -21,7 +21,7 @@ struct VerifyCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let bar = ProgressBar(label: "verify")
     let report = try store.verify(
       try store.session(matching: session.session), progress: bar.update)

@@ -70,6 +70,12 @@ struct AppCoreFixture {
   }
 
   static let info = NewSessionInfo(title: "core test", sharp9Version: "test")
+  /// A new session's info on `/music/take.wav` whose content hashes to `sha256`.
+  static func songInfo(sha256: String) -> NewSessionInfo {
+    NewSessionInfo(
+      title: "take", audio: RecordedAudio(path: "/music/take.wav", sha256: sha256),
+      sharp9Version: "test")
+  }
   static let take = URL(fileURLWithPath: "/music/take.wav")
 }
 

@@ -66,7 +66,8 @@ import Testing
                               the session as you play.
       app                     Practise in the browser: the practice screen, played
                               through the audio device.
-      loops                   List, export or import a song's saved loops.
+      loops                   List, export or import a song's saved loops and
+                              sections.
       journal                 What you practised, per day and song.
       devices                 List the audio devices: outputs (for --device NAME),
                               inputs (for --input NAME).
@@ -115,6 +116,6 @@ import Testing
   @Test func versionIsPrinted() throws {
     #expect(
       try CLI.run(["--version"])
-        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 5, schema 5)\n", stderr: ""))
+        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 6, schema 6)\n", stderr: ""))
   }
 }

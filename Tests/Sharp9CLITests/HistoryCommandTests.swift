@@ -229,7 +229,7 @@ import Testing
         standard output (marker ids as `sharp9 reduce` reads them); a summary with the
         new session's id goes to standard error.
 
-        USAGE: sharp9 minimize <session> [--until <command>] [--timeout <seconds>] [--invariant] [--diverges] [--db <path>]
+        USAGE: sharp9 minimize <session> [--until <command>] [--timeout <seconds>] [--invariant] [--diverges] [--db <path>] [--store <url>]
 
         ARGUMENTS:
           <session>               The session's id, or a unique prefix of it (see
@@ -245,6 +245,9 @@ import Testing
           --db <path>             The sharp9 database file (default: $SHARP9_DB, else
                                   $XDG_DATA_HOME/sharp9/sharp9.sqlite, else
                                   ~/.local/share/sharp9/sharp9.sqlite).
+          --store <url>           The event store as a URL, instead of --db:
+                                  sqlite:PATH, or postgres://USER@HOST:PORT/DATABASE (a
+                                  socket: postgres://USER@/DATABASE?host=DIR).
           --version               Show the version.
           -h, --help              Show help information.
 

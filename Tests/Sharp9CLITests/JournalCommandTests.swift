@@ -51,9 +51,9 @@ import Testing
         == StoreCLI.Result(
           status: 0,
           stdout: """
-            {"day":"2026-11-20","song":"etude.wav","practisedSec":50,"loopPasses":2,"speedMin":0.5,"speedMax":0.5,"takes":0}
-            {"day":"2026-11-21","song":"etude.wav","practisedSec":95,"loopPasses":5,"speedMin":0.5,"speedMax":0.8,"takes":0}
-            {"day":"2026-11-22","song":"solo.flac","practisedSec":30,"loopPasses":0,"speedMin":1,"speedMax":1,"takes":0}
+            {"day":"2026-11-20","song":"etude.wav","practisedSec":50,"loopPasses":2,"speedMin":0.5,"speedMax":0.5,"takes":0,"pitchMin":0,"pitchMax":0,"loops":[{"aSec":10,"bSec":20,"passes":2}]}
+            {"day":"2026-11-21","song":"etude.wav","practisedSec":95,"loopPasses":5,"speedMin":0.5,"speedMax":0.8,"takes":0,"pitchMin":0,"pitchMax":0,"loops":[{"aSec":10,"bSec":20,"passes":5,"bestSpeedInARow":0.5}]}
+            {"day":"2026-11-22","song":"solo.flac","practisedSec":30,"loopPasses":0,"speedMin":1,"speedMax":1,"takes":0,"pitchMin":0,"pitchMax":0,"loops":[]}
 
             """, stderr: ""))
   }
@@ -64,15 +64,38 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stdout == """
-        DAY         SONG       PRACTISED  PASSES  SPEED        TAKES
-        2026-11-20  etude.wav       0:50       2  0.50 x           0
-        2026-11-21  etude.wav       1:35       5  0.50–0.80 x      0
-        2026-11-22  solo.flac       0:30       0  1.00 x           0
+        DAY         SONG       PRACTISED  PASSES  SPEED        PITCH    TAKES
+        2026-11-20  etude.wav       0:50       2  0.50 x       0.00 st      0
+        2026-11-21  etude.wav       1:35       5  0.50–0.80 x  0.00 st      0
+        2026-11-22  solo.flac       0:30       0  1.00 x       0.00 st      0
+
+        DAY         SONG       LOOP               PASSES  BEST IN A ROW
+        2026-11-20  etude.wav  00:10.00–00:20.00       2  -
+        2026-11-21  etude.wav  00:10.00–00:20.00       5  0.50 x
 
         etude.wav  2026-11-20 ▄█  2026-11-22
         solo.flac  2026-11-20   █ 2026-11-22
 
         """)
+  }
+
+  /// Passes in a row: the six passes at 0.5× from 30 s to 130 s run on without a break (the
+  /// pause at 130 s falls on the wrap), the pass at 0.8× after playing again starts a new run;
+  /// with --in-a-row 1 it is its own best, with 7 no run is long enough.
+  @Test func bestSpeedInARowFollowsTheOption() async throws {
+    let cli = try await Self.cli()
+    let one = try await cli.run(["journal", "--json", "--since", "2026-11-21", "--in-a-row", "1"])
+    #expect(
+      one.stdout.contains(#""loops":[{"aSec":10,"bSec":20,"passes":5,"bestSpeedInARow":0.8}]"#))
+    let six = try await cli.run(["journal", "--json", "--since", "2026-11-21", "--in-a-row", "6"])
+    #expect(
+      six.stdout.contains(#""loops":[{"aSec":10,"bSec":20,"passes":5,"bestSpeedInARow":0.5}]"#))
+    let seven = try await cli.run(["journal", "--json", "--since", "2026-11-21", "--in-a-row", "7"])
+    #expect(seven.stdout.contains(#""loops":[{"aSec":10,"bSec":20,"passes":5}]"#))
+    for bad in ["0", "100", "-1", "x"] {
+      let result = try await cli.run(["journal", "--in-a-row", bad])
+      #expect(result.status == 64 && result.stderr.hasPrefix("sharp9: error: "), "\(result)")
+    }
   }
 
   @Test func songAndSinceFilter() async throws {

@@ -38,10 +38,10 @@ import Testing
       journal.entries == [
         JournalEntry(
           day: "2026-11-20", song: "etude.wav", practisedSec: 50, loopPasses: 2, speedMin: 0.5,
-          speedMax: 0.5),
+          speedMax: 0.5, loops: [LoopFigures(aSec: 0, bSec: 0, passes: 2)]),
         JournalEntry(
           day: "2026-11-21", song: "etude.wav", practisedSec: 40, loopPasses: 1, speedMin: 0.5,
-          speedMax: 0.75),
+          speedMax: 0.75, loops: [LoopFigures(aSec: 0, bSec: 0, passes: 1, bestSpeedInARow: 0.5)]),
       ])
   }
 
@@ -54,8 +54,65 @@ import Testing
       journal.entries == [
         JournalEntry(
           day: "2026-11-21", song: "a", practisedSec: 100, loopPasses: 1, speedMin: 1,
-          speedMax: 1)
+          speedMax: 1, loops: [LoopFigures(aSec: 0, bSec: 0, passes: 1)])
       ])
+  }
+
+  /// A loop's best speed in a row is the highest speed `inARow` consecutive passes all reached;
+  /// a pause, a seek or another loop breaks the run; loops are named after the song's saved
+  /// loop with their points, else its section at A; pitches are the range heard.
+  @Test func bestSpeedInARowAndNames() {
+    func pass(
+      _ w: Double, _ a: Double, _ b: Double, _ speed: Double, _ start: TimelineSegment.Start
+    )
+      -> [TimelineSegment]
+    {
+      [
+        TimelineSegment(
+          wallStartSec: w, wallEndSec: w + 10, sourceStartSec: a, sourceEndSec: b, speed: speed,
+          pitchSemitones: -1.5, isPlaying: true, start: start)
+      ]
+    }
+    let verse = (10.0, 20.0)
+    let solo = (30.0, 34.0)
+    let segments =
+      pass(0, verse.0, verse.1, 0.5, .play) + pass(10, verse.0, verse.1, 0.6, .wrap)
+      + pass(20, verse.0, verse.1, 0.6, .wrap) + pass(30, verse.0, verse.1, 0.7, .wrap)
+      + pass(40, verse.0, verse.1, 0.9, .wrap)
+      // A pause: the 0.9 pass and the next are not in a row.
+      + [
+        TimelineSegment(
+          wallStartSec: 50, wallEndSec: 55, sourceStartSec: 10, sourceEndSec: 10, speed: 0.9,
+          pitchSemitones: 0, isPlaying: false, start: .wrap),
+        TimelineSegment(
+          wallStartSec: 55, wallEndSec: 56, sourceStartSec: 10, sourceEndSec: 10, speed: 0.9,
+          pitchSemitones: 0, isPlaying: false, start: .pause),
+      ]
+      + pass(56, verse.0, verse.1, 1.0, .play) + pass(66, verse.0, verse.1, 1.0, .wrap)
+      + pass(76, solo.0, solo.1, 1.0, .seek) + pass(86, solo.0, solo.1, 1.0, .wrap)
+      + pass(96, solo.0, solo.1, 1.0, .wrap) + pass(106, solo.0, solo.1, 1.0, .wrap)
+      + [
+        TimelineSegment(
+          wallStartSec: 116, wallEndSec: 120, sourceStartSec: 30, sourceEndSec: 30, speed: 1,
+          pitchSemitones: 0, isPlaying: false, start: .passesDone)
+      ]
+    var journal = PracticeJournal(calendar: Self.calendar("UTC"))
+    journal.add(
+      SessionPractice(segments: segments), song: "s",
+      startedAt: Self.lateEvening.addingTimeInterval(-3600),
+      marks: SongMarks(
+        loops: [SavedLoop(name: "riff", aSec: 10, bSec: 20)],
+        sections: [SongSection(name: "Solo", timeSec: 30)]))
+    let entry = journal.entries.first
+    // Verse passes end at 10 (0.5), 20, 30 (0.6), 40 (0.7), 50 (0.9) in a row, and at 66 (1.0)
+    // after playing again. Runs of 3: 0.5–0.6–0.6, 0.6–0.6–0.7, 0.6–0.7–0.9 → 0.6. The solo's
+    // four passes (86, 96, 106 and the stop at 116) run on at 1.0 after the seek.
+    #expect(
+      entry?.loops == [
+        LoopFigures(aSec: 10, bSec: 20, name: "riff", passes: 6, bestSpeedInARow: 0.6),
+        LoopFigures(aSec: 30, bSec: 34, name: "Solo", passes: 4, bestSpeedInARow: 1.0),
+      ])
+    #expect(entry?.pitchMin == -1.5 && entry?.pitchMax == -1.5)
   }
 
   @Test func songsAndDaysAreKeptApartAndSorted() {

@@ -70,7 +70,7 @@ import Testing
     #expect(PlayerKey.character(0x03) == .interrupt)
     #expect(command(.interrupt) == .quit)
     #expect(PlayerKey.character(0x1A) == nil)
-    #expect(PlayerKey.character(0xE9) == nil)
+    #expect(PlayerKey.character(0x9B) == nil)
   }
 
   @Test func loopKeyTurnsAnEnabledLoopOff() {
@@ -159,5 +159,49 @@ import Testing
       #expect(entry.keys.count <= 10 && entry.what.count <= 26, "\(entry)")
     }
     #expect((PlayerBindings.help.count + 1) / 2 + 1 <= 22)
+  }
+}
+
+/// The typing line's keys and the section keys.
+@Suite struct PromptAndSectionKeyTests {
+  @Test func promptKeysComeFromCurses() {
+    #expect(PlayerKey.character(0x0D) == .enter)
+    #expect(PlayerKey.character(0x0A) == .enter)
+    #expect(PlayerKey.character(0x7F) == .backspace)
+    #expect(PlayerKey.character(0x08) == .backspace)
+    #expect(PlayerKey.character(0x1B) == .escape)
+    #expect(PlayerKey.character(0xE9) == .character("é"))
+    #expect(PlayerKey.character(0x01) == nil)
+    let state = State()
+    for key in [PlayerKey.enter, .backspace, .escape, .character("é")] {
+      #expect(PlayerBindings.command(for: key, state: state, playheadSec: 0) == .ignore)
+    }
+    #expect(
+      PlayerBindings.command(for: .character(":"), state: state, playheadSec: 0) == .prompt(""))
+    #expect(
+      PlayerBindings.command(for: .character("N"), state: state, playheadSec: 0)
+        == .prompt("section "))
+  }
+
+  /// `P` loops the part the playhead is in, then the next one, wrapping.
+  @Test func pLoopsThePartBeingPlayedThenTheNext() {
+    var state = State(
+      track: TrackMeta(name: "s.wav", durationSec: 100),
+      markers: [
+        Marker(id: UUID(), timeSec: 50, name: "Chorus"), Marker(id: UUID(), timeSec: 10),
+        Marker(id: UUID(), timeSec: 20, name: "Verse"),
+      ])
+    func p(_ playhead: Double) -> PlayerCommand {
+      PlayerBindings.command(for: .character("P"), state: state, playheadSec: playhead)
+    }
+    #expect(p(5) == .send(.loopSection(number: 1)))
+    #expect(p(30) == .send(.loopSection(number: 1)))
+    #expect(p(60) == .send(.loopSection(number: 2)))
+    state.loop = LoopPoints(aSec: 20, bSec: 50, enabled: true)
+    #expect(p(30) == .send(.loopSection(number: 2)))
+    state.loop = LoopPoints(aSec: 50, bSec: 100, enabled: true)
+    #expect(p(60) == .send(.loopSection(number: 1)))
+    state.markers = []
+    #expect(p(60) == .ignore)
   }
 }

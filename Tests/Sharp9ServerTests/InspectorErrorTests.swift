@@ -170,11 +170,33 @@ import Testing
       BundleError.failsVerification(path: "/tmp/x.sharp9", seq: 3),
       DatabaseFile.Changed(path: "/home/user/sharp9.sqlite"),
       CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: "/tmp/x"]),
+      PostgresError(
+        code: nil, message: "connect to /home/user/pg/.s.PGSQL.5432 failed",
+        operation: "connect to postgres://sharp9@/sharp9?host=/home/user/pg"),
+      PostgresError(
+        code: "42P01", message: "relation \"events\" does not exist",
+        operation: "SELECT id FROM sessions"),
     ]
     for error in others {
       let answer = APIErrorAnswer(error)
       #expect(Self.isClean(answer.message), "\(error): \(answer.message)")
       #expect(answer.status.code >= 400)
+    }
+  }
+
+  /// The status of a store failure comes from its result code, whichever backend threw it.
+  @Test func aStoreFailuresStatusComesFromItsResultCode() {
+    let cases: [(any Error, Int)] = [
+      (StoreError.sessionNotFound("ab"), 404),
+      (StoreError.conflict(session: "s", expected: 1, actual: 2), 409),
+      (StoreError.unsupported(operation: "verify", backend: .postgres), 501),
+      (PostgresError(code: nil, message: "refused", operation: "connect"), 503),
+      (PostgresError(code: "40001", message: "serialize", operation: "append"), 503),
+      (PostgresError(code: "42P01", message: "no table", operation: "read"), 500),
+      (SQLiteError(code: 5, message: "busy", operation: "append"), 503),
+    ]
+    for (error, status) in cases {
+      #expect(APIErrorAnswer(error).status.code == status, "\(error)")
     }
   }
 }

@@ -143,6 +143,8 @@ import Testing
         #"{"key":"F13"}"#, #"{"action":{"type":"tick","currentTimeSec":1}}"#,
         #"{"action":{"type":"importPicked","url":"/etc/passwd"}}"#,
         #"{"key":" ","action":{"type":"undo"}}"#,
+        #"{"typed":"speed 0.5","key":" "}"#, #"{"typed":3}"#,
+        #"{"typed":"\#(String(repeating: "x", count: 201))"}"#,
         "not json",
       ] {
         let bad = try await client.execute(
@@ -168,6 +170,12 @@ import Testing
           uri: "/api/app/input", method: .post, headers: withToken, body: ByteBuffer(string: body))
         #expect(sent.status == .ok, "\(body): \(sent.text)")
       }
+      // A typed line that means nothing: one sentence, nothing recorded.
+      let nonsense = try await client.execute(
+        uri: "/api/app/input", method: .post, headers: withToken,
+        body: ByteBuffer(string: #"{"typed":"fly away"}"#))
+      #expect(nonsense.status == .badRequest)
+      #expect(nonsense.text.hasPrefix(#"{"error":"Unknown command fly: speed, pitch"#))
       let peaks = try await client.execute(uri: "/api/app/peaks", method: .get)
       #expect(peaks.text.hasPrefix(#"{"buckets":125,"durationSec":2,"#))
       #expect(fixture.host.snapshot.json.contains(#""speedText":"1.05 x""#))

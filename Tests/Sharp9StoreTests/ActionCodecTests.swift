@@ -49,6 +49,14 @@ import Testing
     .takeRecorded(
       TakeRecording(startFrame: Int64.min, endFrame: -1, pass: nil, input: "", sha256: "x")),
     .deleteTake(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
+    .nameSection(timeSec: 12.5, name: "Solo ♪"), .nameSection(timeSec: -1, name: ""),
+    .sectionsRestored([]),
+    .sectionsRestored([SongSection(name: "Verse", timeSec: 0), SongSection(name: "", timeSec: 3)]),
+    .loopSection(number: 2), .loopSection(number: Int.min),
+    .songSettingsRestored(SongSettings(markers: [], speed: 1, pitchSemitones: 0)),
+    .overviewTapped(timeSec: 42.5),
+    .songSettingsRestored(
+      SongSettings(markers: [0.5, -1, 1e300], speed: 0.73, pitchSemitones: -3)),
   ]
 
   @Test func everyCaseRoundTripsExactly() throws {

@@ -28,7 +28,7 @@ import Testing
   private func checkpoints(_ store: EventStore, _ session: SessionRecord) throws -> [(Int64, Int)] {
     let select = try store.database.prepare(
       "SELECT seq, length(state) FROM checkpoints WHERE session_pk = ? ORDER BY seq")
-    try select.bind(session.pk, at: 1)
+    try select.bind(store.key(of: session), at: 1)
     var rows: [(Int64, Int)] = []
     while try select.step() { rows.append((select.int64(0), Int(select.int64(1)))) }
     return rows

@@ -9,7 +9,7 @@ enum ChunkSurgery {
   static func layout(of session: SessionRecord, in store: EventStore) throws -> [String] {
     let select = try store.database.prepare(
       "SELECT first_seq, count FROM event_chunks WHERE session_pk = ? ORDER BY first_seq")
-    try select.bind(session.pk, at: 1)
+    try select.bind(store.key(of: session), at: 1)
     var rows: [String] = []
     while try select.step() { rows.append("\(select.int64(0)):\(select.int64(1))") }
     return rows
@@ -40,7 +40,7 @@ enum ChunkSurgery {
       SELECT first_seq, count, events FROM event_chunks
       WHERE session_pk = ? AND first_seq <= ? ORDER BY first_seq DESC LIMIT 1
       """)
-    try select.bind(session.pk, at: 1)
+    try select.bind(store.key(of: session), at: 1)
     try select.bind(seq, at: 2)
     let (firstSeq, blob) = try #require(try select.firstRow { ($0.int64(0), $0.blob(2)) })
     var rebuilt = EventChunkBuilder(firstSeq: firstSeq)
@@ -59,7 +59,7 @@ enum ChunkSurgery {
     let update = try store.database.prepare(
       "UPDATE event_chunks SET events = ? WHERE session_pk = ? AND first_seq = ?")
     try update.bind(rebuilt.blob, at: 1)
-    try update.bind(session.pk, at: 2)
+    try update.bind(store.key(of: session), at: 2)
     try update.bind(firstSeq, at: 3)
     try update.run()
   }

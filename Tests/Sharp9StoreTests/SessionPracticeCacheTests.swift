@@ -7,7 +7,11 @@ import Testing
 /// The journal's per-session cache holds only for the session as it was summarised.
 @Suite struct SessionPracticeCacheTests {
   static let practice = SessionPractice(
-    spans: [.init(startSec: 1, endSec: 9.5, speed: 0.75)], passEndsSec: [4, 9])
+    spans: [.init(startSec: 1, endSec: 9.5, speed: 0.75, pitchSemitones: -2)],
+    passes: [
+      .init(endSec: 4, aSec: 2, bSec: 4.25, speed: 0.75, continuesRun: false),
+      .init(endSec: 9, aSec: 2, bSec: 4.25, speed: 0.75, continuesRun: true),
+    ])
 
   @Test(arguments: StoreKind.allCases) func holdsUntilTheSessionChanges(kind: StoreKind) throws {
     let fixture = try StoreFixture(kind)

@@ -29,7 +29,7 @@ struct InvariantTextTests {
   }
 
   @Test("the sentences name the values and limits the violation carries, not fixed ones")
-  func wordsFollowTheData() {
+  func wordsFollowTheData() throws {
     #expect(
       InvariantText.sentence(.speedOffGrid(speed: 3, step: 0.1, range: 0.5...4))
         == "transport.speed 3.0 is not a multiple of 0.1 within 0.5…4")
@@ -39,6 +39,15 @@ struct InvariantTextTests {
     #expect(
       InvariantText.sentence(.historyTooDeep(depth: 101, limit: 100))
         == "history holds 101 edits, more than the 100 allowed")
+    #expect(
+      InvariantText.sentence(.tooManySections(count: 101, limit: 100))
+        == "markers name 101 sections, more than the 100 allowed")
+    #expect(
+      InvariantText.sentence(
+        .sectionNameInvalid(
+          id: try #require(UUID(uuidString: "00000000-0000-0000-0000-000000000000")), name: " x"))
+        == "markers: 00000000-0000-0000-0000-000000000000 names a section \" x\", not a name of"
+        + " 1 to 100 characters without spaces around it")
     #expect(
       InvariantText.sentence(.playheadOutsideTrack(timeSec: -1, durationSec: 0))
         == "transport.currentTimeSec -1.0 is outside the track (0…0.0)")

@@ -10,9 +10,11 @@ extension PracticeJournal {
   /// A song matches when its file name contains `song` (case-insensitively) or its SHA-256
   /// starts with it. Sessions that never loaded a track add nothing.
   public static func of(
-    _ store: EventStore, song: String?, sinceDay: String?, calendar: Calendar
+    _ store: any EventLog, song: String?, sinceDay: String?, calendar: Calendar,
+    inARow: Int = defaultInARow
   ) throws -> PracticeJournal {
-    var journal = PracticeJournal(calendar: calendar)
+    var journal = PracticeJournal(calendar: calendar, inARow: inARow)
+    var marks: [String: SongMarks] = [:]
     for session in try store.sessions() {
       let name = songName(of: session)
       if let song, !matches(song, name: name, sha256: session.audio?.sha256) { continue }
@@ -23,7 +25,12 @@ extension PracticeJournal {
         continue
       }
       let practice = try cachedOrReplayed(session, in: store, endSec: endSec)
-      journal.add(practice, song: name, startedAt: session.startedAt.date)
+      var songMarks = SongMarks()
+      if let sha256 = session.audio?.sha256 {
+        if marks[sha256] == nil { marks[sha256] = try store.songMarks(of: sha256) }
+        songMarks = marks[sha256] ?? SongMarks()
+      }
+      journal.add(practice, song: name, startedAt: session.startedAt.date, marks: songMarks)
     }
     if let sinceDay { journal.keep { $0.day >= sinceDay } }
     return journal
@@ -32,7 +39,9 @@ extension PracticeJournal {
   /// The session's practice summary: the one the store keeps when it still holds, else replayed
   /// on the playback timeline and kept (when the database can be written: a read-only one only
   /// costs the replay again next time).
-  static func cachedOrReplayed(_ session: SessionRecord, in store: EventStore, endSec: Double)
+  static func cachedOrReplayed(
+    _ session: SessionRecord, in store: any EventLog, endSec: Double
+  )
     throws -> SessionPractice
   {
     if let cached = try store.cachedPractice(of: session) { return cached }

@@ -3,6 +3,8 @@ import Sharp9Domain
 /// What a key asks of the player: one Action through the core, or something for the screen.
 public enum PlayerCommand: Equatable, Sendable {
   case send(Action)
+  /// Open the typing line with this text in it (see ``TypedCommand``).
+  case prompt(String)
   case toggleHelp
   case quit
   case ignore
@@ -23,6 +25,7 @@ public enum PlayerBindings {
     case .end: return .send(.seekToEnd)
     case .click, .drag: return .ignore  // handled against the screen's layout
     case .resize: return .ignore  // the screen is drawn again
+    case .enter, .backspace, .escape: return .ignore  // the prompt's keys
     case .character(let character):
       return command(for: character, state: state, playheadSec: playheadSec)
     }
@@ -89,6 +92,11 @@ public enum PlayerBindings {
     case "4": .send(.setMode(.setB))
     case "L": .send(.setLocked(true))
     case "R": .send(.setRecordingArmed(!state.recording.isArmed))
+    case ":": .prompt("")
+    case "N": .prompt("section ")
+    case "P":
+      nextSection(in: state, playheadSec: playheadSec).map { .send(.loopSection(number: $0)) }
+        ?? .ignore
     case "?": .toggleHelp
     case "q": .quit
     default: .ignore
@@ -152,6 +160,20 @@ public enum PlayerBindings {
     return cycle.first { $0 > limit }
   }
 
+  /// The section to loop: the one the playhead is in (the first when it is before them all),
+  /// or, when the loop already starts at a section, the one after it, wrapping to the first:
+  /// `P` loops the part being played, then steps through the song's parts.
+  static func nextSection(in state: State, playheadSec: Double) -> Int? {
+    let sections = state.sections
+    guard !sections.isEmpty else { return nil }
+    if let a = state.loop.aSec, state.loop.enabled,
+      let from = sections.firstIndex(where: { $0.timeSec == a })
+    {
+      return (from + 1) % sections.count + 1
+    }
+    return (sections.lastIndex { $0.timeSec <= playheadSec } ?? 0) + 1
+  }
+
   private static func nearestMarker(to timeSec: Double, in state: State) -> Marker.ID? {
     state.markers.min { abs($0.timeSec - timeSec) < abs($1.timeSec - timeSec) }?.id
   }
@@ -182,6 +204,8 @@ public enum PlayerBindings {
     ("v / V", "click level -10 / +10 %"),
     ("i / I", "count-in 0/4/8, each pass"),
     ("s / n", "save loop / next saved"),
+    ("N / P", "name section / loop next"),
+    (":", "type: speed 0.73, a 1:02…"),
     ("p", "stop after 1/2/4/8 passes"),
     ("w", "speed trainer on / off"),
     ("u / r", "undo / redo"),

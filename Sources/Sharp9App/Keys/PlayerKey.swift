@@ -2,9 +2,11 @@
 /// The terminal player reads them through curses, the practice page sends the keys by name
 /// (``named(_:)``), and both map them through ``PlayerBindings``.
 public enum PlayerKey: Equatable, Sendable {
-  /// A printable character (`a`, `L`, `?`, space).
+  /// A printable character (`a`, `L`, `?`, space; letters beyond ASCII reach the prompt only).
   case character(Character)
   case left, right, home, end
+  /// Return, Backspace and Escape: the prompt's keys (no binding uses them).
+  case enter, backspace, escape
   /// Ctrl-C (raw mode delivers it as a key).
   case interrupt
   /// A left-button press at a screen cell (1-based column and row).
@@ -15,11 +17,14 @@ public enum PlayerKey: Equatable, Sendable {
   case resize
 
   /// The key for a character curses read (`wget_wch` returned `OK`), or nil for one the player
-  /// has no use for (control characters other than Ctrl-C, non-ASCII).
+  /// has no use for (other control characters).
   public static func character(_ code: UInt32) -> PlayerKey? {
     switch code {
     case 0x03: .interrupt
-    case 0x20...0x7E: Unicode.Scalar(code).map { .character(Character($0)) }
+    case 0x0A, 0x0D: .enter
+    case 0x08, 0x7F: .backspace
+    case 0x1B: .escape
+    case 0x20...0x7E, 0xA0...: Unicode.Scalar(code).map { .character(Character($0)) }
     default: nil
     }
   }

@@ -255,8 +255,8 @@ public final class LiveSession {
       }
     }
     if let tee { try engine.drainTee(into: tee) }
-    // The toast's own expiry, in session time: an action the core sends after the player's
-    // (the song's saved loops after the load) is stamped by the core's clock, not a frame.
+    // The toast's own expiry, in session time: an action the core sends on its own is stamped
+    // by the core, not by a frame the engine reserved.
     if let toast = core.state.toast, let session = core.session,
       nowSec > toast.expiresAt.timeIntervalSince(session.startedAt.date)
     {

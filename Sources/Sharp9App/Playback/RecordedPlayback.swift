@@ -15,7 +15,7 @@ public enum RecordedPlayback {
   /// Replays `session` through the current reducer into `engine`, up to `endSec`, calling
   /// `progress` with the fraction of wall time done; returns how recorded ticks compared.
   public static func play(
-    _ session: SessionRecord, from store: EventStore, into engine: some VirtualClockEngine,
+    _ session: SessionRecord, from store: any EventLog, into engine: some VirtualClockEngine,
     endSec: Double, progress: (Double) -> Void = { _ in }
   ) throws -> TickDriftReport {
     var playback = SessionPlayback(engine: engine)

@@ -103,6 +103,11 @@ public struct RandomActions: Sendable {
     case .setRecordingArmed: .setRecordingArmed(chance(75) != state.recording.isArmed)
     case .takeRecorded: .takeRecorded(takeRecording(in: state))
     case .deleteTake: .deleteTake(id: takeID(in: state))
+    case .nameSection: .nameSection(timeSec: markerOrTrackTime(in: state), name: loopName())
+    case .sectionsRestored: .sectionsRestored(songSections(in: state))
+    case .loopSection: .loopSection(number: sectionNumber(in: state))
+    case .songSettingsRestored: .songSettingsRestored(songSettings(in: state))
+    case .overviewTapped: .overviewTapped(timeSec: trackTime(in: state))
     }
   }
 
@@ -169,6 +174,39 @@ public struct RandomActions: Sendable {
       let name = chance(90) ? "L\(index)" : loopName()
       return SavedLoop(name: name, aSec: a, bSec: a + pick([1, -1, 0, 2.5]))
     }
+  }
+
+  /// Mostly where a marker stands (so naming renames it), else a time in or near the track.
+  private mutating func markerOrTrackTime(in state: State) -> Double {
+    if !state.markers.isEmpty, chance(60) {
+      return state.markers[Int.random(in: 0..<state.markers.count, using: &random)].timeSec
+    }
+    return trackTime(in: state)
+  }
+
+  /// A song's sections as another session left them: mostly good, some past the track or with a
+  /// bad name (the reducer must drop those).
+  private mutating func songSections(in state: State) -> [SongSection] {
+    (0..<Int.random(in: 0...4, using: &random)).map { index in
+      SongSection(name: chance(90) ? "S\(index)" : loopName(), timeSec: trackTime(in: state))
+    }
+  }
+
+  /// The number of a section, or rarely one that does not exist.
+  private mutating func sectionNumber(in state: State) -> Int {
+    let count = state.sections.count
+    if count > 0, chance(90) { return Int.random(in: 1...count, using: &random) }
+    return pick([0, -1, count + 1, Int.max])
+  }
+
+  /// A song's settings as its last session left them: mostly good, some markers outside the
+  /// track and speeds or pitches off their grids or ranges (the reducer must drop or clamp those).
+  private mutating func songSettings(in state: State) -> SongSettings {
+    SongSettings(
+      markers: (0..<Int.random(in: 0...4, using: &random)).map { _ in
+        chance(90) ? trackTime(in: state) : pick([-1, 1e9])
+      },
+      speed: typed(in: 0.2...2.1), pitchSemitones: typed(in: -13...13))
   }
 
   /// The number of a saved loop, or rarely one that does not exist.

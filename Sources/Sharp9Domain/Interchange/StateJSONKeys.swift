@@ -92,7 +92,7 @@ enum LoopKey: String, StateJSONKey {
 
 /// ``Marker``'s keys.
 enum MarkerKey: String, StateJSONKey {
-  case id, timeSec
+  case id, timeSec, name
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

@@ -262,10 +262,12 @@ package struct StateJSONWriter {
   }
 
   private mutating func marker(_ marker: Marker) -> Bool {
-    object(MarkerKey.self) { writer, key in
+    // The name only when set, as the synthesized encoder writes it.
+    object(MarkerKey.self, omitting: { $0 == .name && marker.name == nil }) { writer, key in
       switch key {
       case .id: writer.uuid(marker.id)
       case .timeSec: writer.number(marker.timeSec)
+      case .name: writer.string(marker.name ?? "")
       }
     }
   }

@@ -38,6 +38,11 @@ public enum InvariantViolation: Sendable, Equatable {
   /// The saved loop `name` is not a loop of the track (A before B, both in `0…durationSec`) or
   /// its name's length is not allowed.
   case savedLoopInvalid(name: String, aSec: Double, bSec: Double, durationSec: Double)
+  /// The marker `id` names a section with a name whose length is not allowed, or with spaces
+  /// around it.
+  case sectionNameInvalid(id: UUID, name: String)
+  /// More than `limit` markers name sections.
+  case tooManySections(count: Int, limit: Int)
   /// Two saved loops share `name`, or more than `limit` are saved.
   case savedLoopsAmbiguous(name: String?, count: Int, limit: Int)
   /// The rhythm breaks a rule: the tapped or typed tempo outside the tempo range, the click

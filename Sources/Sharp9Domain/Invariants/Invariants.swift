@@ -15,6 +15,7 @@ public enum Invariants {
     checkLoop(state.loop, duration: duration, into: &found)
     checkTempo(state.transport, into: &found)
     var seen = Set<UUID>()
+    var sections = 0
     for marker in state.markers {
       if !seen.insert(marker.id).inserted {
         found.append(.duplicateMarkerID(marker.id))
@@ -23,6 +24,17 @@ public enum Invariants {
         found.append(
           .markerOutsideTrack(id: marker.id, timeSec: marker.timeSec, durationSec: duration))
       }
+      if let name = marker.name {
+        sections += 1
+        if name != name.trimmingCharacters(in: .whitespacesAndNewlines)
+          || !PracticeRules.loopNameLength.contains(name.count)
+        {
+          found.append(.sectionNameInvalid(id: marker.id, name: name))
+        }
+      }
+    }
+    if sections > PracticeRules.sectionLimit {
+      found.append(.tooManySections(count: sections, limit: PracticeRules.sectionLimit))
     }
     let viewport = state.viewport
     if !(viewport.startSec >= 0 && viewport.startSec <= viewport.endSec

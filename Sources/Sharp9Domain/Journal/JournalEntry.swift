@@ -3,7 +3,8 @@
 /// The JSON form (`sharp9 journal --json`, one object per line) has exactly these fields, in this
 /// order: `day` (`YYYY-MM-DD`), `song`, `practisedSec` (time spent playing, not paused, to the
 /// millisecond), `loopPasses`, `speedMin`, `speedMax` (the speeds heard while playing) and
-/// `takes` (recordings of yourself, 0 until recording exists).
+/// `takes` (recordings of yourself, 0 until recording exists), then `pitchMin` and `pitchMax`
+/// (the transpositions heard, in semitones) and `loops` (each loop's ``LoopFigures``).
 public struct JournalEntry: Sendable, Equatable, Hashable, Codable {
   /// The local day, `YYYY-MM-DD`.
   public var day: String
@@ -19,11 +20,18 @@ public struct JournalEntry: Sendable, Equatable, Hashable, Codable {
   public var speedMax: Double
   /// Takes recorded.
   public var takes: Int
+  /// The lowest transposition heard while playing, in semitones.
+  public var pitchMin: Double
+  /// The highest transposition heard while playing.
+  public var pitchMax: Double
+  /// Each loop played through that day, by A then B.
+  public var loops: [LoopFigures]
 
   /// Creates an entry.
   public init(
     day: String, song: String, practisedSec: Double, loopPasses: Int, speedMin: Double,
-    speedMax: Double, takes: Int = 0
+    speedMax: Double, takes: Int = 0, pitchMin: Double = 0, pitchMax: Double = 0,
+    loops: [LoopFigures] = []
   ) {
     self.day = day
     self.song = song
@@ -32,5 +40,8 @@ public struct JournalEntry: Sendable, Equatable, Hashable, Codable {
     self.speedMin = speedMin
     self.speedMax = speedMax
     self.takes = takes
+    self.pitchMin = pitchMin
+    self.pitchMax = pitchMax
+    self.loops = loops
   }
 }

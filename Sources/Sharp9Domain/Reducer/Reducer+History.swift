@@ -19,6 +19,10 @@ extension Reducer {
       step.markersAdded = [MarkerEdit(marker: added, index: before.markerCount)]
     } else if state.markers.count == before.markerCount - 1, let removed = before.deletion {
       step.markersRemoved = [removed]
+    } else if let renamed = before.renaming, state.markers[renamed.index] != renamed.marker {
+      // A rename is the old marker removed and the new one put in its place.
+      step.markersRemoved = [renamed]
+      step.markersAdded = [MarkerEdit(marker: state.markers[renamed.index], index: renamed.index)]
     }
     if before.savedLoops != state.savedLoops {
       step.savedLoops = ValueChange(before: before.savedLoops, after: state.savedLoops)

@@ -13,7 +13,7 @@ extension Reducer {
       showToast("Set A and B", in: &state, context)
       return []
     }
-    guard let name = loopName(name, &state, context) else { return [] }
+    guard let name = allowedName(name, of: "loop", &state, context) else { return [] }
     let saved = SavedLoop(name: name, aSec: a, bSec: b)
     if let index = state.savedLoops.firstIndex(where: { $0.name == name }) {
       state.savedLoops[index] = saved
@@ -43,7 +43,7 @@ extension Reducer {
     _ number: Int, to name: String, _ state: inout State, _ context: ActionContext
   ) -> [Effect] {
     guard state.hasTrack, savedLoop(number, &state, context) != nil,
-      let name = loopName(name, &state, context)
+      let name = allowedName(name, of: "loop", &state, context)
     else { return [] }
     let index = number - 1
     if state.savedLoops.indices.contains(where: { $0 != index && state.savedLoops[$0].name == name }
@@ -100,15 +100,15 @@ extension Reducer {
   }
 
   /// `name` without surrounding spaces when its length is allowed, else nil with a toast that
-  /// says the rule.
-  private static func loopName(_ name: String, _ state: inout State, _ context: ActionContext)
-    -> String?
-  {
+  /// says the rule for `thing` ("loop", "section"): saved loops and sections share the rule.
+  static func allowedName(
+    _ name: String, of thing: String, _ state: inout State, _ context: ActionContext
+  ) -> String? {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     let lengths = PracticeRules.loopNameLength
     guard lengths.contains(trimmed.count) else {
       showToast(
-        "Name the loop in \(lengths.lowerBound) to \(lengths.upperBound) characters",
+        "Name the \(thing) in \(lengths.lowerBound) to \(lengths.upperBound) characters",
         in: &state, context)
       return nil
     }

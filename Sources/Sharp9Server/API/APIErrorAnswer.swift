@@ -10,9 +10,10 @@ import Sharp9Store
 /// The rules: a request the client got wrong (an unknown session, an event out of range, an
 /// upload that is not an intact bundle) is 4xx; a database that is gone, moved, replaced,
 /// damaged, locked or full is 503; 500 only for an error this table does not know (a bug). A
+/// store failure's status comes from its ``StoreResultCode``, whichever backend threw it. A
 /// sentence never carries an error's own `description` where that may hold SQL or a file path
-/// (``SQLiteError``, ``MigrationError``, ``BundleError``, ``AudioFileError``): those details go
-/// to the server's log for the operator (``logged``).
+/// (a ``BackendFailure``, ``MigrationError``, ``BundleError``, ``AudioFileError``): those
+/// details go to the server's log for the operator (``logged``).
 struct APIErrorAnswer: Equatable {
   var status: HTTPResponse.Status
   var message: String
@@ -30,12 +31,14 @@ struct APIErrorAnswer: Equatable {
         "the database sharp9 serve was started with was moved, deleted or replaced; restart"
           + " sharp9 serve")
     case let error as StoreError: self = Self.store(error)
-    case let error as SQLiteError: self = Self.sqlite(error)
-    case is MigrationError:
-      self = Self.database(
+    case let error as any BackendFailure: self = Self.backend(error)
+    case let error as MigrationError:
+      self = Self(
+        code: error.resultCode,
         "the database was changed into one this sharp9 cannot use; restart sharp9 serve")
-    case is ActionCodec.DecodingError:
-      self = Self.database("a stored event is unreadable; run `sharp9 verify` on the session")
+    case let error as ActionCodec.DecodingError:
+      self = Self(
+        code: error.resultCode, "a stored event is unreadable; run `sharp9 verify` on the session")
     case let error as BundleError: self = Self.bundle(error)
     case let problem as UntrustedBundle.Problem: self = Self.untrusted(problem)
     case let error as CocoaError where error.isFileError:
@@ -53,10 +56,9 @@ struct APIErrorAnswer: Equatable {
     }
   }
 
-  /// True for the errors of the database itself (its file, SQLite, its schema, its events).
+  /// True for the errors of the database itself (its file, its backend, its schema, its events).
   static func isDatabaseFailure(_ error: any Error) -> Bool {
-    error is DatabaseFile.Changed || error is StoreError || error is SQLiteError
-      || error is MigrationError || error is ActionCodec.DecodingError
+    error is DatabaseFile.Changed || error is any StoreFailure
   }
 
   init(_ status: HTTPResponse.Status, _ message: String, logged: Bool = false) {
@@ -70,38 +72,49 @@ struct APIErrorAnswer: Equatable {
     Self(.serviceUnavailable, message, logged: true)
   }
 
+  /// The answer for a store failure: its status from its ``StoreResultCode`` (once, in
+  /// ``HTTPResponse/Status/init(_:)``); a fault of the server's (5xx) goes to the log.
+  private init(code: StoreResultCode, _ message: String) {
+    let status = HTTPResponse.Status(code)
+    self.init(status, message, logged: status.code >= 500)
+  }
+
   private static func store(_ error: StoreError) -> Self {
+    Self(code: error.resultCode, storeMessage(error))
+  }
+
+  private static func storeMessage(_ error: StoreError) -> String {
     switch error {
-    case .sessionNotFound: Self(.notFound, error.description)
-    case .ambiguousSession, .sequenceOutOfRange, .invalidTime, .timeBeyondDates, .noActions:
-      Self(.badRequest, error.description)
-    case .conflict: Self(.conflict, error.description)
+    case .sessionNotFound, .ambiguousSession, .sequenceOutOfRange, .invalidTime, .timeBeyondDates,
+      .noActions, .conflict:
+      error.description
+    case .invalidStoreURL: "the store URL is not one sharp9 can open"
     case .databaseMissing:
-      database(
-        "the database sharp9 serve was started with was moved, deleted or replaced; restart"
-          + " sharp9 serve")
+      "the database sharp9 serve was started with was moved, deleted or replaced; restart"
+        + " sharp9 serve"
     case .corruptEvent(let session, let seq, _):
-      database(
-        "session \(session) event \(seq) is unreadable; run `sharp9 verify` on the session")
+      "session \(session) event \(seq) is unreadable; run `sharp9 verify` on the session"
+    case .unsupported(let operation, let backend):
+      "\(operation) is not supported on this server's \(backend.name) store yet"
     }
   }
 
-  private static func sqlite(_ error: SQLiteError) -> Self {
-    switch error.problem {
-    case .locked:
-      database("the database is locked by another sharp9 process; retry when it is done")
-    case .damaged:
-      database("the database is damaged; restore it from a copy, or run `sharp9 verify`")
-    case .readOnly: database("the database is read-only; check its permissions")
-    case .diskFull: database("the disk is full; free space and retry")
-    case .ioFailure, .cannotOpen:
-      database("the database cannot be read or written; check the disk and restart sharp9 serve")
-    case .badValue, .other:
-      Self(
-        .internalServerError,
+  private static func backend(_ error: any BackendFailure) -> Self {
+    let message =
+      switch error.resultCode {
+      case .busy: "the database is locked by another sharp9 process; retry when it is done"
+      case .corrupt: "the database is damaged; restore it from a copy, or run `sharp9 verify`"
+      case .readOnly: "the database is read-only; check its permissions"
+      case .full: "the disk is full; free space and retry"
+      case .ioFailure, .cannotOpen, .missing:
+        "the database cannot be read or written; check the disk and restart sharp9 serve"
+      case .unavailable: "the database server cannot be reached; check that it runs"
+      case .invalidValue, .internalError, .invalidData, .invalidRequest, .notFound, .conflict,
+        .incompatible, .unsupported:
         "an internal database error: this is a bug in sharp9 (the server's log has the"
-          + " details); please report it", logged: true)
-    }
+          + " details); please report it"
+      }
+    return Self(code: error.resultCode, message)
   }
 
   private static func bundle(_ error: BundleError) -> Self {
@@ -167,7 +180,7 @@ struct APIErrorAnswer: Equatable {
   /// (a full disk, the server's database gone) is answered as anywhere else.
   private static func upload(_ error: any Error) -> Self {
     switch error {
-    case let error as SQLiteError where [.damaged, .badValue].contains(error.problem):
+    case let error as any BackendFailure where [.corrupt, .invalidValue].contains(error.resultCode):
       Self(
         .unprocessableContent,
         "the upload is not an intact sharp9 bundle: it is damaged or cut short")

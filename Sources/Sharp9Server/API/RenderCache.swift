@@ -107,14 +107,25 @@ actor RenderCache {
     let name = "\(session.idString)-\(session.eventCount).\(key.container.rawValue)"
     let target = directory.appending(path: name)
     let directory = directory
+    // The render runs on a thread of its own: it is long CPU work, and on the pool that runs
+    // every task (two threads on a 2-core machine) two renders at once would stall every route.
     return Task.detached {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let partial = directory.appending(path: ".\(UUID().uuidString).\(key.container.rawValue)")
-      defer { try? FileManager.default.removeItem(at: partial) }
-      try render(partial)
-      _ = try? FileManager.default.removeItem(at: target)
-      try FileManager.default.moveItem(at: partial, to: target)
-      return target
+      try await withCheckedThrowingContinuation { (done: CheckedContinuation<URL, any Error>) in
+        Thread {
+          done.resume(
+            with: Result {
+              try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+              let partial = directory.appending(
+                path: ".\(UUID().uuidString).\(key.container.rawValue)")
+              defer { try? FileManager.default.removeItem(at: partial) }
+              try render(partial)
+              _ = try? FileManager.default.removeItem(at: target)
+              try FileManager.default.moveItem(at: partial, to: target)
+              return target
+            })
+        }.start()
+      }
     }
   }
 

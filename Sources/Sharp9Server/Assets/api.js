@@ -22,7 +22,10 @@ export async function getBytes(path) {
 }
 
 export async function change(method, path, body) {
-  const response = await fetch(path, { method, body, headers: { "X-Sharp9-Token": token() } });
+  const headers = { "X-Sharp9-Token": token() };
+  // Text is always JSON here (a file goes as its own bytes and type).
+  if (typeof body === "string") headers["Content-Type"] = "application/json";
+  const response = await fetch(path, { method, body, headers });
   const json = await response.json();
   if (!response.ok) throw new Error(json.error || response.statusText);
   return json;

@@ -3,10 +3,12 @@
 // musician's action, through the app core. The page computes no rule of the domain: it maps a
 // tap's x to a time, and shows the values and toasts the server sends.
 import { token, getJSON, change } from "./api.js";
-import { drawDetail, drawOverview, detailSpan, timeAt } from "./appwave.js";
+import { drawDetail, drawOverview, drawKeyboard, detailSpan, timeAt, xAt, DETAIL_HALF_SEC, MIN_HALF_SEC } from "./appwave.js";
 
 const $ = (id) => document.getElementById(id);
-const view = { state: null, peaks: null, playheadSec: 0 };
+const view = {
+  state: null, peaks: null, playheadSec: 0, halfSec: DETAIL_HALF_SEC, offsetSec: 0, edgeDrag: null,
+};
 let session = null;
 let localToast = null;
 
@@ -61,6 +63,30 @@ document.addEventListener("drop", (event) => {
   importFile(event.dataTransfer.files[0]);
 });
 
+// — A song opened again: continue its last session, or start a new one where it left the song —
+
+function answerOffer(continues) {
+  change("POST", "/api/app/offer", JSON.stringify({ continue: continues }))
+    .catch((error) => showLocalToast(error.message));
+}
+$("offer-continue").addEventListener("click", () => answerOffer(true));
+$("offer-new").addEventListener("click", () => answerOffer(false));
+// Escape is "not now": the song stays waiting, the dialog comes back with the next state.
+$("offer").addEventListener("cancel", (event) => event.preventDefault());
+
+function renderOffer(offer) {
+  const dialog = $("offer");
+  if (!offer) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  const when = new Date(offer.startedAt).toLocaleString();
+  $("offer-text").textContent =
+    `Continue your last session on ${offer.song} from ${when} (${offer.events} events), ` +
+    "or start a new one with its markers, loops, speed and pitch?";
+  if (!dialog.open) dialog.showModal();
+}
+
 // — Buttons: each is a key of the player's bindings —
 
 for (const button of document.querySelectorAll("[data-key]")) {
@@ -95,6 +121,12 @@ $("menu-button").addEventListener("click", () => {
   $("menu").hidden = !open;
   $("menu-button").setAttribute("aria-expanded", String(open));
 });
+// A download chosen in the menu closes it (a link that navigates leaves the page anyway).
+$("menu").addEventListener("click", (event) => {
+  if (!event.target.closest("a.render")) return;
+  $("menu").hidden = true;
+  $("menu-button").setAttribute("aria-expanded", "false");
+});
 async function showKeys() {
   $("menu").hidden = true;
   $("menu-button").setAttribute("aria-expanded", "false");
@@ -116,11 +148,29 @@ $("menu-keys").addEventListener("click", showKeys);
 // — Keys: exactly the terminal player's bindings; a pedal's PageUp/PageDown are Prev/Next —
 
 const pedal = { PageUp: "Home", PageDown: "End" };
+// The typing line, as the player's `:` prompt: `N` opens it for a section's name.
+const typed = $("typed");
+$("type-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const line = typed.value.trim();
+  typed.value = "";
+  typed.blur();
+  if (line) send({ typed: line });
+});
+typed.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") { typed.value = ""; typed.blur(); }
+});
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target instanceof HTMLInputElement) return;
+  if (event.key === ":" || event.key === "N") {
+    event.preventDefault();
+    typed.value = event.key === "N" ? "section " : "";
+    typed.focus();
+    return;
+  }
   if (event.key === "?") { event.preventDefault(); $("keys").open ? $("keys").close() : showKeys(); return; }
-  if ($("keys").open) return;
+  if ($("keys").open || $("offer").open) return;
   const key = pedal[event.key] ?? event.key;
   const named = ["ArrowLeft", "ArrowRight", "Home", "End"].includes(key);
   if (!named && key.length !== 1) return;
@@ -134,27 +184,96 @@ document.addEventListener("keyup", (event) => {
   if (event.key === " " && event.target instanceof HTMLButtonElement) event.preventDefault();
 });
 
-// — Taps on the waveform and the overview —
+// — The waveform: taps, scrubs, A and B edges, zoom and scroll; the overview seeks —
 
 function pointerTime(canvas, event) {
   if (canvas === $("wave")) {
-    const { from, to } = detailSpan(view.playheadSec);
+    const { from, to } = detailSpan(view);
     return timeAt(canvas, event.clientX, from, to);
   }
   return timeAt(canvas, event.clientX, 0, view.peaks ? view.peaks.durationSec : 0);
 }
 
+// How near an A or B line a press must start to move that edge, in CSS pixels.
+const EDGE_GRAB_PX = 14;
+
+// The A or B edge (as the loop's field name) within reach of `clientX`, the nearer one first.
+function edgeAt(clientX) {
+  const box = $("wave").getBoundingClientRect();
+  const { from, to } = detailSpan(view);
+  let best = null;
+  for (const edge of ["aSec", "bSec"]) {
+    const sec = view.state.loop[edge];
+    if (sec == null) continue;
+    const distance = Math.abs(box.left + xAt(sec, box.width, from, to) - clientX);
+    if (distance <= EDGE_GRAB_PX && (!best || distance < best.distance)) best = { edge, distance };
+  }
+  return best?.edge ?? null;
+}
+
+// Zoom keeps the time under `clientX` (the centre by default) where it is.
+function zoom(factor, clientX) {
+  const duration = view.peaks ? view.peaks.durationSec : DETAIL_HALF_SEC * 2;
+  const half = Math.min(Math.max(view.halfSec * factor, MIN_HALF_SEC), Math.max(duration / 2, MIN_HALF_SEC));
+  const box = $("wave").getBoundingClientRect();
+  const fraction = clientX == null ? 0.5 : Math.min(1, Math.max(0, (clientX - box.left) / box.width));
+  const { from, to } = detailSpan(view);
+  const anchor = from + fraction * (to - from);
+  view.offsetSec = anchor + (1 - 2 * fraction) * half - view.playheadSec;
+  view.halfSec = half;
+}
+function scroll(seconds) { view.offsetSec += seconds; }
+$("zoom-in").addEventListener("click", () => zoom(1 / 1.5));
+$("zoom-out").addEventListener("click", () => zoom(1.5));
+$("wave").addEventListener("wheel", (event) => {
+  if (!view.state) return;
+  event.preventDefault();
+  const { from, to } = detailSpan(view);
+  const box = $("wave").getBoundingClientRect();
+  // A trackpad's pinch arrives as a wheel with Ctrl; sideways (or Shift) scrolls, else zooms.
+  const sideways = Math.abs(event.deltaX) > Math.abs(event.deltaY) || event.shiftKey;
+  if (sideways && !event.ctrlKey) {
+    scroll(((event.shiftKey ? event.deltaY : event.deltaX) / box.width) * (to - from));
+  } else {
+    zoom(Math.exp(event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), event.clientX);
+  }
+}, { passive: false });
+
+// Pointers down on the waveform: one is a tap, a scrub or an edge drag; two pinch (zoom).
+const pointers = new Map();
 let drag = null;
+let pinch = null;
 $("wave").addEventListener("pointerdown", (event) => {
   if (!view.state) return;
   $("wave").setPointerCapture(event.pointerId);
-  drag = { x: event.clientX, moved: false, time: pointerTime($("wave"), event) };
+  pointers.set(event.pointerId, event.clientX);
+  if (pointers.size === 2) {
+    const [x1, x2] = [...pointers.values()];
+    pinch = { distance: Math.max(10, Math.abs(x1 - x2)), halfSec: view.halfSec };
+    drag = null;
+    view.edgeDrag = null;
+    return;
+  }
+  const edge = edgeAt(event.clientX);
+  drag = { x: event.clientX, moved: false, time: pointerTime($("wave"), event), edge };
 });
 $("wave").addEventListener("pointermove", (event) => {
+  if (!pointers.has(event.pointerId)) return;
+  pointers.set(event.pointerId, event.clientX);
+  if (pinch && pointers.size === 2) {
+    const [x1, x2] = [...pointers.values()];
+    const factor = (pinch.halfSec * pinch.distance) / Math.max(10, Math.abs(x1 - x2)) / view.halfSec;
+    zoom(factor, (x1 + x2) / 2);
+    return;
+  }
   if (!drag || Math.abs(event.clientX - drag.x) < 6 && !drag.moved) return;
   drag.moved = true;
+  if (drag.edge) {
+    view.edgeDrag = { edge: drag.edge, sec: pointerTime($("wave"), event) };
+    return;
+  }
   // Dragging right moves the song left under the playhead, as a tape would.
-  const { from, to } = detailSpan(0);
+  const { from, to } = detailSpan(view);
   const box = $("wave").getBoundingClientRect();
   const time = drag.time - ((event.clientX - drag.x) / box.width) * (to - from);
   if (!drag.pending) {
@@ -164,14 +283,30 @@ $("wave").addEventListener("pointermove", (event) => {
     });
   }
 });
-$("wave").addEventListener("pointerup", (event) => {
-  if (drag && !drag.moved) sendAction({ type: "tapWaveform", timeSec: drag.time });
+function releaseWave(event, cancelled) {
+  pointers.delete(event.pointerId);
+  if (pinch) {
+    if (pointers.size < 2) pinch = null;
+    return;
+  }
+  if (drag && !cancelled) {
+    if (drag.edge && drag.moved && view.edgeDrag) {
+      const edge = view.edgeDrag;
+      sendAction({ type: edge.edge === "aSec" ? "setA" : "setB", timeSec: Math.max(0, edge.sec) })
+        .then(() => { if (view.edgeDrag === edge) view.edgeDrag = null; });
+    } else if (!drag.moved) {
+      sendAction({ type: "tapWaveform", timeSec: drag.time });
+    }
+  }
+  if (cancelled) view.edgeDrag = null;
   drag = null;
-});
-$("wave").addEventListener("pointercancel", () => { drag = null; });
+}
+$("wave").addEventListener("pointerup", (event) => releaseWave(event, false));
+$("wave").addEventListener("pointercancel", (event) => releaseWave(event, true));
 $("overview").addEventListener("pointerdown", (event) => {
   if (!view.state) return;
-  sendAction({ type: "dragScrub", timeSec: pointerTime($("overview"), event) });
+  view.offsetSec = 0;
+  sendAction({ type: "overviewTapped", timeSec: pointerTime($("overview"), event) });
 });
 
 // — State from the server —
@@ -214,6 +349,15 @@ function render(state) {
   $("track-name").textContent = open ? state.track.name : "";
   $("close").disabled = !open;
   $("menu-inspector").href = state.session ? `/sessions/${state.session}` : "/";
+  // The render of the session up to now, by the renderer `sharp9 render` runs.
+  for (const container of ["wav", "flac"]) {
+    const link = $(`menu-render-${container}`);
+    link.hidden = !state.session;
+    if (state.session) {
+      link.href = `/api/sessions/${state.session}/render.${container}`;
+      link.download = `sharp9-${state.session.slice(0, 8)}.${container}`;
+    }
+  }
   $("time").textContent = state.playheadText;
   $("speed").textContent = state.speedText;
   $("pitch").textContent = state.pitchText;
@@ -238,6 +382,8 @@ function render(state) {
   $("count-in").setAttribute("aria-pressed", String(state.countInBeats > 0));
   $("count-in").textContent = state.countInBeats > 0 ? `Count-in ${state.countInBeats}` : "Count-in";
   $("practice-line").textContent = open ? state.practiceText : "";
+  renderOffer(state.offer);
+  renderKeyboard(state.soundingNotes ?? []);
   meter("meter-left", state.meters.left);
   meter("meter-right", state.meters.right);
   if (state.problem && state.problem !== lastProblem) showLocalToast(state.problem, 6000);
@@ -246,6 +392,20 @@ function render(state) {
     lastToast = state.toast;
     renderToast();
   }
+}
+
+const NOTE_NAMES = ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"];
+let lastNotes = "";
+function renderKeyboard(notes) {
+  const key = notes.join(" ");
+  if (key === lastNotes) return;
+  lastNotes = key;
+  const strip = $("keyboard");
+  strip.dataset.notes = key;
+  const names = notes.map((midi) => `${NOTE_NAMES[midi % 12]}${Math.floor(midi / 12) - 1}`);
+  strip.setAttribute("aria-label", names.length
+    ? `Keyboard: sounding at the playhead ${names.join(", ")}` : "Keyboard: nothing sounding at the playhead");
+  if (!$("practice").hidden) drawKeyboard(strip, notes);
 }
 
 function renderToast() {
@@ -260,6 +420,8 @@ function frame() {
   if (!$("practice").hidden) {
     drawDetail($("wave"), view);
     drawOverview($("overview"), view);
+    // Redrawn every frame too: a resize clears a canvas.
+    drawKeyboard($("keyboard"), lastNotes ? lastNotes.split(" ").map(Number) : []);
   }
   requestAnimationFrame(frame);
 }

@@ -2,8 +2,9 @@
 // song): peaks, the A–B selection shaded, markers as purple lines, the playhead. Pure drawing:
 // what a tap means is the server's (the page only turns an x into a time).
 
-// Seconds shown either side of the playhead in the detail view.
+// Seconds shown either side of the centre in the detail view, at first and at most zoomed in.
 export const DETAIL_HALF_SEC = 5;
+export const MIN_HALF_SEC = 0.25;
 
 const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
@@ -19,10 +20,16 @@ function fit(canvas) {
   return { context, width, height };
 }
 
-// The time span the detail view shows around `playheadSec`.
-export function detailSpan(playheadSec) {
-  return { from: playheadSec - DETAIL_HALF_SEC, to: playheadSec + DETAIL_HALF_SEC };
+// The time span the detail view shows: `view.halfSec` either side of the playhead moved by the
+// musician's scroll (`view.offsetSec`), so a scrolled view still follows the music.
+export function detailSpan(view) {
+  const centre = view.playheadSec + (view.offsetSec ?? 0);
+  const half = view.halfSec ?? DETAIL_HALF_SEC;
+  return { from: centre - half, to: centre + half };
 }
+
+// The x of `sec` on a canvas `width` wide showing `from`…`to`.
+export const xAt = (sec, width, from, to) => ((sec - from) / (to - from)) * width;
 
 // Draws peaks between `from` and `to` seconds, A–B, markers and the playhead on `canvas`.
 function drawSpan(canvas, view, from, to, markerHeight) {
@@ -30,8 +37,11 @@ function drawSpan(canvas, view, from, to, markerHeight) {
   context.clearRect(0, 0, width, height);
   const { peaks, state } = view;
   if (!peaks || !state) return;
-  const x = (sec) => ((sec - from) / (to - from)) * width;
-  const { aSec, bSec } = state.loop;
+  const x = (sec) => xAt(sec, width, from, to);
+  // An A or B edge being dragged is drawn where the finger is; it is sent on release.
+  const loop = { ...state.loop };
+  if (view.edgeDrag) loop[view.edgeDrag.edge] = view.edgeDrag.sec;
+  const { aSec, bSec } = loop;
   if (aSec != null || bSec != null) {
     const left = x(aSec ?? from), right = x(bSec ?? to);
     context.fillStyle = state.loop.enabled ? colour("--loop") : "rgba(154, 163, 173, 0.15)";
@@ -52,9 +62,13 @@ function drawSpan(canvas, view, from, to, markerHeight) {
     context.fillRect(px, top, 1, Math.max(1, bottom - top));
   }
   context.fillStyle = colour("--marker");
+  context.font = "12px system-ui, sans-serif";
   for (const marker of state.markers) {
     const mx = x(marker.timeSec);
-    if (mx >= -1 && mx <= width + 1) context.fillRect(mx - 1, 0, 2, markerHeight ?? height);
+    if (mx < -1 || mx > width + 1) continue;
+    context.fillRect(mx - 1, 0, 2, markerHeight ?? height);
+    // A section's name beside its line, in the detailed view only (the overview is too short).
+    if (marker.name && markerHeight == null) context.fillText(marker.name, mx + 4, height - 6);
   }
   for (const [edge, label] of [[aSec, "A"], [bSec, "B"]]) {
     if (edge == null) continue;
@@ -69,7 +83,10 @@ function drawSpan(canvas, view, from, to, markerHeight) {
 }
 
 export function drawDetail(canvas, view) {
-  const { from, to } = detailSpan(view.playheadSec);
+  const { from, to } = detailSpan(view);
+  canvas.dataset.from = from.toFixed(3);
+  canvas.dataset.to = to.toFixed(3);
+  canvas.dataset.edge = view.edgeDrag ? `${view.edgeDrag.edge} ${view.edgeDrag.sec.toFixed(3)}` : "";
   drawSpan(canvas, view, from, to);
 }
 
@@ -83,4 +100,27 @@ export function timeAt(canvas, clientX, from, to) {
   const box = canvas.getBoundingClientRect();
   const fraction = Math.min(1, Math.max(0, (clientX - box.left) / box.width));
   return from + fraction * (to - from);
+}
+
+// The keyboard strip: the piano's 88 keys (MIDI 21…108), the sounding ones lit.
+const LOWEST = 21, HIGHEST = 108;
+const isBlack = (midi) => [1, 3, 6, 8, 10].includes(midi % 12);
+export function drawKeyboard(canvas, notes) {
+  const { context, width, height } = fit(canvas);
+  context.clearRect(0, 0, width, height);
+  const lit = new Set(notes);
+  const whites = [];
+  for (let midi = LOWEST; midi <= HIGHEST; midi++) if (!isBlack(midi)) whites.push(midi);
+  const keyWidth = width / whites.length;
+  const whiteX = new Map(whites.map((midi, index) => [midi, index * keyWidth]));
+  for (const midi of whites) {
+    context.fillStyle = lit.has(midi) ? colour("--accent") : "#d9dde2";
+    context.fillRect(whiteX.get(midi) + 0.5, 0, keyWidth - 1, height);
+  }
+  for (let midi = LOWEST; midi <= HIGHEST; midi++) {
+    if (!isBlack(midi)) continue;
+    const x = whiteX.get(midi - 1) + keyWidth * 0.65;
+    context.fillStyle = lit.has(midi) ? colour("--accent") : "#15181c";
+    context.fillRect(x, 0, keyWidth * 0.7, height * 0.6);
+  }
 }

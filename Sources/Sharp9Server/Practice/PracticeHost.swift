@@ -26,18 +26,26 @@ public final class PracticeHost: @unchecked Sendable {
     public var sharp9Version: String
     /// The tee's writer for the first song opened (nil: no tee).
     public var makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)?
+    /// How long the open session outlives the last page (no live stream left) before it ends on
+    /// a pause, as the close button ends it: long enough for a reload or a dropped connection.
+    public var pageGrace: Duration
+
+    /// How long the session stays open with no page, unless told otherwise.
+    public static let defaultPageGrace = Duration.seconds(30)
 
     /// Creates the options.
     public init(
       databasePath: String, device: (PortAudioLibrary, OutputDevice)?, framesPerCallback: Int,
       sharp9Version: String,
-      makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = nil
+      makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = nil,
+      pageGrace: Duration = defaultPageGrace
     ) {
       self.databasePath = databasePath
       self.device = device
       self.framesPerCallback = framesPerCallback
       self.sharp9Version = sharp9Version
       self.makeTee = makeTee
+      self.pageGrace = pageGrace
     }
   }
 
@@ -59,14 +67,20 @@ public final class PracticeHost: @unchecked Sendable {
   enum Input: Sendable {
     case key(PlayerKey)
     case action(Action)
+    /// A line typed as at the player's prompt.
+    case typed(String)
   }
 
   /// The page sent input but no song is open.
   struct NoSong: Error {}
 
+  /// The page answered an offer that is not (or no longer) open.
+  struct NoOffer: Error {}
+
   private enum Job {
     case input(Input, CheckedContinuation<Void, any Error>)
     case open(Song, CheckedContinuation<Void, any Error>)
+    case answer(continues: Bool, CheckedContinuation<Void, any Error>)
     case close(CheckedContinuation<Void, any Error>)
     case shutdown(CheckedContinuation<Void, Never>)
   }
@@ -80,10 +94,19 @@ public final class PracticeHost: @unchecked Sendable {
   private let lock = NSLock()
   private var jobs: [Job] = []
   private var published: (version: Int, json: String, peaks: String?)
+  /// The pages following the live stream, and since when there has been none (nil: one is
+  /// there, or none ever came: a session opened from the command line waits for its first page).
+  private var pages = 0
+  private var pagelessSince: ContinuousClock.Instant?
 
   // The thread's own.
   private var store: EventStore?
   private var live: LiveSession?
+  /// The keyboard strip's analysis of the open song (nil: none could be planned; the strip
+  /// stays dark).
+  private var playheadNotes: PlayheadNotes?
+  /// A song opened again, waiting for the musician to continue its last session or start anew.
+  private var offered: (song: Song, previous: SessionRecord)?
   private var lockGate = LockGate()
   private var teeUsed = false
   private var ended = false
@@ -118,9 +141,17 @@ public final class PracticeHost: @unchecked Sendable {
     try await withCheckedThrowingContinuation { enqueue(.input(input, $0)) }
   }
 
-  /// Ends the open session (on a pause) and opens a new one on `song`.
+  /// Ends the open session (on a pause) and opens `song`: a new session, or, when the song has
+  /// sessions already (``SongHistory``), an offer to continue the latest one that the page
+  /// answers (``answer(continues:)``); the snapshot shows it.
   public func open(_ song: Song) async throws {
     try await withCheckedThrowingContinuation { enqueue(.open(song, $0)) }
+  }
+
+  /// Answers the open offer: continue the song's last session, or start a new one (with the
+  /// song's markers, speed, pitch and loops as that session left them). Throws ``NoOffer``.
+  func answer(continues: Bool) async throws {
+    try await withCheckedThrowingContinuation { enqueue(.answer(continues: continues, $0)) }
   }
 
   /// Ends the open session, if any, on a pause.
@@ -131,6 +162,22 @@ public final class PracticeHost: @unchecked Sendable {
   /// Ends the open session on a pause and stops the thread.
   public func shutdown() async {
     await withCheckedContinuation { enqueue(.shutdown($0)) }
+  }
+
+  /// A page started following the live stream.
+  func pageArrived() {
+    lock.withLock {
+      pages += 1
+      pagelessSince = nil
+    }
+  }
+
+  /// A page stopped following the live stream (closed, reloaded, or its connection dropped).
+  func pageLeft() {
+    lock.withLock {
+      pages -= 1
+      if pages == 0 { pagelessSince = .now }
+    }
   }
 
   private func enqueue(_ job: Job) {
@@ -147,6 +194,7 @@ public final class PracticeHost: @unchecked Sendable {
         return jobs
       }
       for job in batch { handle(job) }
+      endIfPageless()
       if let live {
         live.pump()
         do {
@@ -168,7 +216,13 @@ public final class PracticeHost: @unchecked Sendable {
     case .input(let input, let continuation):
       continuation.resume(with: Result { try take(input) })
     case .open(let song, let continuation):
-      continuation.resume(with: Result { try start(song) })
+      continuation.resume(with: Result { try offer(song) })
+    case .answer(let continues, let continuation):
+      continuation.resume(
+        with: Result {
+          guard let offered else { throw NoOffer() }
+          try start(offered.song, continuing: continues ? offered.previous : nil)
+        })
     case .close(let continuation):
       continuation.resume(with: Result { try endSession() })
     case .shutdown(let continuation):
@@ -187,7 +241,7 @@ public final class PracticeHost: @unchecked Sendable {
       case .action(.setLocked(false)): try live.send(.setLocked(false))
       case .key(let key):
         if lockGate.unlocks(key, atSec: live.nowSec) { try live.send(.setLocked(false)) }
-      case .action: break
+      case .action, .typed: break
       }
       return
     }
@@ -195,13 +249,39 @@ public final class PracticeHost: @unchecked Sendable {
     case .action(let action): try live.send(action)
     case .key(let key):
       if case .send(let action) = live.command(for: key) { try live.send(action) }
+    case .typed(let line):
+      switch TypedCommand.parse(line, state: live.core.state, playheadSec: live.projectedPlayhead())
+      {
+      case .send(let action): try live.send(action)
+      case .refused(let why): throw APIFailure(.badRequest, why)
+      }
     }
   }
 
-  private func start(_ song: Song) throws {
+  /// Opens `song` as a new session, or offers to continue its last one.
+  private func offer(_ song: Song) throws {
     try endSession()
+    let store = try openStore()
+    let audio = try RecordedAudio.describing(song.audio.url.path)
+    if let sha256 = audio.sha256,
+      let previous = try SongHistory.latestSession(of: sha256, in: store)
+    {
+      offered = (song, previous)
+      problem = nil
+      return
+    }
+    try start(song, continuing: nil)
+  }
+
+  private func openStore() throws -> EventStore {
     let store = try self.store ?? EventStore(path: options.databasePath, synchronous: .normal)
     self.store = store
+    return store
+  }
+
+  private func start(_ song: Song, continuing previous: SessionRecord?) throws {
+    try endSession()
+    let store = try openStore()
     let tee = teeUsed ? nil : try options.makeTee?(song.audio)
     teeUsed = teeUsed || tee != nil
     let audio = song.audio
@@ -212,15 +292,16 @@ public final class PracticeHost: @unchecked Sendable {
         newSession: NewSessionInfo(
           title: song.name, audio: try RecordedAudio.describing(audio.url.path),
           sharp9Version: options.sharp9Version)),
-      store: store, continuing: nil)
+      store: store, continuing: previous)
     do {
-      try live.start(song: audio.url, name: song.name, isNew: true)
+      try live.start(song: audio.url, name: song.name, isNew: previous == nil)
     } catch {
       live.abandon()
       try? live.finish()
       throw error
     }
     self.live = live
+    playheadNotes = try? PlayheadNotes(audio: audio)
     problem = nil
     lockGate = LockGate()
     let peaks = (try? Interchange.string(PracticePeaks(audio))) ?? "null"
@@ -229,11 +310,26 @@ public final class PracticeHost: @unchecked Sendable {
 
   /// Pauses, lets the fade out, ends the recording.
   private func endSession() throws {
+    offered = nil
     guard let live else { return }
     self.live = nil
+    playheadNotes = nil
     lock.withLock { published.peaks = nil }
     defer { try? live.finish() }
     try live.stop()
+  }
+
+  /// Ends the open session (or the open offer) on a pause once no page has followed it for
+  /// ``Options/pageGrace``: the musician closed the tab.
+  private func endIfPageless() {
+    guard live != nil || offered != nil,
+      let since = lock.withLock({ pagelessSince }), ContinuousClock.now - since >= options.pageGrace
+    else { return }
+    do {
+      try endSession()
+    } catch {
+      end(after: error)
+    }
   }
 
   private func end(after error: any Error) {
@@ -242,12 +338,25 @@ public final class PracticeHost: @unchecked Sendable {
     live?.abandon()
     try? live?.finish()
     live = nil
+    playheadNotes = nil
     lock.withLock { published.peaks = nil }
   }
 
   private func publish() {
     var snapshot = live.map { PracticeSnapshot(live: $0, device: device) } ?? .empty(device: device)
+    if let live, let playheadNotes {
+      // The notes heard at the playhead, shown as they sound after the transposition.
+      snapshot.soundingNotes = playheadNotes.notes(atSec: live.last.positionSec)
+        .transposed(bySemitones: live.core.state.transport.pitchSemitones).midiNotes
+        .filter(NoteSet.pianoRange.contains)
+    }
     snapshot.problem = problem
+    snapshot.offer = offered.map {
+      PracticeSnapshot.Offer(
+        session: $0.previous.idString, song: $0.song.name,
+        startedAt: Interchange.formatDate($0.previous.startedAt.date),
+        events: $0.previous.eventCount)
+    }
     guard let json = try? Interchange.string(snapshot) else { return }
     lock.withLock {
       guard json != published.json else { return }

@@ -13,6 +13,8 @@ import Sharp9Domain
 ///   (a musician's action in the interchange form: a tap's time, the unlock);
 /// - `POST /api/app/songs?name=FILE`: an audio file's bytes; kept in the library and opened (the
 ///   open session ends on a pause first);
+/// - `POST /api/app/offer`: `{"continue": true}` continues the last session of a song opened
+///   again, `false` starts a new one where that session left the song (the snapshot's `offer`);
 /// - `POST /api/app/close`: ends the open session on a pause;
 /// - `GET /api/app/peaks` (the open song's waveform), `GET /api/app/keys` (the key table).
 ///
@@ -23,18 +25,29 @@ import Sharp9Domain
 extension InspectorServer {
   /// The largest input request, in bytes.
   static let maxInputBytes = 4096
+  /// The longest the live stream stays silent: how soon a page that left is noticed.
+  static let heartbeat = Duration.seconds(1)
 
   func addPracticeRoutes(to router: Router<some RequestContext>, host: PracticeHost) {
     router.get("/api/app/live") { _, _ in
       let body = ResponseBody { writer in
+        host.pageArrived()
+        defer { host.pageLeft() }
         var sent = 0
         try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
+        var lastWrite = ContinuousClock.now
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
           let (version, json) = host.snapshot
           if version != sent {
             sent = version
             try await writer.write(
               ByteBuffer(string: "id: \(version)\nevent: state\ndata: \(json)\n\n"))
+            lastWrite = .now
+          } else if ContinuousClock.now - lastWrite >= Self.heartbeat {
+            // A comment: a page that is gone makes this write fail, so it is counted as gone
+            // even when nothing changes.
+            try await writer.write(ByteBuffer(string: ":\n\n"))
+            lastWrite = .now
           }
           try await Task.sleep(for: PracticeHost.publishInterval / 2)
         }
@@ -53,6 +66,7 @@ extension InspectorServer {
     }
     router.post("/api/app/input") { request, _ in
       var request = request
+      try Self.requireJSON(request)
       let input = try Self.practiceInput(
         try await request.collectBody(upTo: Self.maxInputBytes))
       do {
@@ -62,7 +76,29 @@ extension InspectorServer {
       }
       return APIResponse.json("{}")
     }
-    router.post("/api/app/close") { _, _ in
+    router.post("/api/app/offer") { request, _ in
+      var request = request
+      try Self.requireJSON(request)
+      let body = try await request.collectBody(upTo: Self.maxInputBytes)
+      guard
+        let answer = try? Interchange.decoder().decode(
+          OfferAnswer.self, from: Data(body.readableBytesView))
+      else {
+        throw APIFailure(.badRequest, "the answer must be {\"continue\": true} or false")
+      }
+      do {
+        try await host.answer(continues: answer.continue)
+      } catch is PracticeHost.NoOffer {
+        throw APIFailure(.conflict, "no song is waiting for an answer; open one first")
+      }
+      return APIResponse.json("{}")
+    }
+    router.post("/api/app/close") { request, _ in
+      var request = request
+      let body = try await request.collectBody(upTo: Self.maxInputBytes)
+      guard body.readableBytes == 0 else {
+        throw APIFailure(.badRequest, "close takes no body; send an empty POST")
+      }
       try await host.close()
       return APIResponse.json("{}")
     }
@@ -73,6 +109,7 @@ extension InspectorServer {
       var request = request
       let name = request.uri.queryParameters.get("name") ?? "song"
       let tooLarge = APIFailure(.contentTooLarge, "a song may be at most \(maxBytes) bytes")
+      try Self.refuseFormsAndText(request)
       if let length = try request.seq(header: .contentLength), length > maxBytes { throw tooLarge }
       let body: ByteBuffer
       do {
@@ -106,40 +143,91 @@ extension InspectorServer {
 
   static let noSong = "no song is open; import one first"
 
+  /// The media type of `request`'s body, lower-cased without parameters, or nil without one.
+  private static func mediaType(_ request: Request) -> String? {
+    request.headers[.contentType].map {
+      $0.split(separator: ";", maxSplits: 1).first.map(String.init)?
+        .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    }
+  }
+
+  /// Input and answers are JSON: a body declared as anything else (a form, text) is refused
+  /// before it is read. No declared type is taken as JSON (a script's client).
+  static func requireJSON(_ request: Request) throws {
+    guard let type = mediaType(request), type != "application/json" else { return }
+    throw APIFailure(.unsupportedMediaType, "send JSON (Content-Type: application/json)")
+  }
+
+  /// A song is an audio file's bytes, whatever type the browser gives the file; a form or text
+  /// (what a cross-site form posts) is refused before it is read.
+  static func refuseFormsAndText(_ request: Request) throws {
+    guard let type = mediaType(request),
+      type.hasPrefix("text/") || type.hasPrefix("multipart/") || type.hasSuffix("json")
+        || type == "application/x-www-form-urlencoded"
+    else { return }
+    throw APIFailure(
+      .unsupportedMediaType, "send the audio file's bytes as the body, not a form or text")
+  }
+
   /// One line of the key table.
   private struct KeyHelp: Encodable {
     var keys: String
     var what: String
   }
 
+  private struct OfferAnswer: Decodable {
+    var `continue`: Bool
+  }
+
   private struct InputBody: Decodable {
     var key: String?
     var action: Action?
+    var typed: String?
   }
 
-  /// The page's input, checked: a key the bindings know, or a musician's action other than
-  /// opening a file (songs come through `/api/app/songs`).
+  /// The longest line the page may type (a section's name is at most 100 characters).
+  static let typedLengthLimit = 200
+
+  /// The page's input, checked: a key the bindings know, a musician's action other than
+  /// opening a file (songs come through `/api/app/songs`), or a line typed as at the player's
+  /// prompt (``TypedCommand``).
   static func practiceInput(_ body: ByteBuffer) throws -> PracticeHost.Input {
+    let data = Data(body.readableBytesView)
     let decoded: InputBody
     do {
-      decoded = try Interchange.decoder().decode(InputBody.self, from: Data(body.readableBytesView))
+      decoded = try Interchange.decoder().decode(InputBody.self, from: data)
     } catch {
       throw APIFailure(
-        .badRequest, "input must be {\"key\": KEY} or {\"action\": ACTION}")
+        .badRequest, "input must be {\"key\": KEY}, {\"action\": ACTION} or {\"typed\": LINE}")
     }
-    switch (decoded.key, decoded.action) {
-    case (let name?, nil):
+    // A field the input does not have is a mistake (or a probe), never ignored: the same rule
+    // as a script line's.
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let action = object?["action"] as? [String: Any]
+    guard let object, Set(object.keys).isSubset(of: ["key", "action", "typed"]),
+      action.map({ Set($0.keys).isSubset(of: ["type"] + (decoded.action?.kind.fieldNames ?? [])) })
+        ?? true
+    else {
+      throw APIFailure(.badRequest, "input has a field it does not take; send only what it needs")
+    }
+    switch (decoded.key, decoded.action, decoded.typed) {
+    case (nil, nil, let line?):
+      guard line.count <= typedLengthLimit else {
+        throw APIFailure(.badRequest, "a typed line is at most \(typedLengthLimit) characters")
+      }
+      return .typed(line)
+    case (let name?, nil, nil):
       guard let key = PlayerKey.named(name) else {
         throw APIFailure(.badRequest, "no such key; send one printable character or an arrow")
       }
       return .key(key)
-    case (nil, let action?):
+    case (nil, let action?, nil):
       guard action.isUserAction, action.kind != .importPicked else {
         throw APIFailure(.badRequest, "only a musician's action can be sent, not \(action.kind)")
       }
       return .action(action)
     default:
-      throw APIFailure(.badRequest, "send either a key or an action")
+      throw APIFailure(.badRequest, "send one of a key, an action or a typed line")
     }
   }
 }

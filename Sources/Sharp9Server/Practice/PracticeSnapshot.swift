@@ -46,6 +46,24 @@ struct PracticeSnapshot: Encodable, Sendable {
   var countInBeats = 0
   /// Why the last session stopped on its own (an error), until a song is opened again.
   var problem: String? = nil
+  /// The keyboard strip: the piano keys (MIDI numbers) sounding at the playhead, after the
+  /// transposition.
+  var soundingNotes: [Int] = []
+  /// A song opened again: its last session, offered to continue (nil: no question open).
+  var offer: Offer? = nil
+
+  /// The question the page asks when a song with sessions is opened: continue the latest, or
+  /// start a new one that begins where it left the song.
+  struct Offer: Encodable, Sendable {
+    /// The session's id.
+    var session: String
+    /// The song's name.
+    var song: String
+    /// When the session started (ISO 8601, UTC).
+    var startedAt: String
+    /// How many events it holds.
+    var events: Int64
+  }
 
   /// Both channels' meters, in dBFS.
   struct Meters: Encodable, Sendable {

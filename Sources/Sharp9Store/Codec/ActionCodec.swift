@@ -14,7 +14,7 @@ import Sharp9Domain
 /// was written by a newer sharp9.
 public enum ActionCodec {
   /// Why stored bytes are not an action this sharp9 can read.
-  public enum DecodingError: Error, Equatable, CustomStringConvertible {
+  public enum DecodingError: StoreFailure, Equatable {
     /// The bytes end inside a field.
     case truncated
     /// The tag byte names no case this sharp9 knows.
@@ -23,6 +23,9 @@ public enum ActionCodec {
     case invalidValue(String)
     /// Bytes remain after the case's last field.
     case trailingBytes
+
+    /// ``StoreResultCode/corrupt``: a stored event cannot be read.
+    public var resultCode: StoreResultCode { .corrupt }
 
     /// What is wrong with the bytes.
     public var description: String {
@@ -151,6 +154,26 @@ public enum ActionCodec {
     case .deleteTake(let id):
       writer.write(UInt8(54))
       writer.write(id)
+    case .nameSection(let time, let name):
+      write(49, time, into: &writer)
+      writer.write(name)
+    case .sectionsRestored(let sections):
+      writer.write(UInt8(50))
+      writer.write(UInt64(sections.count))
+      for section in sections {
+        writer.write(section.name)
+        writer.write(section.timeSec)
+      }
+    case .loopSection(let number):
+      writer.write(UInt8(51))
+      writer.write(UInt64(bitPattern: Int64(number)))
+    case .overviewTapped(let time): write(61, time, into: &writer)
+    case .songSettingsRestored(let settings):
+      writer.write(UInt8(60))
+      writer.write(settings.speed)
+      writer.write(settings.pitchSemitones)
+      writer.write(UInt64(settings.markers.count))
+      for time in settings.markers { writer.write(time) }
     }
   }
 
@@ -249,6 +272,28 @@ public enum ActionCodec {
     case 52: return .setRecordingArmed(try reader.bool())
     case 53: return .takeRecorded(try reader.takeRecording())
     case 54: return .deleteTake(id: try reader.uuid())
+    case 49: return .nameSection(timeSec: try reader.double(), name: try reader.string())
+    case 50:
+      let count = try reader.uint64()
+      // Each section takes at least 12 bytes: a count beyond the bytes left is damage.
+      guard count <= UInt64(reader.remaining / 12) else { throw .invalidValue("section count") }
+      var sections: [SongSection] = []
+      for _ in 0..<count {
+        sections.append(SongSection(name: try reader.string(), timeSec: try reader.double()))
+      }
+      return .sectionsRestored(sections)
+    case 51: return .loopSection(number: try loopNumber(&reader))
+    case 61: return .overviewTapped(timeSec: try reader.double())
+    case 60:
+      let speed = try reader.double()
+      let pitch = try reader.double()
+      let count = try reader.uint64()
+      // Each marker takes 8 bytes: a count beyond the bytes left is damage.
+      guard count <= UInt64(reader.remaining / 8) else { throw .invalidValue("marker count") }
+      var markers: [Double] = []
+      for _ in 0..<count { markers.append(try reader.double()) }
+      return .songSettingsRestored(
+        SongSettings(markers: markers, speed: speed, pitchSemitones: pitch))
     case let tag: throw .unknownTag(tag)
     }
   }

@@ -23,13 +23,10 @@ enum BinaryStateSnapshot {
   static let formatTag: UInt8 = 0xB5
   /// The layout of ``State`` this build writes. It also reads the layouts before it: 1, written
   /// before saved loops existed (2 adds each step's saved-loop change and, at the end, the saved
-  /// loops), and 2 (3 adds each step's grid change and, at the end, how loop passes are
-  /// practised and the rhythm), and 3 (5 adds, at the end, the recording: armed and the
-  /// takes). Layout 4 is reserved (marker names, being added beside this).
+  /// loops), 2 (3 adds each step's grid change and, at the end, how loop passes are
+  /// practised and the rhythm), 3 (4 adds each marker's section name, wherever markers are
+  /// written) and 4 (5 adds, at the end, the recording: armed and the takes).
   static let layoutVersion: UInt8 = 5
-
-  /// The layouts this build reads.
-  static let readableLayouts: Set<UInt8> = [1, 2, 3, 5]
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -77,9 +74,9 @@ enum BinaryStateSnapshot {
     var reader = ByteReader(bytes)
     guard try reader.byte() == formatTag else { throw .invalidValue("snapshot format tag") }
     let version = try reader.byte()
-    guard readableLayouts.contains(version) else {
+    guard (1...layoutVersion).contains(version) else {
       throw .invalidValue(
-        "snapshot layout version \(version) (this sharp9 reads 1 to 3 and 5)")
+        "snapshot layout version \(version) (this sharp9 reads 1 to \(layoutVersion))")
     }
     let hasSavedLoops = version >= 2
     let hasRhythm = version >= 3
@@ -95,7 +92,7 @@ enum BinaryStateSnapshot {
     state.mode = try ActionCodec.mode(reader.byte())
     let markerCount = try reader.count(limit: limit)
     state.markers.reserveCapacity(markerCount)
-    for _ in 0..<markerCount { state.markers.append(try reader.marker()) }
+    for _ in 0..<markerCount { state.markers.append(try reader.marker(layout: version)) }
     state.viewport = Viewport(startSec: try reader.double(), endSec: try reader.double())
     state.isLoading = try reader.bool()
     if try reader.bool() {
@@ -145,6 +142,7 @@ extension ByteWriter {
   fileprivate mutating func write(_ marker: Marker) {
     write(marker.id)
     write(marker.timeSec)
+    writeOptional(marker.name) { $0.write($1) }
   }
 
   fileprivate mutating func write(_ loop: SavedLoop) {
@@ -226,8 +224,11 @@ extension ByteReader {
     LoopPoints(aSec: try optionalDouble(), bSec: try optionalDouble(), enabled: try bool())
   }
 
-  fileprivate mutating func marker() throws(ActionCodec.DecodingError) -> Marker {
-    Marker(id: try uuid(), timeSec: try double())
+  fileprivate mutating func marker(layout: UInt8) throws(ActionCodec.DecodingError) -> Marker {
+    let id = try uuid()
+    let time = try double()
+    let named = layout >= 4 ? try bool() : false
+    return Marker(id: id, timeSec: time, name: named ? try string() : nil)
   }
 
   fileprivate mutating func steps(limit: Int, layout: UInt8) throws(ActionCodec.DecodingError)
@@ -283,7 +284,8 @@ extension ByteReader {
     let pitch = try valueChange()
     var step = EditStep(
       label: label, loop: loop, speed: speed, pitch: pitch,
-      markersAdded: try markerEdits(limit: limit), markersRemoved: try markerEdits(limit: limit))
+      markersAdded: try markerEdits(limit: limit, layout: layout),
+      markersRemoved: try markerEdits(limit: limit, layout: layout))
     if layout >= 2, try bool() {
       step.savedLoops = ValueChange(
         before: try savedLoops(limit: limit), after: try savedLoops(limit: limit))
@@ -299,14 +301,14 @@ extension ByteReader {
     try bool() ? ValueChange(before: try double(), after: try double()) : nil
   }
 
-  fileprivate mutating func markerEdits(limit: Int) throws(ActionCodec.DecodingError)
-    -> [MarkerEdit]
+  fileprivate mutating func markerEdits(limit: Int, layout: UInt8)
+    throws(ActionCodec.DecodingError) -> [MarkerEdit]
   {
     let count = try count(limit: limit)
     var edits: [MarkerEdit] = []
     edits.reserveCapacity(count)
     for _ in 0..<count {
-      let marker = try marker()
+      let marker = try marker(layout: layout)
       guard let index = Int(exactly: Int64(bitPattern: try uint64())) else {
         throw .invalidValue("marker index")
       }

@@ -134,10 +134,9 @@ extension SessionBundle {
     try compare.bind(existing.idString, at: 1)
     let (count, sameColumns) =
       try compare.firstRow { ($0.int64(0), $0.int64(1) == 1) } ?? (-1, false)
-    let bundlePK = try bundle.session(id: existing.id).pk
     guard sameColumns,
-      try checkpointHashes(in: "bundle", pk: bundlePK, database)
-        == checkpointHashes(in: "main", pk: existing.pk, database),
+      try checkpointHashes(in: "bundle", pk: bundle.key(of: existing), database)
+        == checkpointHashes(in: "main", pk: store.key(of: existing), database),
       try sameEvents(existing, in: store, as: bundle)
     else {
       throw BundleError.conflictingSession(

@@ -85,14 +85,15 @@ public enum SessionBundle {
       INSERT INTO bundle.sessions (pk, \(sessionColumns))
       SELECT pk, \(sessionColumns) FROM main.sessions WHERE pk = ?
       """)
-    try sessions.bind(session.pk, at: 1)
+    let key = try EventStore.key(of: session.id, in: database)
+    try sessions.bind(key, at: 1)
     try sessions.run()
     let events = try database.prepare(
       """
       INSERT INTO bundle.event_chunks (session_pk, first_seq, count, events)
       SELECT session_pk, first_seq, count, events FROM main.event_chunks WHERE session_pk = ?
       """)
-    try events.bind(session.pk, at: 1)
+    try events.bind(key, at: 1)
     try events.run()
     let checkpoints = try database.prepare(
       """
@@ -100,7 +101,7 @@ public enum SessionBundle {
       SELECT session_pk, seq, reducer_version, state, state_sha256 FROM main.checkpoints
       WHERE session_pk = ?
       """)
-    try checkpoints.bind(session.pk, at: 1)
+    try checkpoints.bind(key, at: 1)
     try checkpoints.run()
   }
 

@@ -23,6 +23,9 @@ extension Migration {
     Migration(
       id: 5, name: "session_practice", file: PackageResources._005_session_practice_sql,
       checksum: "b1acf01217c6d69f25a1be43d58872caa5552813783f00c14494b57eb494f17a"),
+    Migration(
+      id: 6, name: "song_sections", file: PackageResources._006_song_sections_sql,
+      checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
   ]
 
   private init(

@@ -1,11 +1,14 @@
 /// Why a database's schema was refused. The database is never altered when one of these is thrown.
-public enum MigrationError: Error, Equatable, CustomStringConvertible {
+public enum MigrationError: StoreFailure, Equatable {
   /// The database has a migration this sharp9 does not know: it was written by a newer sharp9.
   case unknownMigration(path: String, id: Int, name: String)
   /// An applied migration's recorded checksum differs from the SQL this sharp9 carries.
   case changedMigration(path: String, id: Int, name: String)
   /// The file is an SQLite database of some other application.
   case notSharp9(path: String)
+
+  /// ``StoreResultCode/incompatible``: the schema is not one this sharp9 can use.
+  public var resultCode: StoreResultCode { .incompatible }
 
   /// One line saying what is wrong and what to do.
   public var description: String {

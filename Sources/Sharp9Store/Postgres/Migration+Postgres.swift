@@ -6,6 +6,10 @@ extension Migration {
     Migration(
       id: 1, name: "postgres_event_log",
       sql: String(decoding: PackageResources._001_postgres_event_log_sql, as: UTF8.self),
-      checksum: "f4d22c0f4ebdf8769aff1aec22371bd60117966c96baa59d09e4a33bf2b8bbd6")
+      checksum: "f4d22c0f4ebdf8769aff1aec22371bd60117966c96baa59d09e4a33bf2b8bbd6"),
+    Migration(
+      id: 2, name: "postgres_song_sections",
+      sql: String(decoding: PackageResources._002_postgres_song_sections_sql, as: UTF8.self),
+      checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
   ]
 }

@@ -4,7 +4,7 @@ import PostgresNIO
 ///
 /// Carries PostgreSQL's SQLSTATE (``code``, e.g. `40001`) and its message, and what the store was
 /// doing; never the SQL's bound values.
-public struct PostgresError: Error, Equatable, CustomStringConvertible {
+public struct PostgresError: BackendFailure, Equatable {
   /// The SQLSTATE the server reported (five characters), or `nil` for a failure of the
   /// connection itself.
   public var code: String?
@@ -19,6 +19,33 @@ public struct PostgresError: Error, Equatable, CustomStringConvertible {
     self.message = message
     self.operation = operation
   }
+
+  /// What the failure means, from the SQLSTATE's class (a failure without one is the
+  /// connection's).
+  public var resultCode: StoreResultCode {
+    guard let code else { return .unavailable }
+    switch code {
+    case "40001", "40P01", "55P03": return .busy
+    case "25006": return .readOnly
+    case "53100": return .full
+    case "58030": return .ioFailure
+    case "XX001", "XX002": return .corrupt
+    case "53300", "57P01", "57P02", "57P03": return .unavailable
+    default: break
+    }
+    switch code.prefix(2) {
+    case "08": return .unavailable
+    case "22", "23": return .invalidValue
+    case "28", "3D": return .cannotOpen
+    default: return .internalError
+    }
+  }
+
+  /// ``StoreBackend/postgres``.
+  public var backend: StoreBackend { .postgres }
+
+  /// The SQLSTATE, or `none` for a failure of the connection.
+  public var nativeCode: String { code ?? "none" }
 
   /// The statement broke a unique constraint (SQLSTATE 23505).
   var isUniqueViolation: Bool { code == "23505" }

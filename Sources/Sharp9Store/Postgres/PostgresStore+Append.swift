@@ -51,22 +51,27 @@ extension PostgresStore {
     }
     var pending = try pendingAppend(to: current)
     let stored = try connection.transaction("append to session \(session.idString)") {
-      for event in events {
-        _ = try pending.add(event.action, at: event.t, id: event.id)
-        if pending.ids.count >= eventsPerStatement {
-          guard try appendStatement(pending) else { return false }
-          pending.markStored()
-        }
-      }
-      try pending.checkpointHead()
-      guard try appendStatement(pending) else { return false }
-      return true
+      try store(events, through: &pending)
     }
     guard stored else {
       return try refusedAppend(
         of: events.map(\.id), to: current, expecting: head, firstT: events.first?.t)
     }
     return .appended(head: pending.head)
+  }
+
+  /// Adds `events` to `pending` and stores them in statements of ``eventsPerStatement``, the
+  /// last state checkpointed, inside the caller's transaction; `false` when the head moved.
+  func store(_ events: [NewEvent], through pending: inout PostgresPendingAppend) throws -> Bool {
+    for event in events {
+      _ = try pending.add(event.action, at: event.t, id: event.id)
+      if pending.ids.count >= eventsPerStatement {
+        guard try appendStatement(pending) else { return false }
+        pending.markStored()
+      }
+    }
+    try pending.checkpointHead()
+    return try appendStatement(pending)
   }
 
   /// A pending append continuing `session` from its stored head (its state rebuilt from the

@@ -108,7 +108,7 @@ extension PostgresStore {
         channels: try column(9), locatedPath: try column(14))
     }
     return SessionRecord(
-      pk: 0, id: id, title: try column(1), createdAt: UnixMilliseconds(value: created),
+      id: id, title: try column(1), createdAt: UnixMilliseconds(value: created),
       startedAt: UnixMilliseconds(value: started),
       endedAt: ended.map(UnixMilliseconds.init(value:)), audio: audio,
       sharp9Version: try column(10), reducerVersion: try column(11), eventCount: eventCount,

@@ -36,7 +36,7 @@ public final class EventCursor {
         WHERE session_pk = ?1 AND first_seq <= ?2)
       ORDER BY first_seq
       """)
-    try statement.bind(session.pk, at: 1)
+    try statement.bind(store.key(of: session), at: 1)
     try statement.bind(after + 1, at: 2)
     try statement.bind(through, at: 3)
     nextSeq = after + 1

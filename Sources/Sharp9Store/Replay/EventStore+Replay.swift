@@ -10,19 +10,6 @@ extension EventStore {
       store: self, session: session, after: after, through: through ?? session.eventCount)
   }
 
-  /// Replays the whole session from scratch through the current reducer, as a stream.
-  public func replay(_ session: SessionRecord) throws -> ReplayCursor {
-    ReplayCursor(session: session, state: State(), after: 0, events: try events(of: session))
-  }
-
-  /// Replays events `after + 1 ...` from the state after event `after` (rebuilt as
-  /// ``state(of:at:)`` does): each step's effects for a page of events, without a replay from 1.
-  public func replay(_ session: SessionRecord, after seq: Int64) throws -> ReplayCursor {
-    let start = try state(of: session, at: seq)
-    return ReplayCursor(
-      session: session, state: start, after: seq, events: try events(of: session, after: seq))
-  }
-
   /// The state after event `seq` (0 = before the first event; default: after the last).
   ///
   /// Starts from the nearest checkpoint at or below `seq` written by the current reducer version
@@ -56,7 +43,7 @@ extension EventStore {
       WHERE session_pk = ? AND seq <= ? AND reducer_version = ?
       ORDER BY seq DESC LIMIT 4
       """)
-    try select.bind(session.pk, at: 1)
+    try select.bind(key(of: session), at: 1)
     try select.bind(seq, at: 2)
     try select.bind(Reducer.version, at: 3)
     // Decoded in SQLite's buffer, one row at a time: the newest snapshot almost always decodes,

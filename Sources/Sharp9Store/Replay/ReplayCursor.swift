@@ -18,10 +18,10 @@ public final class ReplayCursor {
   public let session: SessionRecord
   /// The state after the last returned step (the starting state before the first).
   public private(set) var state: State
-  private let events: EventCursor
+  private let events: any EventReading
   private let startedAt: Date
 
-  init(session: SessionRecord, state: State, after seq: Int64, events: EventCursor) {
+  init(session: SessionRecord, state: State, after seq: Int64, events: any EventReading) {
     self.session = session
     seqSoFar = seq
     self.state = state

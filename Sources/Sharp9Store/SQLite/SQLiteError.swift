@@ -67,13 +67,13 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
   }
 
   private var hint: String? {
-    switch problem {
-    case .locked: "another process holds the database"
-    case .damaged: "the file is not an intact sharp9 database"
+    switch resultCode {
+    case .busy: "another process holds the database"
+    case .corrupt: "the file is not an intact sharp9 database"
     case .readOnly: "the database is read-only"
-    case .diskFull: "the disk is full"
+    case .full: "the disk is full"
     case .cannotOpen: "the file or its directory cannot be opened"
-    case .badValue, .ioFailure, .other: nil
+    default: nil
     }
   }
 }

@@ -54,7 +54,7 @@ extension EventStore {
       try database.transaction {
         var parser = SessionScriptParser()
         var appender: EventAppender?
-        try Self.forEachLine(of: bytes) { line in
+        try ScriptLines.forEach(in: bytes) { line in
           read += line.count + 1
           if read - reported >= 1 << 16 {
             reported = read
@@ -80,25 +80,6 @@ extension EventStore {
           writer.session.id, at: writer.session.startedAt.date.addingTimeInterval(writer.lastT))
         return try session(id: writer.session.id)
       }
-    }
-  }
-
-  /// Calls `body` with each `\n`-separated line of `text` (without the `\n`; the text after the
-  /// last `\n` is a line too, empty when the text ends with one), in place.
-  private static func forEachLine(
-    of text: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Void
-  ) rethrows {
-    var start = 0
-    while true {
-      var end = text.count
-      if let base = text.baseAddress,
-        let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), text.count - start)
-      {
-        end = base.distance(to: UnsafeRawPointer(newline))
-      }
-      try body(UnsafeRawBufferPointer(rebasing: text[start..<end]))
-      guard end < text.count else { return }
-      start = end + 1
     }
   }
 

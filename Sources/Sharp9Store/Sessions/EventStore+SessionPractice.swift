@@ -14,7 +14,7 @@ extension EventStore {
       SELECT event_count, ended_ms, reducer_version, summary FROM session_practice
       WHERE session_pk = ?
       """)
-    try select.bind(session.pk, at: 1)
+    try select.bind(key(of: session), at: 1)
     guard try select.step(), select.int64(0) == session.eventCount,
       select.isNull(1) ? session.endedAt == nil : select.int64(1) == session.endedAt?.value,
       select.text(2) == Reducer.version, let text = select.text(3)
@@ -32,7 +32,7 @@ extension EventStore {
         ended_ms = excluded.ended_ms, reducer_version = excluded.reducer_version,
         summary = excluded.summary
       """)
-    try upsert.bind(session.pk, at: 1)
+    try upsert.bind(key(of: session), at: 1)
     try upsert.bind(session.eventCount, at: 2)
     try upsert.bind(session.endedAt?.value, at: 3)
     try upsert.bind(Reducer.version, at: 4)

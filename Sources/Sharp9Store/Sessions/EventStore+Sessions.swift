@@ -127,7 +127,7 @@ extension EventStore {
         locatedPath: row.text(15))
     }
     return SessionRecord(
-      pk: row.int64(0), id: id, title: row.text(2) ?? "",
+      id: id, title: row.text(2) ?? "",
       createdAt: UnixMilliseconds(value: row.int64(3)),
       startedAt: UnixMilliseconds(value: row.int64(4)),
       endedAt: row.optionalInt64(5).map(UnixMilliseconds.init(value:)), audio: audio,

@@ -29,6 +29,8 @@ final class EventAppender {
 
   let store: EventStore
   let session: SessionRecord
+  /// The session's row key in the store (``EventStore/key(of:)``), looked up once.
+  let sessionKey: Int64
   /// The state after the last accepted event.
   private(set) var state: State
   /// Sequence number of the last accepted event (0 before the first).
@@ -55,10 +57,11 @@ final class EventAppender {
     self.lastT = lastT
     startHead = head
     startedAt = session.startedAt.date
+    sessionKey = try store.key(of: session)
     let stored: EventChunkBuilder?
     do {
       stored =
-        head > 0 ? try ChunkRows.chunk(holding: head, session: session.pk, in: store.database) : nil
+        head > 0 ? try ChunkRows.chunk(holding: head, session: sessionKey, in: store.database) : nil
     } catch let error as ActionCodec.DecodingError {
       throw StoreError.corruptEvent(session: session.idString, seq: head, reason: error.description)
     }
@@ -66,7 +69,7 @@ final class EventAppender {
     storedTailCount = stored?.count ?? 0
     let last = try store.database.cached(
       "SELECT seq, length(state) FROM checkpoints WHERE session_pk = ? ORDER BY seq DESC LIMIT 1")
-    try last.bind(session.pk, at: 1)
+    try last.bind(sessionKey, at: 1)
     lastCheckpoint = try last.firstRow {
       CheckpointPolicy.Previous(seq: $0.int64(0), bytes: Int(clamping: $0.int64(1)))
     }
@@ -130,7 +133,7 @@ final class EventAppender {
   private func storeChunk(_ chunk: EventChunkBuilder, storedCount: Int) throws {
     guard storedCount > 0 else {
       do {
-        try ChunkRows.insert(chunk, session: session.pk, into: store.database)
+        try ChunkRows.insert(chunk, session: sessionKey, into: store.database)
       } catch let error as SQLiteError where error.isUniqueViolation {
         throw try conflict(expected: head)
       }
@@ -138,7 +141,7 @@ final class EventAppender {
     }
     guard
       try ChunkRows.update(
-        chunk, storedCount: storedCount, session: session.pk, in: store.database)
+        chunk, storedCount: storedCount, session: sessionKey, in: store.database)
     else { throw try conflict(expected: head) }
   }
 
@@ -173,7 +176,7 @@ final class EventAppender {
       "UPDATE sessions SET event_count = ?, last_t = ? WHERE pk = ? AND event_count = ?")
     try update.bind(newHead, at: 1)
     try update.bind(newLastT, at: 2)
-    try update.bind(session.pk, at: 3)
+    try update.bind(sessionKey, at: 3)
     try update.bind(expected, at: 4)
     try update.run()
     guard store.database.changes == 1 else { throw try conflict(expected: expected) }
@@ -193,7 +196,7 @@ final class EventAppender {
       INSERT OR REPLACE INTO checkpoints (session_pk, seq, reducer_version, state, state_sha256)
       VALUES (?, ?, ?, ?, ?)
       """)
-    try insert.bind(session.pk, at: 1)
+    try insert.bind(sessionKey, at: 1)
     try insert.bind(seq, at: 2)
     try insert.bind(Reducer.version, at: 3)
     let checkpoint = try store.stateCodec.checkpoint(state)
@@ -205,7 +208,7 @@ final class EventAppender {
 
   private func conflict(expected: Int64) throws -> StoreError {
     let actual = try store.database.cached("SELECT event_count FROM sessions WHERE pk = ?")
-    try actual.bind(session.pk, at: 1)
+    try actual.bind(sessionKey, at: 1)
     let count = try actual.firstRow { $0.int64(0) } ?? -1
     return StoreError.conflict(session: session.idString, expected: expected, actual: count)
   }

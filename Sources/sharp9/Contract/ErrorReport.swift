@@ -8,10 +8,12 @@ import Sharp9Store
 
 /// Words and an exit status for every error a command can end with.
 ///
-/// Libraries throw errors that carry data (a path, an SQLite result code, a line number); this is
+/// Libraries throw errors that carry data (a path, a store's result code, a line number); this is
 /// where they become the one line a user reads, `sharp9: error: <what failed>: <why>. <what to
-/// do>`, with a status from ``ExitStatus``. No Foundation or SQL internals reach the user: an
-/// SQLite failure is told by its result code, never by its statement text.
+/// do>`, with a status from ``ExitStatus``. A store's failure gets its status from its
+/// ``StoreResultCode`` (``ExitStatus/init(_:)``), whichever backend threw it. No Foundation or
+/// SQL internals reach the user: a database failure is told by its message, never by its
+/// statement text.
 ///
 /// A new library error type gets a case here; anything unknown is reported as an internal error
 /// (status 70), which a test would show.
@@ -37,7 +39,6 @@ struct ErrorReport: Equatable {
       case .notTheRecordedFile: self.init(.badData, problem.description)
       }
     case let error as StoreError: self = Self.store(error)
-    case let error as SQLiteError: self = Self.sqlite(error)
     case let error as MigrationError: self = Self.migration(error)
     case let error as BundleError: self = Self.bundle(error)
     case let error as InspectorServer.ListenFailure: self = Self.listen(error)
@@ -49,7 +50,10 @@ struct ErrorReport: Equatable {
       self.init(.usage, "cannot compute peaks: \(error). Ask for at least 1 bucket")
     case let error as SessionMinimizer.Failure: self = Self.minimize(error)
     case let error as ActionCodec.DecodingError:
-      self.init(.badData, "a stored event is unreadable: \(error). Run `sharp9 verify SESSION`")
+      self.init(
+        ExitStatus(error.resultCode),
+        "a stored event is unreadable: \(error). Run `sharp9 verify SESSION`")
+    case let error as any BackendFailure: self = Self.backend(error)
     case is EncodingError:
       self.init(
         .badData,
@@ -88,79 +92,80 @@ struct ErrorReport: Equatable {
   }
 
   private static func store(_ error: StoreError) -> ErrorReport {
+    ErrorReport(ExitStatus(error.resultCode), storeMessage(error))
+  }
+
+  /// The words for a store error.
+  private static func storeMessage(_ error: StoreError) -> String {
     switch error {
     case .databaseMissing(let path):
-      ErrorReport(
-        .noInput,
-        "cannot open the database: there is no sharp9 database at \(path). Record or import a"
-          + " session first, or give the database with --db")
+      "cannot open the database: there is no sharp9 database at \(path). Record or import a"
+        + " session first, or give the database with --db"
     case .sessionNotFound(let prefix):
-      ErrorReport(
-        .noInput,
-        "cannot find session \"\(prefix)\": no session id starts with it. List them with"
-          + " `sharp9 sessions`")
+      "cannot find session \"\(prefix)\": no session id starts with it. List them with"
+        + " `sharp9 sessions`"
     case .ambiguousSession(let prefix, let matches):
-      ErrorReport(
-        .usage,
-        "cannot choose session \"\(prefix)\": it matches \(matches.count) sessions"
-          + " (\(matches.joined(separator: ", "))). Give more characters of the id")
+      "cannot choose session \"\(prefix)\": it matches \(matches.count) sessions"
+        + " (\(matches.joined(separator: ", "))). Give more characters of the id"
     case .conflict(let session, let expected, let actual):
-      ErrorReport(
-        .temporary,
-        "cannot append to session \(session): another writer appended to it first (expected"
-          + " \(expected) events, found \(actual)). Reload it and retry")
+      "cannot append to session \(session): another writer appended to it first (expected"
+        + " \(expected) events, found \(actual)). Reload it and retry"
     case .invalidTime, .timeBeyondDates:
       // "event N: t = … must be …"
-      ErrorReport(
-        .badData, "\(error). Give each event a t in seconds that never goes back")
+      "\(error). Give each event a t in seconds that never goes back"
     case .noActions:
-      ErrorReport(
-        .badData, "cannot make a session: the script holds no actions. A session needs at least one"
-      )
+      "cannot make a session: the script holds no actions. A session needs at least one"
     case .corruptEvent(let session, let seq, let reason):
-      ErrorReport(
-        .badData,
-        "cannot read session \(session): event \(seq) is unreadable (\(reason)). Run `sharp9 verify`"
-          + " on the session")
+      "cannot read session \(session): event \(seq) is unreadable (\(reason)). Run `sharp9 verify`"
+        + " on the session"
     case .sequenceOutOfRange(let session, let seq, let count):
-      ErrorReport(
-        .usage,
-        "event \(seq) is out of range: session \(session) has events 0…\(count). Give an event"
-          + " in that range")
+      "event \(seq) is out of range: session \(session) has events 0…\(count). Give an event"
+        + " in that range"
+    case .invalidStoreURL(let url, let reason):
+      "invalid --store \(url): \(reason). Give sqlite:PATH or"
+        + " postgres://USER@HOST:PORT/DATABASE"
+    case .unsupported(let operation, let backend):
+      "cannot \(operation): a \(backend.name) store does not support it yet. Use an SQLite"
+        + " store (--db PATH or --store sqlite:PATH)"
     }
   }
 
-  private static func sqlite(_ error: SQLiteError) -> ErrorReport {
+  /// A failure of the database itself, worded by what it means; SQL never reaches the user.
+  private static func backend(_ error: any BackendFailure) -> ErrorReport {
+    ErrorReport(ExitStatus(error.resultCode), backendMessage(error))
+  }
+
+  private static func backendMessage(_ error: any BackendFailure) -> String {
     let what = "the database cannot be used"
-    switch error.problem {
-    case .locked:
-      return ErrorReport(
-        .temporary, "\(what): it is locked by another sharp9 process. Retry when it is done")
-    case .damaged:
-      return ErrorReport(
-        .badData,
-        "\(what): the file is not an intact SQLite database (\(error.message)). Give sharp9's"
-          + " database with --db, or restore it from a copy")
+    let isFile = error.backend == .sqlite
+    switch error.resultCode {
+    case .busy:
+      return "\(what): it is locked by another sharp9 process. Retry when it is done"
+    case .corrupt where isFile:
+      return "\(what): the file is not an intact SQLite database (\(error.message)). Give"
+        + " sharp9's database with --db, or restore it from a copy"
+    case .corrupt:
+      return "\(what): it is damaged (\(error.message)). Restore it from a backup"
+    case .readOnly where isFile:
+      return "\(what): it is read-only. Check the file's and directory's permissions"
     case .readOnly:
-      return ErrorReport(
-        .cannotCreate, "\(what): it is read-only. Check the file's and directory's permissions")
-    case .diskFull:
-      return ErrorReport(.ioError, "\(what): the disk is full. Free space and retry")
+      return "\(what): it is read-only. Connect to a server that accepts writes"
+    case .full: return "\(what): the disk is full. Free space and retry"
     case .ioFailure:
-      return ErrorReport(
-        .ioError, "\(what): a read or write failed (\(error.message)). Check the disk and retry")
+      return "\(what): a read or write failed (\(error.message)). Check the disk and retry"
+    case .cannotOpen where isFile:
+      return "\(what): the file cannot be opened. Check that its directory exists and is writable"
     case .cannotOpen:
-      return ErrorReport(
-        .cannotCreate,
-        "\(what): the file cannot be opened. Check that its directory exists and is writable")
-    case .badValue:
-      return ErrorReport(
-        .badData, "\(what): \(error.message). Run `sharp9 verify` to see what is damaged")
-    case .other:
-      return ErrorReport(
-        .internalError,
-        "\(what): SQLite result \(error.code), \(error.message). This is a bug in sharp9;"
-          + " please report it")
+      return "\(what): the server refused the connection (\(error.message)). Check the user,"
+        + " password and database in the store URL"
+    case .unavailable, .missing:
+      return "\(what): the \(error.backend.name) server cannot be reached (\(error.message))."
+        + " Check that it runs and that the store URL names it"
+    case .invalidValue, .invalidData, .invalidRequest, .notFound, .conflict, .incompatible:
+      return "\(what): \(error.message). Run `sharp9 verify` to see what is damaged"
+    case .unsupported, .internalError:
+      return "\(what): \(error.backend.name) result \(error.nativeCode), \(error.message). This is"
+        + " a bug in sharp9; please report it"
     }
   }
 
@@ -178,22 +183,20 @@ struct ErrorReport: Equatable {
   }
 
   private static func migration(_ error: MigrationError) -> ErrorReport {
+    ErrorReport(ExitStatus(error.resultCode), migrationMessage(error))
+  }
+
+  private static func migrationMessage(_ error: MigrationError) -> String {
     switch error {
     case .unknownMigration(let path, let id, let name):
-      ErrorReport(
-        .badData,
-        "cannot use \(path): it was written by a newer sharp9 (migration \(id) \(name) is"
-          + " unknown to this version). Upgrade sharp9 to use it")
+      "cannot use \(path): it was written by a newer sharp9 (migration \(id) \(name) is"
+        + " unknown to this version). Upgrade sharp9 to use it"
     case .changedMigration(let path, let id, let name):
-      ErrorReport(
-        .badData,
-        "cannot use \(path): it was migrated with a different text of migration \(id) \(name)."
-          + " Use the sharp9 build that created it")
+      "cannot use \(path): it was migrated with a different text of migration \(id) \(name)."
+        + " Use the sharp9 build that created it"
     case .notSharp9(let path):
-      ErrorReport(
-        .badData,
-        "cannot use \(path): it is an SQLite database of another application, not sharp9's."
-          + " Give sharp9's database with --db")
+      "cannot use \(path): it is an SQLite database of another application, not sharp9's."
+        + " Give sharp9's database with --db"
     }
   }
 

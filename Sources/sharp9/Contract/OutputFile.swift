@@ -76,8 +76,9 @@ enum OutputFile {
 
   /// The inputs of a command that reads the database at `database`: the file, its write-ahead
   /// log and its shared-memory index.
-  static func databaseInputs(_ database: String) -> [(name: String, path: String)] {
-    SQLiteFiles.Kind.allCases.map { kind in
+  static func databaseInputs(_ database: String?) -> [(name: String, path: String)] {
+    guard let database else { return [] }
+    return SQLiteFiles.Kind.allCases.map { kind in
       let name =
         switch kind {
         case .database: "the database"

@@ -34,9 +34,9 @@ struct BundleCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.open(.mustExist, for: "run `sharp9 bundle`")
     let record = try store.session(matching: session.session)
-    var inputs = OutputFile.databaseInputs(database.resolvedPath)
+    var inputs = OutputFile.databaseInputs(database.databaseFile)
     // The file render would use: the recorded path, where it was found at import, or --audio.
     let audioFile =
       try withAudio ? SessionAudioFile.resolve(record, override: audio, force: false) : nil

@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let report = try store.check(try store.session(matching: session.session))
     var output = StandardOutput()
     if json {

@@ -9,7 +9,7 @@ import Sharp9Words
 /// `for line in try DivergenceText.lines(store, report) { output.line(line) }`.
 enum DivergenceText {
   /// The lines for `report`; none when it did not diverge or the reducer did not change.
-  static func lines(_ store: EventStore, _ report: VerifyReport) throws -> [String] {
+  static func lines(_ store: any EventLog, _ report: VerifyReport) throws -> [String] {
     guard report.reducerChanged, let divergence = report.divergence else { return [] }
     let location = try store.locateDivergence(in: report.session, divergence)
     guard let first = location.firstSuspect else {

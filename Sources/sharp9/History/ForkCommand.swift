@@ -32,7 +32,7 @@ struct ForkCommand: ParsableCommand {
   }
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let fork = try store.fork(
       record, at: at, title: title, sharp9Version: Sharp9Command.release)

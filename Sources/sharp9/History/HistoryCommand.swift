@@ -29,7 +29,7 @@ struct HistoryCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let history = try store.editTimeline(of: record, at: at)
     var output = StandardOutput()

@@ -33,7 +33,9 @@ struct ImportBundleCommand: ParsableCommand {
     guard FileManager.default.fileExists(atPath: bundle) else {
       throw CommandFailure(.noInput, "cannot import \(bundle): no such file. Check the path")
     }
-    try database.withStoreCreatedIfMissing { store in try importBundle(into: store) }
+    try database.withSQLiteStoreCreatedIfMissing(for: "run `sharp9 import-bundle`") { store in
+      try importBundle(into: store)
+    }
   }
 
   private func importBundle(into store: EventStore) throws {
@@ -50,7 +52,9 @@ struct ImportBundleCommand: ParsableCommand {
       }
       return
     }
-    let audioDirectory = URL(fileURLWithPath: database.resolvedPath).deletingLastPathComponent()
+    let audioDirectory = URL(
+      fileURLWithPath: try database.sqlitePath(for: "run `sharp9 import-bundle`")
+    ).deletingLastPathComponent()
       .appending(path: "audio")
     let result = try SessionBundle.importBundle(
       at: bundle, into: store, audioDirectory: audioDirectory)

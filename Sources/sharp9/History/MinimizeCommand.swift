@@ -71,7 +71,7 @@ struct MinimizeCommand: ParsableCommand {
   static let maxTimeout: Double = 7 * 86_400
 
   func run() throws {
-    let store = try database.open(.mustExist)
+    let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
     let (actions, seqs) = try store.scriptedActions(of: record)
     let header = SessionScriptHeader(

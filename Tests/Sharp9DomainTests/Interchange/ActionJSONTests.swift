@@ -63,6 +63,11 @@ import Testing
     #"{"type":"takeRecorded","take":{"startFrame":44100,"endFrame":220500,"pass":2,"input":"pulse","sha256":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}}"#,
     #"{"type":"takeRecorded","take":{"startFrame":0,"endFrame":1,"pass":null,"input":"USB Audio","sha256":"ff"}}"#,
     #"{"type":"deleteTake","id":"01020304-0506-0708-090A-0B0C0D0E0F10"}"#,
+    #"{"type":"nameSection","timeSec":12.5,"name":"Solo ♪"}"#,
+    #"{"type":"sectionsRestored","sections":[{"name":"Verse","timeSec":0}]}"#,
+    #"{"type":"loopSection","number":2}"#,
+    #"{"type":"overviewTapped","timeSec":42.5}"#,
+    #"{"type":"songSettingsRestored","settings":{"markers":[1.5,30],"speed":0.75,"pitchSemitones":-2}}"#,
   ]
 
   static let effectGoldens: [String] = [

@@ -40,6 +40,17 @@ extension State {
     markers.remove(at: index)
   }
 
+  /// The marker at `index` named `name` (a section): the old marker out, the named one in.
+  mutating func editRenameMarker(at index: Int, to name: String) {
+    var renamed = markers[index]
+    renamed.name = name
+    record(
+      EditStep(
+        label: "Name Section", markersAdded: [MarkerEdit(marker: renamed, index: index)],
+        markersRemoved: [MarkerEdit(marker: markers[index], index: index)]))
+    markers[index] = renamed
+  }
+
   /// A change of the saved loops.
   mutating func editSavedLoops(_ label: String, to loops: [SavedLoop]) {
     record(EditStep(label: label, savedLoops: ValueChange(before: savedLoops, after: loops)))

@@ -13,7 +13,7 @@ struct PostgresStoreTests {
   /// N writers, each on its own connection, append at the same head at once: exactly one wins,
   /// every other gets the conflict, and no loser drew a `position` (the next append's position
   /// follows the winner's).
-  @Test func concurrentWritersAtOneHeadHaveExactlyOneWinner() throws {
+  @Test func concurrentWritersAtOneHeadHaveExactlyOneWinner() async throws {
     let fixture = try ContractLog(.postgres)
     let session = try fixture.newSession()
     let stored = try fixture.record(
@@ -36,7 +36,7 @@ struct PostgresStoreTests {
       }
       thread.start()
     }
-    gate.waitUntilFinished()
+    await gate.finished()
 
     let results = outcomes.all
     #expect(results.count == writers)
@@ -214,6 +214,18 @@ final class StartGate: @unchecked Sendable {
     condition.lock()
     while finished < parties { condition.wait() }
     condition.unlock()
+  }
+
+  /// Waits until every party finished, on a thread of its own: a test must not block one of the
+  /// few threads that run every test's tasks (two on a 2-core machine); two tests doing so at once
+  /// hung the whole suite in CI.
+  func finished() async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        self.waitUntilFinished()
+        done.resume()
+      }.start()
+    }
   }
 }
 

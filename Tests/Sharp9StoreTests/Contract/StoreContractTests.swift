@@ -138,25 +138,31 @@ import Testing
     }
   }
 
-  /// A song's saved loops are a stream of their own: the last list recorded is the current one,
-  /// whichever session changed it; songs are kept apart; an unknown song has none.
+  /// A song's saved loops and sections are a stream of their own: the last marks recorded are
+  /// the current ones, whichever session changed them; songs are kept apart; an unknown song has
+  /// none; recording the same marks again appends nothing.
   @Test(arguments: ContractBackend.available)
-  func songLoopsAreTheLastListRecorded(_ backend: ContractBackend) throws {
+  func songMarksAreTheLastRecorded(_ backend: ContractBackend) throws {
     let fixture = try ContractLog(backend)
     let log = fixture.log
     let song = String(repeating: "ab", count: 32)
     let other = String(repeating: "cd", count: 32)
     let verse = SavedLoop(name: "verse", aSec: 1, bSec: 5.5)
     let chorus = SavedLoop(name: "chorus", aSec: 10, bSec: 20)
-    #expect(try log.songLoops(of: song).isEmpty)
+    let intro = SongSection(name: "Intro", timeSec: 0)
+    let solo = SongSection(name: "Solo", timeSec: 42.25)
+    #expect(try log.songMarks(of: song).isEmpty)
     let at = RandomSession.startedAt
-    try log.recordSongLoops([verse], of: song, from: UUID(), at: at)
-    try log.recordSongLoops([verse, chorus], of: song, from: nil, at: at + 1)
-    try log.recordSongLoops([verse, chorus], of: song, from: nil, at: at + 2)
-    try log.recordSongLoops([chorus], of: other, from: nil, at: at + 3)
-    #expect(try log.songLoops(of: song) == [verse, chorus])
-    #expect(try log.songLoops(of: other) == [chorus])
-    try log.recordSongLoops([], of: song, from: nil, at: at + 4)
-    #expect(try log.songLoops(of: song).isEmpty)
+    try log.recordSongMarks(SongMarks(loops: [verse]), of: song, from: UUID(), at: at)
+    try log.recordSongMarks(
+      SongMarks(loops: [verse, chorus], sections: [intro]), of: song, from: nil, at: at + 1)
+    try log.recordSongMarks(
+      SongMarks(loops: [verse, chorus], sections: [intro, solo]), of: song, from: nil, at: at + 2)
+    try log.recordSongMarks(SongMarks(loops: [chorus]), of: other, from: nil, at: at + 3)
+    #expect(
+      try log.songMarks(of: song) == SongMarks(loops: [verse, chorus], sections: [intro, solo]))
+    #expect(try log.songMarks(of: other) == SongMarks(loops: [chorus]))
+    try log.recordSongMarks(SongMarks(), of: song, from: nil, at: at + 4)
+    #expect(try log.songMarks(of: song).isEmpty)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Sharp9Domain
 
-extension EventStore {
+extension EventLog {
   /// Replays `session` from scratch through the current reducer and compares the state hash at
   /// every recorded checkpoint; reports the first divergence with a field-by-field diff.
   ///
@@ -12,7 +12,7 @@ extension EventStore {
   public func verify(_ session: SessionRecord, progress: (Double) -> Void = { _ in }) throws
     -> VerifyReport
   {
-    let checkpoints = try recordedCheckpoints(of: session)
+    let checkpoints = try self.checkpoints(of: session)
     var report = VerifyReport(
       session: session, recordedReducerVersion: session.reducerVersion,
       currentReducerVersion: Reducer.version, eventsReplayed: 0, checkpointsCompared: 0,
@@ -51,39 +51,14 @@ extension EventStore {
     return report
   }
 
-  /// A checkpoint's sequence number and hash; its snapshot is read only when needed, so memory
-  /// stays flat however many checkpoints a session has.
-  private struct RecordedCheckpoint {
-    var seq: Int64
-    var hash: [UInt8]
-  }
-
-  private func recordedCheckpoints(of session: SessionRecord) throws -> [RecordedCheckpoint] {
-    let select = try database.cached(
-      "SELECT seq, state_sha256 FROM checkpoints WHERE session_pk = ? ORDER BY seq")
-    try select.bind(session.pk, at: 1)
-    var all: [RecordedCheckpoint] = []
-    while try select.step() {
-      all.append(RecordedCheckpoint(seq: select.int64(0), hash: select.blob(1)))
-    }
-    return all
-  }
-
-  private func snapshot(of session: SessionRecord, at seq: Int64) throws -> Data {
-    let select = try database.cached(
-      "SELECT state FROM checkpoints WHERE session_pk = ? AND seq = ?")
-    try select.bind(session.pk, at: 1)
-    try select.bind(seq, at: 2)
-    return try select.firstRow { row in row.withBlob(0) { Data($0) } } ?? Data()
-  }
-
   private func compare(
     _ checkpoint: RecordedCheckpoint, of session: SessionRecord, with replayed: State,
     lastAgreeing: Int64
   ) throws -> VerifyReport.Divergence? {
+    let stateCodec = StateCodec()
     let replayedCheckpoint = try stateCodec.checkpoint(replayed)
     let replayedHash = replayedCheckpoint.hash
-    let snapshotData = try snapshot(of: session, at: checkpoint.seq)
+    let snapshotData = try checkpointSnapshot(of: session, at: checkpoint.seq) ?? Data()
     // The common case, without decoding: the recorded snapshot is byte for byte the replayed
     // state's (lossless) snapshot, so it decodes to the replayed state and has its hash.
     if replayedHash == checkpoint.hash, snapshotData == Data(replayedCheckpoint.snapshot) {

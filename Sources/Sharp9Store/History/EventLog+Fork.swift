@@ -1,7 +1,7 @@
 import Foundation
 import Sharp9Domain
 
-extension EventStore {
+extension EventLog {
   /// A new session holding the first `seq` events of `session`, with the same start time and
   /// audio, to explore "what if" from any point. Markers keep following their `deleteMarker`s
   /// (ids are re-homed, see ``MarkerIDRebase``), so the fork's state after event `seq` equals

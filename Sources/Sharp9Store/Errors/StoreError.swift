@@ -1,9 +1,9 @@
 import Foundation
 import Sharp9Domain
 
-/// A failure of the event store a user or caller can act on (SQLite failures are ``SQLiteError``,
-/// schema refusals ``MigrationError``).
-public enum StoreError: Error, Equatable, CustomStringConvertible {
+/// A failure of the event store a user or caller can act on, the same on every backend (a backend's
+/// own failures are its ``BackendFailure``, schema refusals ``MigrationError``).
+public enum StoreError: StoreFailure, Equatable {
   /// `--db` (or the default) names no file, for a command that only reads.
   case databaseMissing(path: String)
   /// No session id starts with the given text.
@@ -22,6 +22,23 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case corruptEvent(session: String, seq: Int64, reason: String)
   /// A sequence number outside the session.
   case sequenceOutOfRange(session: String, seq: Int64, count: Int64)
+  /// A store URL (`--store`) that names no store sharp9 can open.
+  case invalidStoreURL(url: String, reason: String)
+  /// The store's backend cannot do `operation` yet (e.g. `verify` on PostgreSQL).
+  case unsupported(operation: String, backend: StoreBackend)
+
+  /// What the failure means.
+  public var resultCode: StoreResultCode {
+    switch self {
+    case .databaseMissing: .missing
+    case .sessionNotFound: .notFound
+    case .ambiguousSession, .sequenceOutOfRange, .invalidStoreURL: .invalidRequest
+    case .conflict: .conflict
+    case .invalidTime, .timeBeyondDates, .noActions: .invalidData
+    case .corruptEvent: .corrupt
+    case .unsupported: .unsupported
+    }
+  }
 
   /// One line saying what failed, as data for logs and tests; front ends word it for people
   /// (the CLI's `ErrorReport`) and say what to do.
@@ -47,6 +64,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       "session \(session) event \(seq) is unreadable: \(reason)"
     case .sequenceOutOfRange(let session, let seq, let count):
       "session \(session) has events 0…\(count); \(seq) is out of range"
+    case .invalidStoreURL(let url, let reason):
+      "\(url) is not a store URL: \(reason)"
+    case .unsupported(let operation, let backend):
+      "\(operation) is not supported on a \(backend.name) store yet"
     }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Sharp9Domain
 
-extension EventStore {
+extension EventLog {
   /// Narrows a `verify` divergence down from a checkpoint bracket to events: replays the bracket
   /// with the current reducer from the last matching checkpoint's recorded snapshot (the recorder's
   /// own state there) and collects the events that changed a field that differs at the divergent
@@ -34,12 +34,8 @@ extension EventStore {
   /// The recorded snapshot at `seq` (whatever reducer wrote it), else a replay to `seq`.
   private func recordedState(of session: SessionRecord, at seq: Int64) throws -> State {
     guard seq > 0 else { return State() }
-    let select = try database.cached(
-      "SELECT state FROM checkpoints WHERE session_pk = ? AND seq = ?")
-    try select.bind(session.pk, at: 1)
-    try select.bind(seq, at: 2)
-    if let data = try select.firstRow({ $0.withBlob(0) { Data($0) } }),
-      let state = try? stateCodec.state(fromSnapshot: data)
+    if let data = try checkpointSnapshot(of: session, at: seq),
+      let state = try? StateCodec().state(fromSnapshot: data)
     {
       return state
     }

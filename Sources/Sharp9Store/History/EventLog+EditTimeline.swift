@@ -1,6 +1,6 @@
 import Sharp9Domain
 
-extension EventStore {
+extension EventLog {
   /// The undo history of `session` as of event `seq` (default: the last), derived by replaying
   /// events `1...seq` (see ``EditTimelineBuilder``).
   ///
@@ -17,7 +17,7 @@ extension EventStore {
     var builder = EditTimelineBuilder(depth: depth)
     let replay = ReplayCursor(
       session: session, state: State(), after: 0,
-      events: try events(of: session, through: target))
+      events: try events(of: session, after: 0, through: target))
     var before = State()
     while let step = try replay.next() {
       builder.apply(

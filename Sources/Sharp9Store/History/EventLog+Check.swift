@@ -1,7 +1,7 @@
 import Foundation
 import Sharp9Domain
 
-extension EventStore {
+extension EventLog {
   /// Replays `session` from scratch and checks ``Invariants`` on the state after every event,
   /// stopping at the first violation, reported with the state diff the event made.
   ///
@@ -9,7 +9,7 @@ extension EventStore {
   public func check(
     _ session: SessionRecord, reduce: @escaping InvariantChecker.Reduce = Reducer.reduce
   ) throws -> CheckReport {
-    let cursor = try events(of: session)
+    let cursor = try events(of: session, after: 0, through: nil)
     let startedAt = session.startedAt.date
     var checker = InvariantChecker(reduce: reduce)
     while let event = try cursor.next() {

@@ -1,7 +1,7 @@
 import Foundation
 import Sharp9Domain
 
-extension EventStore {
+extension EventLog {
   /// Writes `session` as a session script in canonical form (`SessionScriptEncoder`): a header
   /// with `startedAt`, `audio` (when recorded) and `title`, then one line per event. Marker ids
   /// in `deleteMarker` are written as script ids, so `sharp9 reduce` of the export deletes the
@@ -15,7 +15,7 @@ extension EventStore {
     let header = SessionScriptHeader(
       startedAt: session.startedAt.date, audio: session.audio?.path, title: session.title)
     try write(try encoder.line(for: header) + "\n")
-    let events = try events(of: session)
+    let events = try events(of: session, after: 0, through: nil)
     while let event = try events.next() {
       let action = MarkerIDRebase.rehome(
         event.action, from: session.id, to: SessionScript.unrecordedSessionID)
