@@ -59,6 +59,9 @@ public enum PracticeRules {
   public static let takePassLimit = 100_000
   /// How long an input's name in a take may be, in characters (PortAudio's names are short).
   public static let takeInputNameLength = 1...200
+  /// A take's round trip compensation is at most this many frames (10 s at 48 kHz; a device
+  /// pair's round trip is milliseconds, so more is damage).
+  public static let takeLatencyFrameLimit: Int64 = 480_000
 
   /// Tempi a musician may type or tap, in BPM: below 20 a beat is no longer felt as one, above
   /// 300 the clicks would blur into a buzz at double speed.

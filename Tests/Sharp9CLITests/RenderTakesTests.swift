@@ -31,7 +31,7 @@ import Testing
     try bytes.write(to: take)
     let line = """
       {"type":"takeRecorded","take":{"startFrame":8000,"endFrame":12000,"pass":null,\
-      "input":"pulse","sha256":"\(hash)"},"t":2.6}
+      "input":"pulse","sha256":"\(hash)","dropouts":0,"latencyFrames":0},"t":2.6}
 
       """
     let id = try await cli.importSession(Self.song + line, named: "take.jsonl", toneSeconds: 2)

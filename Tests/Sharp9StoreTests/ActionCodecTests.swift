@@ -82,12 +82,15 @@ import Testing
     #expect(ActionCodec.encode(.setSnap(.bars)) == [44, 2])
     #expect(ActionCodec.encode(.setRecordingArmed(true)) == [52, 1])
     #expect(ActionCodec.encode(.deleteTake(id: UUID())).first == 54)
-    let take = TakeRecording(startFrame: 1, endFrame: 2, pass: nil, input: "i", sha256: "h")
+    let take = TakeRecording(
+      startFrame: 1, endFrame: 2, pass: nil, input: "i", sha256: "h", dropouts: 3,
+      latencyFrames: 0x600)
     #expect(
       ActionCodec.encode(.takeRecorded(take)) == [
         53, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
       ]
-        + [0, 1, 0, 0, 0, 0x69, 1, 0, 0, 0, 0x68])
+        + [0, 1, 0, 0, 0, 0x69, 1, 0, 0, 0, 0x68]
+        + [3, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0])
   }
 
   @Test func badBytesAreRejected() {

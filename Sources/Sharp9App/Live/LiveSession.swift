@@ -35,14 +35,20 @@ public final class LiveSession {
   private var isTaking = false
   /// A line for the screen about recording (why arming did nothing, a take lost), or nil.
   public private(set) var recordingNotice: String?
+  /// The device pair's calibrated round trip, subtracted from every take (nil: none stored, so
+  /// takes are as late as the round trip).
+  public let calibration: DeviceCalibration?
 
   /// Recording, for the screen: "● rec" while a take is written, "rec armed" while armed, the
   /// notice when there is one, else nil.
   public var recordingLine: String? {
     if let recordingNotice { return recordingNotice }
     if isTaking { return "● rec" }
-    return core.state.recording.isArmed ? "rec armed" : nil
+    guard core.state.recording.isArmed else { return nil }
+    return calibration == nil
+      ? "rec armed (not calibrated: sharp9 devices --calibrate)" : "rec armed"
   }
+
   private let null: NullOutput?
   private let tee: AudioFileWriter?
   /// The device's frames per second.
@@ -114,11 +120,16 @@ public final class LiveSession {
     output = try options.device.map {
       try DeviceOutput(device: $0, input: recordsFrom, engine: engine)
     }
-    if let capture, let recordsFrom, let takes = options.takes {
+    if let capture, let recordsFrom, let takes = options.takes, let device = options.device {
+      // The pair's round trip as `devices --calibrate` measured it with this stream's shape.
+      calibration = try store.calibration(
+        output: device.1.name, input: recordsFrom.name, sampleRate: format.sampleRate,
+        framesPerCallback: options.framesPerCallback)
       recorder = TakeRecorder(
         capture: capture, library: takes, inputName: recordsFrom.name,
-        sampleRate: format.sampleRate)
+        sampleRate: format.sampleRate, latencyFrames: calibration?.latencyFrames ?? 0)
     } else {
+      calibration = nil
       recorder = nil
     }
     null = output == nil ? NullOutput(engine: engine) : nil

@@ -9,6 +9,11 @@ import Sharp9Domain
 /// renames it into the library. Only then is the take reported (``finishedTakes()``), so the
 /// `takeRecorded` action the front end sends names a complete file.
 ///
+/// The input's frames are moved back by the device pair's round trip (``latencyFrames``), so a
+/// take's frame N is what the musician played while hearing the song's frame N. Every dropout the
+/// device reported before a take's end is counted in it (``TakeRecording/dropouts``): the round
+/// trip may have changed there, and the take says so rather than be silently out of time.
+///
 /// A span's frames are what the input captured: its start is the first frame written (the
 /// input may start after the frame asked for) and a span still open when the recorder closes
 /// ends at the last frame captured. A span with no frame captured is dropped without a report;
@@ -45,6 +50,8 @@ public final class TakeRecorder: @unchecked Sendable {
   private let library: TakeLibrary
   private let inputName: String
   private let sampleRate: Int
+  /// The round trip subtracted from the input's frames.
+  public let latencyFrames: Int64
   // Shared with the writer thread; guarded by `condition`.
   private let condition = NSCondition()
   private var spans: [Span] = []
@@ -54,8 +61,13 @@ public final class TakeRecorder: @unchecked Sendable {
   private var closed = false
   private var capturedUntil: Int64 = -1
 
-  /// Starts the writer thread reading `capture`.
-  public init(capture: InputCapture, library: TakeLibrary, inputName: String, sampleRate: Int) {
+  /// Starts the writer thread reading `capture`, whose frames are `latencyFrames` after the song's
+  /// frames the musician heard.
+  public init(
+    capture: InputCapture, library: TakeLibrary, inputName: String, sampleRate: Int,
+    latencyFrames: Int64 = 0
+  ) {
+    self.latencyFrames = latencyFrames
     self.capture = capture
     self.library = library
     self.inputName = inputName
@@ -125,8 +137,12 @@ public final class TakeRecorder: @unchecked Sendable {
     var writers: [Int: OpenTake] = [:]
     var scratch = [Float](repeating: 0, count: 8192 * capture.channels)
     var failed: Set<Int> = []
+    var dropouts: [Int64] = []
     while true {
       let read = scratch.withUnsafeMutableBufferPointer { capture.read(into: $0) }
+        .map { (frame: $0.frame - latencyFrames, frames: $0.frames) }
+      // After the block: every dropout up to it is queued by now.
+      dropouts += capture.dropouts().map { $0 - latencyFrames }
       let (current, isClosing) = locked {
         if let read { capturedUntil = read.frame + Int64(read.frames) }
         return (spans, closing)
@@ -148,7 +164,12 @@ public final class TakeRecorder: @unchecked Sendable {
         guard ended || (isClosing && read == nil) else { continue }
         let entry = writers.removeValue(forKey: span.id)
         if failed.remove(span.id) == nil, let entry {
-          report(id: span.id, finish(entry.writer, start: entry.start, pass: span.pass))
+          let end = entry.start + entry.writer.framesWritten
+          report(
+            id: span.id,
+            finish(
+              entry.writer, start: entry.start, pass: span.pass,
+              dropouts: dropouts.count { $0 < end }))
         } else {
           report(id: span.id, nil)
         }
@@ -195,7 +216,9 @@ public final class TakeRecorder: @unchecked Sendable {
   }
 
   /// Finishes a take's file and keeps it under its hash.
-  private func finish(_ writer: AudioFileWriter, start: Int64, pass: Int?) -> Outcome {
+  private func finish(
+    _ writer: AudioFileWriter, start: Int64, pass: Int?, dropouts: Int
+  ) -> Outcome {
     do {
       let frames = writer.framesWritten
       try writer.finish()
@@ -203,7 +226,7 @@ public final class TakeRecorder: @unchecked Sendable {
       return .kept(
         TakeRecording(
           startFrame: start, endFrame: start + frames, pass: pass, input: inputName,
-          sha256: hash))
+          sha256: hash, dropouts: dropouts, latencyFrames: latencyFrames))
     } catch {
       return .failed(describe(error))
     }

@@ -31,52 +31,19 @@ public final class PortAudioOutput {
   ) throws {
     self.device = device
     let format = engine.audio.format
-    let capture = input.flatMap { device in engine.input.map { (device, $0) } }
+    let capture = input.flatMap { device in engine.input.map { (device, $0.channels) } }
     self.input = capture?.0
-    let inputParameters = capture.map { device, capture in
-      PaStreamParameters(
-        device: device.index, channelCount: Int32(capture.channels),
-        sampleFormat: sharp9_paFloat32,
-        suggestedLatency: max(
-          device.defaultLowLatencySec,
-          Double(engine.framesPerCallback) / Double(format.sampleRate)),
-        hostApiSpecificStreamInfo: nil)
-    }
-    var parameters = PaStreamParameters(
-      device: device.index, channelCount: Int32(format.channels),
-      sampleFormat: sharp9_paFloat32,
-      suggestedLatency: max(
-        device.defaultLowLatencySec,
-        Double(engine.framesPerCallback) / Double(format.sampleRate)),
-      hostApiSpecificStreamInfo: nil)
     let retained = Unmanaged.passRetained(engine)
-    var opened: UnsafeMutableRawPointer?
     do {
-      let name =
-        capture.map { "\"\(device.name)\" with input \"\($0.0.name)\"" } ?? "\"\(device.name)\""
-      let rate = Double(format.sampleRate)
-      let frames = UInt(engine.framesPerCallback)
-      let code: PaError
-      if var inputParameters {
-        code = Pa_OpenStream(
-          &opened, &inputParameters, &parameters, rate, frames, sharp9_paClipOff, deviceCallback,
-          retained.toOpaque())
-      } else {
-        code = Pa_OpenStream(
-          &opened, nil, &parameters, rate, frames, sharp9_paClipOff, deviceCallback,
-          retained.toOpaque())
-      }
-      try checkedPortAudio(code, "Pa_OpenStream on \(name) at \(format.sampleRate) Hz")
+      stream = try Self.open(
+        StreamShape(
+          output: device, outputChannels: format.channels, input: capture,
+          sampleRate: format.sampleRate, framesPerCallback: engine.framesPerCallback),
+        callback: deviceCallback, context: retained.toOpaque())
     } catch {
       retained.release()
       throw error
     }
-    guard let opened else {
-      retained.release()
-      throw PortAudioError(
-        kind: .call, operation: "Pa_OpenStream", detail: "no stream was returned")
-    }
-    stream = OpaquePointer(opened)
     retainedEngine = retained
     latencySec = Pa_GetStreamInfo(UnsafeMutableRawPointer(stream))?.pointee.outputLatency ?? 0
     // Under load a normal-priority callback thread waits behind every busy process on the
@@ -84,6 +51,67 @@ public final class PortAudioOutput {
     // for, and it never blocks or allocates.
     requestedRealtime =
       sharp9_requestRealtimeCallback(UnsafeMutableRawPointer(stream), device.index) != 0
+  }
+
+  /// A stream's callback, as PortAudio calls it.
+  typealias DeviceCallback =
+    @convention(c) (
+      UnsafeRawPointer?, UnsafeMutableRawPointer?, UInt, UnsafePointer<PaStreamCallbackTimeInfo>?,
+      PaStreamCallbackFlags, UnsafeMutableRawPointer?
+    ) -> Int32
+
+  /// What a stream is opened with; `sharp9 play` and `devices --calibrate` open the same shape,
+  /// so the round trip calibrated is the one recorded with.
+  struct StreamShape {
+    var output: OutputDevice
+    var outputChannels: Int
+    /// The input and its channel count (nil: output only).
+    var input: (InputDevice, Int)?
+    var sampleRate: Int
+    var framesPerCallback: Int
+
+    /// Each side's suggested latency: the device's low-latency suggestion, at least a callback.
+    func suggestedLatency(_ deviceLowLatencySec: Double) -> Double {
+      max(deviceLowLatencySec, Double(framesPerCallback) / Double(sampleRate))
+    }
+  }
+
+  /// Opens (not starts) a float32 stream of `shape` with PortAudio's clipping off, calling
+  /// `callback` with `context`.
+  static func open(
+    _ shape: StreamShape, callback: DeviceCallback, context: UnsafeMutableRawPointer
+  ) throws -> OpaquePointer {
+    var output = PaStreamParameters(
+      device: shape.output.index, channelCount: Int32(shape.outputChannels),
+      sampleFormat: sharp9_paFloat32,
+      suggestedLatency: shape.suggestedLatency(shape.output.defaultLowLatencySec),
+      hostApiSpecificStreamInfo: nil)
+    let input = shape.input.map { device, channels in
+      PaStreamParameters(
+        device: device.index, channelCount: Int32(channels), sampleFormat: sharp9_paFloat32,
+        suggestedLatency: shape.suggestedLatency(device.defaultLowLatencySec),
+        hostApiSpecificStreamInfo: nil)
+    }
+    let name =
+      shape.input.map { "\"\(shape.output.name)\" with input \"\($0.0.name)\"" }
+      ?? "\"\(shape.output.name)\""
+    var opened: UnsafeMutableRawPointer?
+    let rate = Double(shape.sampleRate)
+    let frames = UInt(shape.framesPerCallback)
+    let code: PaError
+    if var input {
+      code = Pa_OpenStream(
+        &opened, &input, &output, rate, frames, sharp9_paClipOff, callback, context)
+    } else {
+      code = Pa_OpenStream(
+        &opened, nil, &output, rate, frames, sharp9_paClipOff, callback, context)
+    }
+    try checkedPortAudio(code, "Pa_OpenStream on \(name) at \(shape.sampleRate) Hz")
+    guard let opened else {
+      throw PortAudioError(
+        kind: .call, operation: "Pa_OpenStream", detail: "no stream was returned")
+    }
+    return OpaquePointer(opened)
   }
 
   deinit {
@@ -117,6 +145,7 @@ private func deviceCallback(
     underrun: flags & sharp9_paOutputUnderflow != 0,
     dacTimeSec: time?.pointee.outputBufferDacTime ?? 0,
     callbackTimeSec: time?.pointee.currentTime ?? 0,
-    input: input?.assumingMemoryBound(to: Float.self))
+    input: input?.assumingMemoryBound(to: Float.self),
+    inputOverflow: flags & sharp9_paInputOverflow != 0)
   return 0  // paContinue
 }

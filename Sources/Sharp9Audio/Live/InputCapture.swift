@@ -11,7 +11,12 @@ import Atomics
 /// not at all, and a block that does not fit is counted (``overflows``) and ends the capture,
 /// since every later stamp would be wrong.
 ///
-/// The audio side (``capture(_:frames:atFrame:)``) never allocates, locks or waits.
+/// A dropout the device reports (an output underrun or an input overflow: the device played or
+/// recorded something other than the blocks in order, so what the input hears may move against
+/// the song from there on) is queued too, at its block's frame, so a take can say it has one
+/// rather than be silently out of time.
+///
+/// The audio side (``capture(_:frames:atFrame:dropout:)``) never allocates, locks or waits.
 public final class InputCapture: @unchecked Sendable {
   /// Interleaved channels per frame.
   public let channels: Int
@@ -19,6 +24,8 @@ public final class InputCapture: @unchecked Sendable {
   /// The session frame of the ring's first sample (-1 until the first block).
   private let firstFrame = ManagedAtomic<Int64>(-1)
   private let overflowCount = ManagedAtomic<Int>(0)
+  /// The frames of the blocks the device reported a dropout at.
+  private let dropoutFrames = SPSCRing<Int64>(capacity: 1024, filler: 0)
   // Reader side.
   private var framesRead: Int64 = 0
 
@@ -34,10 +41,16 @@ public final class InputCapture: @unchecked Sendable {
 
   // MARK: Audio side
 
-  /// Queues `frames` interleaved input frames whose first is session frame `frame`. Call from
-  /// the device callback only, once per callback, with consecutive frames.
-  public func capture(_ input: UnsafePointer<Float>, frames: Int, atFrame frame: Int64) {
+  /// Queues `frames` interleaved input frames whose first is session frame `frame`, and the
+  /// `dropout` the device reported with them. Call from the device callback only, once per
+  /// callback, with consecutive frames.
+  public func capture(
+    _ input: UnsafePointer<Float>, frames: Int, atFrame frame: Int64, dropout: Bool = false
+  ) {
     guard overflowCount.load(ordering: .relaxed) == 0 else { return }
+    // Before the block: a reader that sees the block sees its dropout (both rings publish with
+    // release ordering, in this order).
+    if dropout { dropoutFrames.push(frame) }
     if firstFrame.load(ordering: .relaxed) < 0 { firstFrame.store(frame, ordering: .releasing) }
     if !ring.pushAll(UnsafeBufferPointer(start: input, count: frames * channels)) {
       overflowCount.wrappingIncrement(ordering: .relaxed)
@@ -45,6 +58,13 @@ public final class InputCapture: @unchecked Sendable {
   }
 
   // MARK: Reader side
+
+  /// The frames of the dropouts queued since the last call (at most `limit`), oldest first.
+  public func dropouts(limit: Int = 64) -> [Int64] {
+    var frames: [Int64] = []
+    while frames.count < limit, let frame = dropoutFrames.pop() { frames.append(frame) }
+    return frames
+  }
 
   /// Moves up to `buffer.count / channels` of the oldest frames into `buffer`; returns the
   /// session frame of the first and how many, or nil when nothing new was captured.

@@ -210,9 +210,11 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   ///   - callbackTimeSec: when the callback was invoked, on the same clock (0: unknown).
   ///   - input: a duplex device's input block (``input``'s channels), captured at the block's
   ///     first frame.
+  ///   - inputOverflow: the device reported input it dropped before this block.
   public func render(
     into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false,
-    dacTimeSec: Double = 0, callbackTimeSec: Double = 0, input: UnsafePointer<Float>? = nil
+    dacTimeSec: Double = 0, callbackTimeSec: Double = 0, input: UnsafePointer<Float>? = nil,
+    inputOverflow: Bool = false
   ) {
     let enteredSec = MonotonicClock.nowSec()
     let rate = Double(audio.format.sampleRate)
@@ -238,7 +240,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       output, frames: frames,
       times: (dac: dacTimeSec, callback: callbackTimeSec, clock: enteredSec))
     if let input, let capture = self.input {
-      capture.capture(input, frames: frames, atFrame: start)
+      capture.capture(
+        input, frames: frames, atFrame: start, dropout: underrun || inputOverflow)
     }
   }
 

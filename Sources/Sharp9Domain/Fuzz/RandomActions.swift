@@ -121,7 +121,9 @@ public struct RandomActions: Sendable {
     let hash = (0..<64).map { _ in pick(Array("0123456789abcdef")) }
     return TakeRecording(
       startFrame: start, endFrame: start + length, pass: chance(30) ? nil : pick([1, 2, 3, 0]),
-      input: chance(5) ? "" : "pulse", sha256: chance(5) ? "not a hash" : String(hash))
+      input: chance(5) ? "" : "pulse", sha256: chance(5) ? "not a hash" : String(hash),
+      dropouts: chance(10) ? pick([1, 3, -1]) : 0,
+      latencyFrames: chance(50) ? 0 : pick([1_536, 441, -5, 1 << 40]))
   }
 
   /// A kept take's id, or sometimes one that names no take.

@@ -43,7 +43,7 @@ enum TakeKey: String, StateJSONKey {
 
 /// ``TakeRecording``'s keys.
 enum TakeRecordingKey: String, StateJSONKey {
-  case startFrame, endFrame, pass, input, sha256
+  case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

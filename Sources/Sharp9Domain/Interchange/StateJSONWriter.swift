@@ -134,6 +134,8 @@ package struct StateJSONWriter {
           case .pass: return writer.optional(recording.pass) { $0.integer(Int64($1)) }
           case .input: return writer.string(recording.input)
           case .sha256: return writer.string(recording.sha256)
+          case .dropouts: return writer.integer(Int64(recording.dropouts))
+          case .latencyFrames: return writer.integer(recording.latencyFrames)
           }
         }
       }

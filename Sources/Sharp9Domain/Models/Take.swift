@@ -18,14 +18,26 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
   public var input: String
   /// The SHA-256 of the file's bytes, 64 lower-case hex digits.
   public var sha256: String
+  /// How many dropouts (an output underrun or an input overflow) the device reported from when
+  /// its stream started until the take's end: after one, the round trip may have changed, so the
+  /// take may be out of time from there on. 0 for a take aligned throughout.
+  public var dropouts: Int
+  /// The round trip (output → input) subtracted from the input's frames, in frames: the device
+  /// pair's calibrated latency when the take was recorded (0: none was known).
+  public var latencyFrames: Int64
 
   /// Creates a report.
-  public init(startFrame: Int64, endFrame: Int64, pass: Int?, input: String, sha256: String) {
+  public init(
+    startFrame: Int64, endFrame: Int64, pass: Int?, input: String, sha256: String,
+    dropouts: Int = 0, latencyFrames: Int64 = 0
+  ) {
     self.startFrame = startFrame
     self.endFrame = endFrame
     self.pass = pass
     self.input = input
     self.sha256 = sha256
+    self.dropouts = dropouts
+    self.latencyFrames = latencyFrames
   }
 
   /// The file's name in the library folder: `takes/<sha256>.flac` (content-addressed, so the
@@ -48,11 +60,29 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
     guard sha256.utf8.count == 64, sha256.utf8.allSatisfy(Self.isLowerHex) else {
       return "its SHA-256 is not 64 lower-case hex digits"
     }
+    guard dropouts >= 0 else { return "its dropout count \(dropouts) is negative" }
+    guard (0...PracticeRules.takeLatencyFrameLimit).contains(latencyFrames) else {
+      return "its latency of \(latencyFrames) frames is not 0 to"
+        + " \(PracticeRules.takeLatencyFrameLimit)"
+    }
     return nil
   }
 
   private enum CodingKeys: String, CodingKey {
-    case startFrame, endFrame, pass, input, sha256
+    case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames
+  }
+
+  /// Decodes every field; `pass` may be `null`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      startFrame: try container.decode(Int64.self, forKey: .startFrame),
+      endFrame: try container.decode(Int64.self, forKey: .endFrame),
+      pass: try container.decodeIfPresent(Int.self, forKey: .pass),
+      input: try container.decode(String.self, forKey: .input),
+      sha256: try container.decode(String.self, forKey: .sha256),
+      dropouts: try container.decode(Int.self, forKey: .dropouts),
+      latencyFrames: try container.decode(Int64.self, forKey: .latencyFrames))
   }
 
   /// Encodes every field, an absent pass as `null` as the interchange format requires.
@@ -63,6 +93,8 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
     try container.encode(pass, forKey: .pass)
     try container.encode(input, forKey: .input)
     try container.encode(sha256, forKey: .sha256)
+    try container.encode(dropouts, forKey: .dropouts)
+    try container.encode(latencyFrames, forKey: .latencyFrames)
   }
 
   private static func isLowerHex(_ byte: UInt8) -> Bool {

@@ -26,7 +26,14 @@ extension Reducer {
       return []
     }
     state.recording.takes.append(Take(id: context.newID, recording: recording))
-    showToast("Take \(state.recording.takes.count) kept", in: &state, context)
+    let count = state.recording.takes.count
+    let dropouts = recording.dropouts
+    showToast(
+      dropouts == 0
+        ? "Take \(count) kept"
+        : "Take \(count) kept, after \(dropouts) device dropout\(dropouts == 1 ? "" : "s"):"
+          + " it may be out of time",
+      in: &state, context)
     return []
   }
 

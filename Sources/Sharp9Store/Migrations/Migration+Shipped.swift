@@ -26,6 +26,9 @@ extension Migration {
     Migration(
       id: 6, name: "song_sections", file: PackageResources._006_song_sections_sql,
       checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
+    Migration(
+      id: 7, name: "device_calibrations", file: PackageResources._007_device_calibrations_sql,
+      checksum: "2184828ecc6f72f1ca9a294e2eff3aaed29578da739b5709d93ef5071e60d7eb"),
   ]
 
   private init(

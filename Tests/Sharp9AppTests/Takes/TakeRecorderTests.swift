@@ -26,7 +26,8 @@ import Testing
 
   /// Feeds blocks from `from` up to `until` (session frames), calling `at` before each block.
   static func feed(
-    _ capture: InputCapture, from: Int64, until: Int64, at: (Int64) -> Void = { _ in }
+    _ capture: InputCapture, from: Int64, until: Int64, dropouts: Set<Int64> = [],
+    at: (Int64) -> Void = { _ in }
   ) {
     var input = [Float](repeating: 0, count: block * capture.channels)
     var frame = from
@@ -39,7 +40,8 @@ import Testing
       }
       input.withUnsafeBufferPointer { samples in
         guard let base = samples.baseAddress else { return }
-        capture.capture(base, frames: block, atFrame: frame)
+        capture.capture(
+          base, frames: block, atFrame: frame, dropout: dropouts.contains(frame))
       }
       frame += Int64(block)
     }
@@ -101,6 +103,42 @@ import Testing
     // Only the kept takes are in the folder: no hidden or partial file is left.
     let names = try FileManager.default.contentsOfDirectory(atPath: library.directory.path)
     #expect(Set(names) == [first.sha256 + ".flac", second.sha256 + ".flac"])
+  }
+
+  /// With a calibrated round trip of L frames, the input stamped at frame F + L is what was
+  /// played against song frame F: the take's frames are moved back by L, sample for sample, and
+  /// every dropout before the take's end is counted in it.
+  @Test func theRoundTripIsSubtractedAndDropoutsAreCounted() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let latency: Int64 = 1_536
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate,
+      latencyFrames: latency)
+    recorder.begin(atFrame: 1_000, pass: 1)
+    recorder.end(atFrame: 4_000)
+    recorder.begin(atFrame: 4_000, pass: 2)
+    recorder.end(atFrame: 7_000)
+    // Dropouts at stamped frames 2,560 (song frame 1,024: the first take) and 7,936 (song
+    // frame 6,400: the second).
+    Self.feed(capture, from: 0, until: 10_240, dropouts: [2_560, 7_936])
+    let outcomes = recorder.close()
+    guard outcomes.count == 2, case .kept(let first) = outcomes[0],
+      case .kept(let second) = outcomes[1]
+    else {
+      Issue.record("expected two kept takes, got \(outcomes)")
+      return
+    }
+    #expect((first.startFrame, first.endFrame, first.dropouts) == (1_000, 4_000, 1))
+    #expect((second.startFrame, second.endFrame, second.dropouts) == (4_000, 7_000, 2))
+    #expect(first.latencyFrames == latency && second.latencyFrames == latency)
+    let (samples, frames) = try Self.samples(of: library.url(of: first))
+    #expect(frames == 3_000)
+    // The file's first frame is the input stamped at 1,000 + L.
+    #expect(samples[0] == Self.sample(1_000 + latency, 0))
+    #expect(samples[2 * 2_999 + 1] == Self.sample(3_999 + latency, 1))
   }
 
   @Test func aTakeStillOpenWhenClosingEndsAtTheLastCapturedFrame() throws {

@@ -6,9 +6,12 @@ import Testing
   static let hash = String(repeating: "0123456789abcdef", count: 4)
 
   static func take(
-    _ start: Int64, _ end: Int64, pass: Int? = 1, input: String = "pulse", sha256: String = hash
+    _ start: Int64, _ end: Int64, pass: Int? = 1, input: String = "pulse", sha256: String = hash,
+    dropouts: Int = 0, latencyFrames: Int64 = 0
   ) -> TakeRecording {
-    TakeRecording(startFrame: start, endFrame: end, pass: pass, input: input, sha256: sha256)
+    TakeRecording(
+      startFrame: start, endFrame: end, pass: pass, input: input, sha256: sha256,
+      dropouts: dropouts, latencyFrames: latencyFrames)
   }
 
   @Test func armingAndStoppingToggleTheStateWithAToast() {
@@ -48,6 +51,18 @@ import Testing
     #expect(first.libraryName == "takes/\(Self.hash).flac")
   }
 
+  /// A take recorded after the device dropped out is kept, and the toast says it may be off.
+  @Test func aTakeAfterDropoutsIsKeptWithAWarning() {
+    var store = TestStore.loaded { $0.recording.isArmed = true }
+    let take = Self.take(0, 44_100, dropouts: 2, latencyFrames: 1_536)
+    let id = store.nextID
+    store.send(.takeRecorded(take), at: 2) {
+      $0.recording.takes = [Take(id: id, recording: take)]
+      $0.toast = TestStore.toast(
+        "Take 1 kept, after 2 device dropouts: it may be out of time", at: 2)
+    }
+  }
+
   /// Whatever arrives (a script, a bundle, a broken engine): one toast, nothing else changes.
   @Test func aReportThatIsNotATakeGetsOneToastAndChangesNothing() {
     let bad: [(TakeRecording, String)] = [
@@ -70,6 +85,12 @@ import Testing
       (
         Self.take(0, 5, sha256: "../../" + Self.hash.dropFirst(6)),
         "its SHA-256 is not 64 lower-case hex digits"
+      ),
+      (Self.take(0, 5, dropouts: -1), "its dropout count -1 is negative"),
+      (Self.take(0, 5, latencyFrames: -1), "its latency of -1 frames is not 0 to 480000"),
+      (
+        Self.take(0, 5, latencyFrames: 480_001),
+        "its latency of 480001 frames is not 0 to 480000"
       ),
     ]
     for (index, (take, problem)) in bad.enumerated() {
