@@ -28,6 +28,8 @@ public enum TerminalPlayer {
     public var measuresLatency: Bool
     /// Frames per device callback.
     public var framesPerCallback: Int
+    /// The least device buffer to ask for, in milliseconds (0: the device's lowest).
+    public var bufferMilliseconds = 0
     /// The new session's title, audio and version, when it is not a continued one.
     public var newSession: NewSessionInfo
 
@@ -81,7 +83,8 @@ public enum TerminalPlayer {
     let live = try LiveSession(
       LiveSession.Options(
         audio: options.audio, device: device, input: input, takes: options.takes, tee: options.tee,
-        framesPerCallback: options.framesPerCallback, newSession: options.newSession),
+        framesPerCallback: options.framesPerCallback, newSession: options.newSession,
+        bufferMilliseconds: options.bufferMilliseconds),
       store: store, continuing: previous)
     let player = PlayerLoop(
       live: live, song: options.audio.url, isNew: previous == nil,

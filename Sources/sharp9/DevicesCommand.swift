@@ -39,14 +39,23 @@ struct DevicesCommand: ParsableCommand {
       valueName: "hz"))
   var rate: Int = 44_100
 
+  @Option(
+    help: ArgumentHelp(
+      "The least device buffer to calibrate with, in milliseconds: the --buffer you play with.",
+      valueName: "ms"))
+  var buffer: Int = 0
+
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
-    if !calibrate, device != nil || input != nil {
-      throw ValidationError("--device and --input name the pair --calibrate measures.")
+    if !calibrate, device != nil || input != nil || buffer != 0 {
+      throw ValidationError("--device, --input and --buffer are for --calibrate.")
     }
     guard (8_000...384_000).contains(rate) else {
       throw ValidationError("--rate must be 8000 to 384000 Hz.")
+    }
+    guard (0...1000).contains(buffer) else {
+      throw ValidationError("--buffer must be 0 to 1000 milliseconds.")
     }
   }
 
@@ -128,7 +137,7 @@ extension DevicesCommand {
       do {
         recording = try LoopbackProbe.run(
           signal: signal.signal(), output: output, input: input, sampleRate: rate,
-          framesPerCallback: framesPerCallback, library: library)
+          framesPerCallback: framesPerCallback, bufferMilliseconds: buffer, library: library)
       } catch let error as PortAudioError {
         throw CommandFailure(
           .unavailable,
@@ -170,7 +179,8 @@ extension DevicesCommand {
     try store.saveCalibration(
       DeviceCalibration(
         output: output.name, input: input.name, sampleRate: rate,
-        framesPerCallback: framesPerCallback, latencyFrames: measurement.latencyFrames,
+        framesPerCallback: framesPerCallback, bufferMilliseconds: buffer,
+        latencyFrames: measurement.latencyFrames,
         spreadFrames: measurement.spreadFrames, measuredAt: Date()))
     var out = StandardOutput()
     out.line(

@@ -35,6 +35,13 @@ struct PlayCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The least device buffer to ask for, in milliseconds (default: the device's lowest): more"
+        + " survives a busy machine without dropouts, and is as late. Calibrate with the same.",
+      valueName: "ms"))
+  var buffer: Int = 0
+
+  @Option(
+    help: ArgumentHelp(
       "Also write what is sent to the device to this file, in the format its extension names"
         + " (wav or none: 32-bit float WAV; aiff float; flac 24-bit; ogg, opus, mp3).",
       valueName: "path"))
@@ -71,7 +78,10 @@ struct PlayCommand: ParsableCommand {
         url: URL(filePath: target.path), container: target.container, sample: target.sample,
         sampleRate: audio.format.sampleRate, channels: audio.format.channels)
     }
-    let options = TerminalPlayer.Options(
+    guard (0...1000).contains(buffer) else {
+      throw CommandFailure(.usage, "invalid --buffer \(buffer): give 0 to 1000 milliseconds")
+    }
+    var options = TerminalPlayer.Options(
       audio: audio, deviceName: output.device, inputName: input,
       takes: TakeLibrary(databasePath: database.resolvedPath), usesDevice: !output.noDevice,
       tee: teeWriter,
@@ -79,6 +89,7 @@ struct PlayCommand: ParsableCommand {
       newSession: NewSessionInfo(
         title: audio.url.lastPathComponent, audio: audioSource,
         sharp9Version: Sharp9Command.release))
+    options.bufferMilliseconds = buffer
     let outcome = try TerminalPlayer.run(options) {
       let store = try EventStore(
         path: database.sqlitePath(for: "run `sharp9 play`"), synchronous: .normal)

@@ -34,12 +34,14 @@ public final class DeviceOutput {
 
   /// Opens the stream on `device` for `engine` (not started), duplex with `input` when given.
   public init(
-    device: (PortAudioLibrary, OutputDevice), input: InputDevice? = nil, engine: LiveEngine
+    device: (PortAudioLibrary, OutputDevice), input: InputDevice? = nil, engine: LiveEngine,
+    bufferMilliseconds: Int = 0
   ) throws {
     library = device.0
     do {
       stream = try PortAudioOutput(
-        device: device.1, input: input, engine: engine, library: library)
+        device: device.1, input: input, engine: engine, library: library,
+        bufferMilliseconds: bufferMilliseconds)
     } catch let error as PortAudioError {
       throw Self.failure(error)
     }

@@ -80,6 +80,8 @@ public final class LiveSession {
     public var tee: AudioFileWriter?
     /// Frames per device callback.
     public var framesPerCallback: Int
+    /// The least device buffer to ask for, in milliseconds (0: the device's lowest).
+    public var bufferMilliseconds = 0
     /// The new session's title, audio and version, when it is not a continued one.
     public var newSession: NewSessionInfo
 
@@ -87,8 +89,9 @@ public final class LiveSession {
     public init(
       audio: DecodedAudio, device: (PortAudioLibrary, OutputDevice)?,
       input: InputDevice? = nil, takes: TakeLibrary? = nil, tee: AudioFileWriter?,
-      framesPerCallback: Int, newSession: NewSessionInfo
+      framesPerCallback: Int, newSession: NewSessionInfo, bufferMilliseconds: Int = 0
     ) {
+      self.bufferMilliseconds = bufferMilliseconds
       self.takes = takes
       self.audio = audio
       self.device = device
@@ -118,13 +121,16 @@ public final class LiveSession {
       input: capture)
     self.engine = engine
     output = try options.device.map {
-      try DeviceOutput(device: $0, input: recordsFrom, engine: engine)
+      try DeviceOutput(
+        device: $0, input: recordsFrom, engine: engine,
+        bufferMilliseconds: options.bufferMilliseconds)
     }
     if let capture, let recordsFrom, let takes = options.takes, let device = options.device {
       // The pair's round trip as `devices --calibrate` measured it with this stream's shape.
       calibration = try store.calibration(
         output: device.1.name, input: recordsFrom.name, sampleRate: format.sampleRate,
-        framesPerCallback: options.framesPerCallback)
+        framesPerCallback: options.framesPerCallback,
+        bufferMilliseconds: options.bufferMilliseconds)
       recorder = TakeRecorder(
         capture: capture, library: takes, inputName: recordsFrom.name,
         sampleRate: format.sampleRate, latencyFrames: calibration?.latencyFrames ?? 0)

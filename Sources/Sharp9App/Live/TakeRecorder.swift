@@ -11,8 +11,8 @@ import Sharp9Domain
 ///
 /// The input's frames are moved back by the device pair's round trip (``latencyFrames``), so a
 /// take's frame N is what the musician played while hearing the song's frame N. Every dropout the
-/// device reported before a take's end is counted in it (``TakeRecording/dropouts``): the round
-/// trip may have changed there, and the take says so rather than be silently out of time.
+/// device reported while a take was recorded is counted in it (``TakeRecording/dropouts``): the
+/// round trip may have changed there, and the take says so rather than be silently out of time.
 ///
 /// A span's frames are what the input captured: its start is the first frame written (the
 /// input may start after the frame asked for) and a span still open when the recorder closes
@@ -169,7 +169,7 @@ public final class TakeRecorder: @unchecked Sendable {
             id: span.id,
             finish(
               entry.writer, start: entry.start, pass: span.pass,
-              dropouts: dropouts.count { $0 < end }))
+              dropouts: dropouts.count { (entry.start..<end).contains($0) }))
         } else {
           report(id: span.id, nil)
         }

@@ -21,7 +21,7 @@ public enum LoopbackProbe {
   ///   callbacks stop before the signal has played.
   public static func run(
     signal: [Float], output: OutputDevice, input: InputDevice, sampleRate: Int,
-    framesPerCallback: Int, library: PortAudioLibrary
+    framesPerCallback: Int, bufferMilliseconds: Int = 0, library: PortAudioLibrary
   ) throws -> Recording {
     let buffers = LoopbackBuffers(
       signal: signal, outputChannels: min(2, output.maxOutputChannels),
@@ -32,7 +32,7 @@ public enum LoopbackProbe {
       PortAudioOutput.StreamShape(
         output: output, outputChannels: buffers.outputChannels,
         input: (input, buffers.inputChannels), sampleRate: sampleRate,
-        framesPerCallback: framesPerCallback),
+        framesPerCallback: framesPerCallback, bufferMilliseconds: bufferMilliseconds),
       callback: loopbackCallback, context: retained.toOpaque())
     let raw = UnsafeMutableRawPointer(stream)
     // ALSA reports the underruns it recovers on stderr; they are counted here instead.

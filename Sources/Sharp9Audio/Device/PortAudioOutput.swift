@@ -21,13 +21,14 @@ public final class PortAudioOutput {
   private let retainedEngine: Unmanaged<LiveEngine>
 
   /// Opens `device` for `engine`'s source format with `engine.framesPerCallback` frames per
-  /// callback and the device's low-latency suggestion (at least one callback). With `input`
+  /// callback and the device's low-latency suggestion (at least one callback and
+  /// `bufferMilliseconds`: more survives a busy machine without dropouts). With `input`
   /// (and an ``LiveEngine/input`` capture on the engine) the stream is duplex: each callback's
   /// input block, at the same rate and clock, goes to the engine's capture.
   /// - Throws: ``PortAudioError`` when the device refuses the format or cannot open.
   public init(
     device: OutputDevice, input: InputDevice? = nil, engine: LiveEngine,
-    library: PortAudioLibrary
+    library: PortAudioLibrary, bufferMilliseconds: Int = 0
   ) throws {
     self.device = device
     let format = engine.audio.format
@@ -38,7 +39,8 @@ public final class PortAudioOutput {
       stream = try Self.open(
         StreamShape(
           output: device, outputChannels: format.channels, input: capture,
-          sampleRate: format.sampleRate, framesPerCallback: engine.framesPerCallback),
+          sampleRate: format.sampleRate, framesPerCallback: engine.framesPerCallback,
+          bufferMilliseconds: bufferMilliseconds),
         callback: deviceCallback, context: retained.toOpaque())
     } catch {
       retained.release()
@@ -69,10 +71,15 @@ public final class PortAudioOutput {
     var input: (InputDevice, Int)?
     var sampleRate: Int
     var framesPerCallback: Int
+    /// The least buffer to ask for, in milliseconds (0: the device's lowest).
+    var bufferMilliseconds = 0
 
-    /// Each side's suggested latency: the device's low-latency suggestion, at least a callback.
+    /// Each side's suggested latency: the device's low-latency suggestion, at least a callback
+    /// and ``bufferMilliseconds``.
     func suggestedLatency(_ deviceLowLatencySec: Double) -> Double {
-      max(deviceLowLatencySec, Double(framesPerCallback) / Double(sampleRate))
+      max(
+        deviceLowLatencySec, Double(framesPerCallback) / Double(sampleRate),
+        Double(bufferMilliseconds) / 1000)
     }
   }
 

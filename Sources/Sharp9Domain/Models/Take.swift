@@ -18,9 +18,9 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
   public var input: String
   /// The SHA-256 of the file's bytes, 64 lower-case hex digits.
   public var sha256: String
-  /// How many dropouts (an output underrun or an input overflow) the device reported from when
-  /// its stream started until the take's end: after one, the round trip may have changed, so the
-  /// take may be out of time from there on. 0 for a take aligned throughout.
+  /// How many dropouts (an output underrun or an input overflow) the device reported while the
+  /// take was recorded: after one, the round trip may have changed, so the take may be out of
+  /// time from there on. 0 for a take aligned throughout.
   public var dropouts: Int
   /// The round trip (output → input) subtracted from the input's frames, in frames: the device
   /// pair's calibrated latency when the take was recorded (0: none was known).

@@ -28,7 +28,7 @@ extension Migration {
       checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
     Migration(
       id: 7, name: "device_calibrations", file: PackageResources._007_device_calibrations_sql,
-      checksum: "2184828ecc6f72f1ca9a294e2eff3aaed29578da739b5709d93ef5071e60d7eb"),
+      checksum: "1cdfc96978604dbd871113f9d1ef3fd7d3a0137ab92a1850ae1c87bbe8a47d86"),
   ]
 
   private init(
