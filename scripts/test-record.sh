@@ -24,13 +24,13 @@ source scripts/lib/checks.sh
 
 shows() { # shows TEXT: the screen shows it within 5 s
   for _ in $(seq 50); do
-    tmux -L sharp9rec capture-pane -p -t rec | grep -qF -- "$1" && return 0
+    tmux -L sharp9rec capture-pane -p -t "${pane:-rec}" | grep -qF -- "$1" && return 0
     sleep 0.1
   done
-  tmux -L sharp9rec capture-pane -p -t rec | sed 's/^/     | /' >&2
+  tmux -L sharp9rec capture-pane -p -t "${pane:-rec}" | sed 's/^/     | /' >&2
   return 1
 }
-key() { tmux -L sharp9rec send-keys -t rec "$1"; sleep "${2:-0.6}"; }
+key() { tmux -L sharp9rec send-keys -t "${pane:-rec}" "$1"; sleep "${2:-0.6}"; }
 
 source scripts/lib/private-pulse.sh
 # Without rewinds: the monitor (the input) is then exactly what the sink played, sample for
@@ -116,6 +116,36 @@ check "the take is what was played, to 24 bits" test "$code" -eq 0
 check "the take lines up with the song within 1 ms (after the round trip)" \
   bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
 
+# kill -9 while a take is being written: the log names no take (a take never half-exists), the
+# hidden file holds the blocks flushed so far (a FLAC stream; sharp9 does not yet recover it: its
+# reader refuses a FLAC whose length was never written), and verify passes.
+mkdir -p "$work/crash"
+pactl set-default-sink sharp9test
+pane=crash
+tmux -L sharp9rec new-session -d -s crash -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$work/crash/crash.sqlite' --device pulse --input pulse \
+   --buffer $buffer >'$work/crash/out.txt' 2>&1; sleep 60"
+sleep 2
+key R
+key Space 0.5
+check "kill -9: recording" shows "● rec"
+sleep 3
+player=$(pgrep -P "$(tmux -L sharp9rec list-panes -t crash -F '#{pane_pid}')" -x sharp9)
+check "kill -9: the player is killed" kill -9 "${player:-none}"
+sleep 0.5
+crashed=$("$bin" sessions --db "$work/crash/crash.sqlite" --json | python3 -c '
+import json, sys
+print(json.loads(sys.stdin.readline())["id"])')
+check "kill -9: verify passes" "$bin" verify "$crashed" --db "$work/crash/crash.sqlite"
+check "kill -9: the log names no take" \
+  bash -c "! '$bin' log '$crashed' --db '$work/crash/crash.sqlite' | grep -q 'take recorded'"
+partial=$(find "$work/crash/takes" -name '.*partial' | head -1)
+check "kill -9: only the hidden file is left, no take under a hash" \
+  bash -c "[[ -n '$partial' && -z \$(find '$work/crash/takes' -name '[0-9a-f]*.flac') ]]"
+check "kill -9: the hidden file is a FLAC stream holding the flushed seconds" \
+  bash -c "[[ \$(head -c 4 '$partial') == fLaC && \$(stat -c %s '$partial') -gt 65536 ]]"
+pane=rec
+
 # The known delay, after the recording (a filter sink in front of the null sink).
 pactl load-module module-ladspa-sink sink_name=delayed sink_master=sharp9test plugin=delay \
   label=delay_5s control=0.05,1 >/dev/null
@@ -137,5 +167,10 @@ code=$?
 check "no such input: exit 69, one line" \
   bash -c "[[ $code -eq 69 && \$(wc -l <'$work/noin.txt') -eq 1 ]]"
 check "no such input: no session" test ! -e "$work/noin.sqlite"
+"$bin" devices --calibrate --device pulse --input no-such-input --db "$work/nocal.sqlite" \
+  >/dev/null 2>"$work/nocal.txt"
+code=$?
+check "calibrating no such input: exit 69, one line, no database" \
+  bash -c "[[ $code -eq 69 && \$(wc -l <'$work/nocal.txt') -eq 1 && ! -e '$work/nocal.sqlite' ]]"
 
 checks_summary

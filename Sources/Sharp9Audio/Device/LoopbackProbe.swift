@@ -92,6 +92,7 @@ private func loopbackCallback(
 ) -> Int32 {
   guard let output, let context else { return 0 }
   let buffers = Unmanaged<LoopbackBuffers>.fromOpaque(context).takeUnretainedValue()
+  // (A shift the device does not report shows as bursts that disagree: the spread.)
   if flags & (sharp9_paOutputUnderflow | sharp9_paInputOverflow) != 0 {
     buffers.dropouts.wrappingIncrement(ordering: .relaxed)
   }

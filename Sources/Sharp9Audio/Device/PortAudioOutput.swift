@@ -153,6 +153,7 @@ private func deviceCallback(
     dacTimeSec: time?.pointee.outputBufferDacTime ?? 0,
     callbackTimeSec: time?.pointee.currentTime ?? 0,
     input: input?.assumingMemoryBound(to: Float.self),
-    inputOverflow: flags & sharp9_paInputOverflow != 0)
+    inputOverflow: flags & sharp9_paInputOverflow != 0,
+    adcTimeSec: time?.pointee.inputBufferAdcTime ?? 0)
   return 0  // paContinue
 }

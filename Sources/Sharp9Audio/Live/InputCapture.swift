@@ -14,7 +14,10 @@ import Atomics
 /// A dropout the device reports (an output underrun or an input overflow: the device played or
 /// recorded something other than the blocks in order, so what the input hears may move against
 /// the song from there on) is queued too, at its block's frame, so a take can say it has one
-/// rather than be silently out of time.
+/// rather than be silently out of time. So is a jump of the round trip the device's timestamps
+/// give (when the output block reaches the DAC less when the input block left the ADC) by more
+/// than ``roundTripJumpSec``: a sound server can shift its buffers under load without reporting
+/// an underrun (PulseAudio does), and the timestamps show it.
 ///
 /// The audio side (``capture(_:frames:atFrame:dropout:)``) never allocates, locks or waits.
 public final class InputCapture: @unchecked Sendable {
@@ -26,6 +29,13 @@ public final class InputCapture: @unchecked Sendable {
   private let overflowCount = ManagedAtomic<Int>(0)
   /// The frames of the blocks the device reported a dropout at.
   private let dropoutFrames = SPSCRing<Int64>(capacity: 1024, filler: 0)
+  /// The round trip the timestamps gave since the last jump (the audio side's; nil: none yet).
+  private var roundTripSec: Double?
+
+  /// How far the timestamps' round trip may wander before it counts as a dropout: above their
+  /// jitter (up to 3.3 ms seen through PulseAudio on a busy machine), below a device block
+  /// (5.8 ms at 256 frames and 44.1 kHz), the least a server shifts its buffers by.
+  public static let roundTripJumpSec = 0.0045
   // Reader side.
   private var framesRead: Int64 = 0
 
@@ -44,13 +54,22 @@ public final class InputCapture: @unchecked Sendable {
   /// Queues `frames` interleaved input frames whose first is session frame `frame`, and the
   /// `dropout` the device reported with them. Call from the device callback only, once per
   /// callback, with consecutive frames.
+  /// `roundTripSec` is the device's timestamps' round trip for the block (nil: unknown).
   public func capture(
-    _ input: UnsafePointer<Float>, frames: Int, atFrame frame: Int64, dropout: Bool = false
+    _ input: UnsafePointer<Float>, frames: Int, atFrame frame: Int64, dropout: Bool = false,
+    roundTripSec: Double? = nil
   ) {
     guard overflowCount.load(ordering: .relaxed) == 0 else { return }
+    var jumped = false
+    if let now = roundTripSec {
+      if let reference = self.roundTripSec, abs(now - reference) > Self.roundTripJumpSec {
+        jumped = true
+      }
+      if jumped || self.roundTripSec == nil { self.roundTripSec = now }
+    }
     // Before the block: a reader that sees the block sees its dropout (both rings publish with
     // release ordering, in this order).
-    if dropout { dropoutFrames.push(frame) }
+    if dropout || jumped { dropoutFrames.push(frame) }
     if firstFrame.load(ordering: .relaxed) < 0 { firstFrame.store(frame, ordering: .releasing) }
     if !ring.pushAll(UnsafeBufferPointer(start: input, count: frames * channels)) {
       overflowCount.wrappingIncrement(ordering: .relaxed)

@@ -211,10 +211,12 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   ///   - input: a duplex device's input block (``input``'s channels), captured at the block's
   ///     first frame.
   ///   - inputOverflow: the device reported input it dropped before this block.
+  ///   - adcTimeSec: when the input block's first frame left the ADC, on the device's clock (0:
+  ///     unknown).
   public func render(
     into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false,
     dacTimeSec: Double = 0, callbackTimeSec: Double = 0, input: UnsafePointer<Float>? = nil,
-    inputOverflow: Bool = false
+    inputOverflow: Bool = false, adcTimeSec: Double = 0
   ) {
     let enteredSec = MonotonicClock.nowSec()
     let rate = Double(audio.format.sampleRate)
@@ -241,7 +243,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       times: (dac: dacTimeSec, callback: callbackTimeSec, clock: enteredSec))
     if let input, let capture = self.input {
       capture.capture(
-        input, frames: frames, atFrame: start, dropout: underrun || inputOverflow)
+        input, frames: frames, atFrame: start, dropout: underrun || inputOverflow,
+        roundTripSec: dacTimeSec > 0 && adcTimeSec > 0 ? dacTimeSec - adcTimeSec : nil)
     }
   }
 

@@ -141,6 +141,21 @@ import Testing
     #expect(samples[2 * 2_999 + 1] == Self.sample(3_999 + latency, 1))
   }
 
+  /// A round trip that jumps (the device's timestamps) is a dropout, once per jump; jitter is not.
+  @Test func aJumpOfTheTimestampsRoundTripIsADropout() {
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let input = [Float](repeating: 0.5, count: Self.block)
+    let roundTrips: [Double?] = [0.0174, 0.0176, nil, 0.0171, 0.0290, 0.0291, 0.0174]
+    input.withUnsafeBufferPointer { samples in
+      guard let base = samples.baseAddress else { return }
+      for (index, roundTrip) in roundTrips.enumerated() {
+        capture.capture(
+          base, frames: Self.block, atFrame: Int64(index * Self.block), roundTripSec: roundTrip)
+      }
+    }
+    #expect(capture.dropouts() == [4 * 256, 6 * 256])
+  }
+
   @Test func aTakeStillOpenWhenClosingEndsAtTheLastCapturedFrame() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
