@@ -47,6 +47,16 @@ import Testing
     }
   }
 
+  /// The two takes `outcomes` must be, both kept.
+  static func twoKept(_ outcomes: [TakeRecorder.Outcome]) throws -> (TakeRecording, TakeRecording) {
+    guard outcomes.count == 2, case .kept(let first) = outcomes[0],
+      case .kept(let second) = outcomes[1]
+    else { throw TwoTakesExpected(outcomes: outcomes) }
+    return (first, second)
+  }
+
+  struct TwoTakesExpected: Error { var outcomes: [TakeRecorder.Outcome] }
+
   /// The samples of a take's file, and its frame count.
   static func samples(of url: URL) throws -> (samples: [Float], frames: Int) {
     let reader = try AudioFileReader(url: url)
@@ -74,13 +84,7 @@ import Testing
       default: break
       }
     }
-    let outcomes = recorder.close()
-    guard outcomes.count == 2, case .kept(let first) = outcomes[0],
-      case .kept(let second) = outcomes[1]
-    else {
-      Issue.record("expected two kept takes, got \(outcomes)")
-      return
-    }
+    let (first, second) = try Self.twoKept(recorder.close())
     #expect((first.startFrame, first.endFrame, first.pass) == (5_000, 9_000, 1))
     #expect((second.startFrame, second.endFrame, second.pass) == (9_000, 12_345, 2))
     #expect(first.input == "pulse" && first.problem == nil && second.problem == nil)
@@ -124,13 +128,7 @@ import Testing
     // Dropouts at stamped frames 2,560 (song frame 1,024: the first take) and 7,936 (song
     // frame 6,400: the second).
     Self.feed(capture, from: 0, until: 10_240, dropouts: [2_560, 7_936])
-    let outcomes = recorder.close()
-    guard outcomes.count == 2, case .kept(let first) = outcomes[0],
-      case .kept(let second) = outcomes[1]
-    else {
-      Issue.record("expected two kept takes, got \(outcomes)")
-      return
-    }
+    let (first, second) = try Self.twoKept(recorder.close())
     #expect((first.startFrame, first.endFrame, first.dropouts) == (1_000, 4_000, 1))
     #expect((second.startFrame, second.endFrame, second.dropouts) == (4_000, 7_000, 1))
     #expect(first.latencyFrames == latency && second.latencyFrames == latency)
