@@ -8,12 +8,13 @@ set -euo pipefail
 # terminal player, Chromium and a Python virtual environment for the browser tests, and the
 # sqlite3 shell the store tests use to damage databases, and groff, which checks the man page). Packaging: dpkg-shlibdeps (dpkg-dev)
 # for the .deb's dependencies, strip and readelf (binutils), man for checking the man page.
+# ladspa-sdk's delay line: the known delay scripts/test-record.sh calibrates through.
 # PostgreSQL 15's server (initdb, pg_ctl): the store's contract tests run against a private
 # cluster of it too (scripts/postgres.sh). libcurl4: Foundation's URLSession on Linux, which
 # `sharp9 push` and `pull` send with.
 packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
   portaudio19-dev libncurses-dev sqlite3 postgresql-15 libcurl4
-  pulseaudio pulseaudio-utils libasound2-plugins tmux chromium python3-venv
+  pulseaudio pulseaudio-utils libasound2-plugins ladspa-sdk tmux chromium python3-venv
   groff-base dpkg-dev binutils man-db)
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(rubberband-cli soundstretch sox libsox-fmt-base espeak-ng python3-numpy

@@ -51,6 +51,9 @@ pids+=($!)
 sleep 0.5
 
 check "sharp9 devices lists pulse" bash -c "'$bin' devices | grep -q pulse"
+# The ALSA "pulse" device records the server's default source: the null sink's monitor.
+check "sharp9 devices lists pulse as an input too" \
+  bash -c "'$bin' devices | grep -Eq '^[* ] +pulse +input '"
 
 db="$work/sessions.sqlite"
 tmux -L sharp9test new-session -d -s play -x 100 -y 30 \
@@ -322,5 +325,14 @@ code=$?
 check "no device: exit 69" test "$code" -eq 69
 check "no device: says what to do" grep -q "sharp9 devices" "$work/nodev.txt"
 check "no device: no session" test ! -e "$work/nodev.sqlite"
+
+# An input that does not exist: one line naming --input, exit 69, no session.
+"$bin" play "$work/track.wav" --db "$work/noin.sqlite" --device pulse --input no-such-input \
+  >/dev/null 2>"$work/noin.txt"
+code=$?
+check "no such input: exit 69, one error line" \
+  bash -c "[[ $code -eq 69 && \$(wc -l <'$work/noin.txt') -eq 1 ]]"
+check "no such input: says what to do" grep -q -- "--input NAME" "$work/noin.txt"
+check "no such input: no session" test ! -e "$work/noin.sqlite"
 
 checks_summary

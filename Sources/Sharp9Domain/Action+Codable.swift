@@ -15,7 +15,7 @@ extension Action: Codable {
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
     case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
     case nudgeBBeats, setSnap, nameSection, sectionsRestored, loopSection, songSettingsRestored
-    case overviewTapped
+    case overviewTapped, setRecordingArmed, takeRecorded, deleteTake
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -31,7 +31,7 @@ extension Action: Codable {
       case .tapWaveform, .dragScrub, .addMarker, .setA, .setB, .overviewTapped: ["timeSec"]
       case .tick: ["currentTimeSec"]
       case .speedDelta, .pitchDelta: ["delta"]
-      case .deleteMarker: ["id"]
+      case .deleteMarker, .deleteTake: ["id"]
       case .toggleLoopEnabled: ["enabled"]
       case .clearToastIfExpired: ["now"]
       case .skip, .nudgeA, .nudgeB: ["seconds"]
@@ -53,6 +53,8 @@ extension Action: Codable {
       case .setCountIn: ["beats", "everyPass"]
       case .nudgeABeats, .nudgeBBeats: ["beats"]
       case .setSnap: ["snap"]
+      case .setRecordingArmed: ["armed"]
+      case .takeRecorded: ["take"]
       case .nameSection: ["timeSec", "name"]
       case .sectionsRestored: ["sections"]
       case .loopSection: ["number"]
@@ -64,7 +66,7 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
-    case grid, bpm, level, beats, everyPass, snap, sections, settings
+    case grid, bpm, level, beats, everyPass, snap, sections, settings, armed, take
   }
 
   /// The case's `type` tag.
@@ -118,6 +120,9 @@ extension Action: Codable {
     case .nudgeABeats: .nudgeABeats
     case .nudgeBBeats: .nudgeBBeats
     case .setSnap: .setSnap
+    case .setRecordingArmed: .setRecordingArmed
+    case .takeRecorded: .takeRecorded
+    case .deleteTake: .deleteTake
     case .nameSection: .nameSection
     case .sectionsRestored: .sectionsRestored
     case .loopSection: .loopSection
@@ -182,12 +187,13 @@ extension Action: Codable {
       case .loopPassesCompleted: number.map { .loopPassesCompleted(wallSec: $0) }
       case .toggleLoopEnabled: bool.map { .toggleLoopEnabled($0) }
       case .setLocked: bool.map { .setLocked($0) }
+      case .setRecordingArmed: bool.map { .setRecordingArmed($0) }
       case .setMode:
         if case .text(let text)? = field { Mode(rawValue: text).map { .setMode($0) } } else { nil }
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
         .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped,
         .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats, .nameSection,
-        .sectionsRestored, .loopSection, .songSettingsRestored:
+        .sectionsRestored, .loopSection, .songSettingsRestored, .takeRecorded, .deleteTake:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -239,13 +245,7 @@ extension Action: Codable {
     case .speedDelta: self = .speedDelta(try number(.delta))
     case .pitchDelta: self = .pitchDelta(try number(.delta))
     case .addMarker: self = .addMarker(timeSec: try number(.timeSec))
-    case .deleteMarker:
-      let text = try c.decode(String.self, forKey: .id)
-      guard let id = UUID(uuidString: text) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .id, in: c, debugDescription: "\"\(text)\" is not a UUID")
-      }
-      self = .deleteMarker(id: id)
+    case .deleteMarker: self = .deleteMarker(id: try Self.decodeID(c))
     case .toggleLoopEnabled: self = .toggleLoopEnabled(try c.decode(Bool.self, forKey: .enabled))
     case .setA: self = .setA(timeSec: try number(.timeSec))
     case .setB: self = .setB(timeSec: try number(.timeSec))
@@ -321,6 +321,9 @@ extension Action: Codable {
           forKey: .snap, in: c, debugDescription: "\"\(text)\" is not one of \(names)")
       }
       self = .setSnap(snap)
+    case .setRecordingArmed: self = .setRecordingArmed(try c.decode(Bool.self, forKey: .armed))
+    case .takeRecorded: self = .takeRecorded(try c.decode(TakeRecording.self, forKey: .take))
+    case .deleteTake: self = .deleteTake(id: try Self.decodeID(c))
     case .nameSection:
       self = .nameSection(
         timeSec: try number(.timeSec), name: try c.decode(String.self, forKey: .name))
@@ -343,6 +346,15 @@ extension Action: Codable {
     }
   }
 
+  private static func decodeID(_ c: KeyedDecodingContainer<Field>) throws -> UUID {
+    let text = try c.decode(String.self, forKey: .id)
+    guard let id = UUID(uuidString: text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .id, in: c, debugDescription: "\"\(text)\" is not a UUID")
+    }
+    return id
+  }
+
   /// Encodes `type` first, then the case's fields.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: Field.self)
@@ -360,7 +372,7 @@ extension Action: Codable {
       try c.encode(time, forKey: .timeSec)
     case .tick(let time): try c.encode(time, forKey: .currentTimeSec)
     case .speedDelta(let delta), .pitchDelta(let delta): try c.encode(delta, forKey: .delta)
-    case .deleteMarker(let id): try c.encode(id, forKey: .id)
+    case .deleteMarker(let id), .deleteTake(let id): try c.encode(id, forKey: .id)
     case .toggleLoopEnabled(let enabled): try c.encode(enabled, forKey: .enabled)
     case .clearToastIfExpired(let now): try c.encodeIfPresent(now, forKey: .now)
     case .skip(let seconds), .nudgeA(let seconds), .nudgeB(let seconds), .shiftGrid(let seconds):
@@ -391,6 +403,8 @@ extension Action: Codable {
       try c.encode(everyPass, forKey: .everyPass)
     case .nudgeABeats(let beats), .nudgeBBeats(let beats): try c.encode(beats, forKey: .beats)
     case .setSnap(let snap): try c.encode(snap, forKey: .snap)
+    case .setRecordingArmed(let armed): try c.encode(armed, forKey: .armed)
+    case .takeRecorded(let take): try c.encode(take, forKey: .take)
     case .nameSection(let time, let name):
       try c.encode(time, forKey: .timeSec)
       try c.encode(name, forKey: .name)

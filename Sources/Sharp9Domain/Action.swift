@@ -107,6 +107,15 @@ public enum Action: Sendable, Equatable, Hashable {
   case nudgeBBeats(Int)
   /// Where A and B land when set: anywhere, on beats or on bar starts.
   case setSnap(SnapMode)
+  /// The musician armed recording (the player's `R`), or stopped it: while armed, each loop pass
+  /// (or the span until stopped) is recorded from the input as a take.
+  case setRecordingArmed(Bool)
+  /// The engine kept a take: its audio is in the library under its SHA-256 (reported only after
+  /// the file is complete, so the log never names half a take).
+  case takeRecorded(TakeRecording)
+  /// The musician deleted a take (its audio goes from the library only when no session refers
+  /// to it any more).
+  case deleteTake(id: UUID)
   /// The section starting at a time named (the marker there, or a new one): "Verse", "Solo".
   case nameSection(timeSec: Double, name: String)
   /// The song's sections from earlier sessions, brought in as the song loads (the app reads
@@ -169,7 +178,7 @@ extension Action {
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
       .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap, .sectionsRestored,
-      .songSettingsRestored, .overviewTapped:
+      .songSettingsRestored, .overviewTapped, .setRecordingArmed, .takeRecorded, .deleteTake:
       nil
     }
   }
@@ -181,14 +190,15 @@ extension Action {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
       .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected,
-      .sectionsRestored, .songSettingsRestored:
+      .sectionsRestored, .songSettingsRestored, .takeRecorded:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,
       .markNow, .setLocked, .seekToStart, .seekToEnd, .undo, .redo, .setSpeed, .setPitch, .nudgeA,
       .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
       .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats,
-      .nudgeBBeats, .setSnap, .nameSection, .loopSection, .overviewTapped:
+      .nudgeBBeats, .setSnap, .nameSection, .loopSection, .overviewTapped, .setRecordingArmed,
+      .deleteTake:
       true
     }
   }

@@ -60,6 +60,15 @@ public enum PracticeRules {
   /// a jump no practice plan asks for.
   public static let trainerStepLimit = 0.25
 
+  /// A take's loop pass number is at most this (a pass counter that ran away is damage): a
+  /// day of four-second passes.
+  public static let takePassLimit = 100_000
+  /// How long an input's name in a take may be, in characters (PortAudio's names are short).
+  public static let takeInputNameLength = 1...200
+  /// A take's round trip compensation is at most this many frames (10 s at 48 kHz; a device
+  /// pair's round trip is milliseconds, so more is damage).
+  public static let takeLatencyFrameLimit: Int64 = 480_000
+
   /// Tempi a musician may type or tap, in BPM: below 20 a beat is no longer felt as one, above
   /// 300 the clicks would blur into a buzz at double speed.
   public static let tempoRange: ClosedRange<Double> = 20...300

@@ -172,7 +172,8 @@ final class PlayerLoop {
     let view = PlayerView(
       state: core.state, playheadSec: last.positionSec, isPlaying: last.isPlaying,
       fileName: song.lastPathComponent, sessionID: core.session?.idString ?? "(new)",
-      deviceLine: live.output?.description ?? "no device (tee only)",
+      deviceLine: (live.output?.description ?? "no device (tee only)")
+        + (live.recordingLine.map { "   \($0)" } ?? ""),
       levelsDB: (meters.left.levelDB, meters.right.levelDB),
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),

@@ -15,6 +15,11 @@ public enum TerminalPlayer {
     public var audio: DecodedAudio
     /// The output device: (part of) a name, or nil for the default; ignored without a device.
     public var deviceName: String?
+    /// The input takes are recorded from: (part of) a name, or nil for the system's default
+    /// input; ignored without a device.
+    public var inputName: String?
+    /// Where takes are kept (nil: recording is unavailable).
+    public var takes: TakeLibrary?
     /// False to play on a clock with no device (tests).
     public var usesDevice: Bool
     /// The tee's writer, already created: it receives every frame sent to the device.
@@ -23,16 +28,22 @@ public enum TerminalPlayer {
     public var measuresLatency: Bool
     /// Frames per device callback.
     public var framesPerCallback: Int
+    /// The least device buffer to ask for, in milliseconds (0: the device's lowest).
+    public var bufferMilliseconds = 0
     /// The new session's title, audio and version, when it is not a continued one.
     public var newSession: NewSessionInfo
 
     /// Creates the options.
     public init(
-      audio: DecodedAudio, deviceName: String?, usesDevice: Bool, tee: AudioFileWriter?,
-      measuresLatency: Bool, framesPerCallback: Int, newSession: NewSessionInfo
+      audio: DecodedAudio, deviceName: String?, inputName: String? = nil,
+      takes: TakeLibrary? = nil, usesDevice: Bool, tee: AudioFileWriter?, measuresLatency: Bool,
+      framesPerCallback: Int,
+      newSession: NewSessionInfo
     ) {
       self.audio = audio
       self.deviceName = deviceName
+      self.inputName = inputName
+      self.takes = takes
       self.usesDevice = usesDevice
       self.tee = tee
       self.measuresLatency = measuresLatency
@@ -53,8 +64,8 @@ public enum TerminalPlayer {
 
   /// Plays until the musician quits or a signal arrives.
   ///
-  /// The device is looked up before `openLog` is called, so without an output no session is
-  /// created; `openLog` returns the store and the session to continue (nil for a new one).
+  /// The device and the input are looked up before `openLog` is called, so without an output (or
+  /// without the input asked for) no session is created; `openLog` returns the store and the session to continue (nil for a new one).
   /// Standard error is muted while the screen is the player's.
   ///
   /// - Throws: ``PlayerUnavailable`` (no terminal, no device), the store's and the engine's
@@ -65,11 +76,15 @@ public enum TerminalPlayer {
     let mute = StandardErrorMute()
     defer { mute.restore() }
     let device = try options.usesDevice ? DeviceOutput.find(name: options.deviceName) : nil
+    let input = try device.flatMap {
+      try DeviceOutput.findInput(name: options.inputName, library: $0.0)
+    }
     let (store, previous) = try openLog()
     let live = try LiveSession(
       LiveSession.Options(
-        audio: options.audio, device: device, tee: options.tee,
-        framesPerCallback: options.framesPerCallback, newSession: options.newSession),
+        audio: options.audio, device: device, input: input, takes: options.takes, tee: options.tee,
+        framesPerCallback: options.framesPerCallback, newSession: options.newSession,
+        bufferMilliseconds: options.bufferMilliseconds),
       store: store, continuing: previous)
     let player = PlayerLoop(
       live: live, song: options.audio.url, isNew: previous == nil,

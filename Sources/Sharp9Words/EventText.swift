@@ -63,6 +63,11 @@ public enum EventText {
     case .nudgeABeats(let beats): "nudge A \(signed(Double(beats))) beats"
     case .nudgeBBeats(let beats): "nudge B \(signed(Double(beats))) beats"
     case .setSnap(let snap): "snap \(snap.rawValue)"
+    case .setRecordingArmed(let armed): armed ? "arm recording" : "stop recording"
+    case .takeRecorded(let take):
+      "take recorded: frames \(take.startFrame)–\(take.endFrame)"
+        + (take.pass.map { ", pass \($0)" } ?? "") + " from \(take.input)"
+    case .deleteTake(let id): "delete take \(id.uuidString.prefix(8))"
     case .nameSection(let time, let name): "name section \"\(name)\" at \(formatTime(time))"
     case .sectionsRestored(let sections): "the song's sections (\(sections.count))"
     case .loopSection(let number): "loop section \(number)"

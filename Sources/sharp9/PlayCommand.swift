@@ -29,6 +29,19 @@ struct PlayCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The input takes are recorded from: (part of) a name from `sharp9 devices` (default: the"
+        + " system's default input).", valueName: "name"))
+  var input: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The least device buffer to ask for, in milliseconds (default: the device's lowest): more"
+        + " survives a busy machine without dropouts, and is as late. Calibrate with the same.",
+      valueName: "ms"))
+  var buffer: Int = 0
+
+  @Option(
+    help: ArgumentHelp(
       "Also write what is sent to the device to this file, in the format its extension names"
         + " (wav or none: 32-bit float WAV; aiff float; flac 24-bit; ogg, opus, mp3).",
       valueName: "path"))
@@ -65,12 +78,18 @@ struct PlayCommand: ParsableCommand {
         url: URL(filePath: target.path), container: target.container, sample: target.sample,
         sampleRate: audio.format.sampleRate, channels: audio.format.channels)
     }
-    let options = TerminalPlayer.Options(
-      audio: audio, deviceName: output.device, usesDevice: !output.noDevice, tee: teeWriter,
+    guard (0...1000).contains(buffer) else {
+      throw CommandFailure(.usage, "invalid --buffer \(buffer): give 0 to 1000 milliseconds")
+    }
+    var options = TerminalPlayer.Options(
+      audio: audio, deviceName: output.device, inputName: input,
+      takes: TakeLibrary(databasePath: database.resolvedPath), usesDevice: !output.noDevice,
+      tee: teeWriter,
       measuresLatency: latencyLog != nil, framesPerCallback: Self.framesPerCallback,
       newSession: NewSessionInfo(
         title: audio.url.lastPathComponent, audio: audioSource,
         sharp9Version: Sharp9Command.release))
+    options.bufferMilliseconds = buffer
     let outcome = try TerminalPlayer.run(options) {
       // Each key is appended before the next is read; `normal` survives kill -9 (not power
       // loss) and keeps an append well inside a frame of the screen.

@@ -15,7 +15,9 @@ struct RenderCommand: ParsableCommand {
       wall-clock audio at the source's sample rate and channels (24-bit unless --bits), with loops, seeks, \
       speed and pitch exactly as the playback timeline says (see `sharp9 timeline`). Paused \
       spans are silence unless --skip-pauses. The source audio is the session's recorded file, \
-      checked against its recorded SHA-256. The output file appears complete or not at all.
+      checked against its recorded SHA-256. The output file appears complete or not at all. \
+      --with-takes adds the session's takes (recorded with R in sharp9 play) on the frames they \
+      were recorded at; --takes-only renders them alone.
       """)
 
   @OptionGroup var session: SessionArgument
@@ -36,6 +38,12 @@ struct RenderCommand: ParsableCommand {
 
   @Flag(help: "Leave paused spans out instead of writing them as silence.")
   var skipPauses = false
+
+  @Flag(help: "Mix the session's takes over the song, each on the frames it was recorded at.")
+  var withTakes = false
+
+  @Flag(help: "Render the session's takes alone, on the frames they were recorded at.")
+  var takesOnly = false
 
   @OptionGroup var audioOutput: AudioOutputOptions
 
@@ -63,6 +71,13 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func validate() throws {
+    if withTakes && takesOnly {
+      throw ValidationError("--with-takes and --takes-only cannot be used together.")
+    }
+    if (withTakes || takesOnly) && skipPauses {
+      throw ValidationError(
+        "--skip-pauses cannot be used with takes: they sound on the session's own timeline.")
+    }
     if let from, let to, to.seconds <= from.seconds {
       throw ValidationError("--to must be later than --from.")
     }
@@ -87,12 +102,21 @@ struct RenderCommand: ParsableCommand {
     try OutputFile.check(output, inputs: inputs, force: force)
     let (container, bits) = try audioOutput.resolve(for: output, defaultSample: .pcm24)
     let sample = self.sample ?? bits
+    let mode: TakeMixSink.Mode? = withTakes ? .withTakes : takesOnly ? .takesOnly : nil
+    let takes = try mode.map { mode in
+      (
+        mode,
+        try SessionTakes.placements(
+          of: record, in: store,
+          database: database.sqlitePath(for: "render a session's takes"))
+      )
+    }
     let bar = ProgressBar(label: "render")
     let (probe, frames, drift) = try SessionRender.render(
       record, from: store, source: source, to: URL(filePath: output), container: container,
       sample: sample,
       settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses),
-      progress: bar.update)
+      takes: takes, progress: bar.update)
     bar.finish()
     var out = StandardOutput()
     let seconds = Double(frames) / Double(probe.sampleRate)

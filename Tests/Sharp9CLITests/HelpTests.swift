@@ -70,8 +70,8 @@ import Testing
       loops                   List, export or import a song's saved loops and
                               sections.
       journal                 What you practised, per day and song.
-      devices                 List the audio output devices (for sharp9 play
-                              --device NAME).
+      devices                 List the audio devices: outputs (for --device NAME),
+                              inputs (for --input NAME).
 
     AUDIO SUBCOMMANDS:
       timeline                Show where in the track playback was at every moment
@@ -123,6 +123,6 @@ import Testing
   @Test func versionIsPrinted() throws {
     #expect(
       try CLI.run(["--version"])
-        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 5, schema 7)\n", stderr: ""))
+        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 6, schema 8)\n", stderr: ""))
   }
 }

@@ -133,6 +133,13 @@ import Testing
     #expect(command("g") == .send(.setSnap(.beats)))
   }
 
+  @Test func capitalRArmsRecordingAndStopsIt() {
+    var state = State()
+    #expect(command("R", state) == .send(.setRecordingArmed(true)))
+    state.recording.isArmed = true
+    #expect(command("R", state) == .send(.setRecordingArmed(false)))
+  }
+
   @Test func cyclesFollowTheState() {
     var state = State()
     state.rhythm.clicks = Clicks(metronomeOn: true, level: 1, countInBeats: 8)

@@ -77,7 +77,8 @@ import Testing
   }
 
   @Test func aBundleRoundTripsAndALargerUploadIs413() async throws {
-    let fixture = try await InspectorFixture(maxUploadBytes: 64 << 10)
+    // A bundle of the fixture's session is a small SQLite file (a page or two per table).
+    let fixture = try await InspectorFixture(maxUploadBytes: 128 << 10)
     let id = fixture.id
     try await fixture.test { client in
       let bundle = try await client.execute(uri: "/api/sessions/\(id)/bundle.sharp9", method: .get)
@@ -92,7 +93,7 @@ import Testing
       #expect(again.text.contains("\"alreadyPresent\":true"))
       let big = try await client.execute(
         uri: "/api/bundles", method: .post, headers: withToken,
-        body: ByteBuffer(repeating: 0, count: 65 << 10))
+        body: ByteBuffer(repeating: 0, count: 129 << 10))
       #expect(big.status == .contentTooLarge)
     }
   }

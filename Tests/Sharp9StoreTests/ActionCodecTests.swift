@@ -41,6 +41,14 @@ import Testing
     .setMetronome(enabled: true, level: 0.35), .setMetronome(enabled: false, level: 1),
     .setCountIn(beats: 4, everyPass: true), .setCountIn(beats: Int.min, everyPass: false),
     .nudgeABeats(-1), .nudgeBBeats(Int.max), .setSnap(.off), .setSnap(.beats), .setSnap(.bars),
+    .setRecordingArmed(true), .setRecordingArmed(false),
+    .takeRecorded(
+      TakeRecording(
+        startFrame: 44_100, endFrame: 220_500, pass: 2, input: "pulse",
+        sha256: String(repeating: "ab", count: 32))),
+    .takeRecorded(
+      TakeRecording(startFrame: Int64.min, endFrame: -1, pass: nil, input: "", sha256: "x")),
+    .deleteTake(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
     .nameSection(timeSec: 12.5, name: "Solo ♪"), .nameSection(timeSec: -1, name: ""),
     .sectionsRestored([]),
     .sectionsRestored([SongSection(name: "Verse", timeSec: 0), SongSection(name: "", timeSec: 3)]),
@@ -72,6 +80,17 @@ import Testing
     #expect(ActionCodec.encode(.nudgeB(seconds: 1)).first == 30)
     #expect(ActionCodec.encode(.tapTempo) == [37])
     #expect(ActionCodec.encode(.setSnap(.bars)) == [44, 2])
+    #expect(ActionCodec.encode(.setRecordingArmed(true)) == [52, 1])
+    #expect(ActionCodec.encode(.deleteTake(id: UUID())).first == 54)
+    let take = TakeRecording(
+      startFrame: 1, endFrame: 2, pass: nil, input: "i", sha256: "h", dropouts: 3,
+      latencyFrames: 0x600)
+    #expect(
+      ActionCodec.encode(.takeRecorded(take)) == [
+        53, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
+      ]
+        + [0, 1, 0, 0, 0, 0x69, 1, 0, 0, 0, 0x68]
+        + [3, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0])
   }
 
   @Test func badBytesAreRejected() {

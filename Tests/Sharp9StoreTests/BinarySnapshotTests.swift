@@ -125,7 +125,7 @@ import Testing
 }
 
 /// Snapshots written before saved loops (layout 1), before the rhythm (layout 2) and before
-/// section names (layout 3) existed still decode: checkpoints of older sessions stay usable for
+/// section names (layout 3) and before the recording (layout 4) existed still decode: checkpoints of older sessions stay usable for
 /// `state --at`.
 @Suite struct BinarySnapshotLayoutOneTests {
   @Test func olderLayoutsDecode() throws {
@@ -137,9 +137,14 @@ import Testing
     // the saved-loop count (layout 2) plus two "absent" bytes of loop practice and the default
     // rhythm's bytes (layout 3) plus the marker's "no name" byte (layout 4), which follows the
     // header (2), the track (1 + 4 + 5 + 8), the transport (25), the loop (19), the mode (1), the
-    // marker count (8), and the marker's id and time (24).
+    // marker count (8), and the marker's id and time (24). Layout 5 adds, at the end, the
+    // recording: one "armed" byte and the take count.
     var current = BinaryStateSnapshot.encode(state)
-    #expect(current[1] == 4)
+    #expect(current[1] == 5)
+    #expect(current.suffix(9).allSatisfy { $0 == 0 })
+    current.removeLast(9)
+    current[1] = 4
+    #expect(try decode(current) == state, "layout 4")
     let nameFlag = 2 + 18 + 25 + 19 + 1 + 8 + 24
     #expect(current[nameFlag] == 0)
     current.remove(at: nameFlag)
@@ -153,6 +158,25 @@ import Testing
       bytes[1] = layout
       #expect(try decode(bytes) == state, "layout \(layout)")
     }
+  }
+
+  @Test func theRecordingRoundTrips() throws {
+    var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
+    state.recording = Recording(
+      isArmed: true,
+      takes: [
+        Take(
+          id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
+          recording: TakeRecording(
+            startFrame: 44_100, endFrame: 88_200, pass: 3, input: "pulse",
+            sha256: String(repeating: "0f", count: 32))),
+        Take(
+          id: UUID(uuid: (9, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
+          recording: TakeRecording(
+            startFrame: 0, endFrame: 1, pass: nil, input: "USB Audio",
+            sha256: String(repeating: "a1", count: 32))),
+      ])
+    #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
   }
 
   /// Named markers (sections) keep their names, in the state and in the edits that hold them.

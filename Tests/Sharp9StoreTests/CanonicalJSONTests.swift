@@ -65,8 +65,8 @@ import Testing
 
   /// The key lists: declaration order as the models encode, sorted by UTF-8 bytes.
   @Test func keyOrders() {
-    #expect(StateKey.declared.first == .track && StateKey.declared.last == .rhythm)
-    #expect(StateKey.declared.first == .track && StateKey.declared.last == .rhythm)
+    #expect(StateKey.declared.first == .track && StateKey.declared.last == .recording)
+    #expect(StateKey.declared.first == .track && StateKey.declared.last == .recording)
     #expect(StateKey.sorted.map(\.rawValue) == StateKey.allCases.map(\.rawValue).sorted())
     #expect(TransportKey.sorted == [.currentTimeSec, .isPlaying, .pitchSemitones, .speed])
   }

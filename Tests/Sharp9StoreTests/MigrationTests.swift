@@ -25,7 +25,8 @@ import Testing
         "\(migration.fileStem).sql changed since it shipped: never edit a shipped migration")
     }
     #expect(Migration.embedded.map(\.id) == Array(1...Migration.embedded.count))
-    #expect(Migration.embedded.map(\.dataStep) == [nil, .packEventRows, nil, nil, nil, nil, nil])
+    #expect(
+      Migration.embedded.map(\.dataStep) == [nil, .packEventRows, nil, nil, nil, nil, nil, nil])
   }
 
   @Test(arguments: StoreKind.allCases) func freshDatabaseRecordsEveryMigration(kind: StoreKind)

@@ -91,6 +91,7 @@ public enum PlayerBindings {
     case "3": .send(.setMode(.loop))
     case "4": .send(.setMode(.setB))
     case "L": .send(.setLocked(true))
+    case "R": .send(.setRecordingArmed(!state.recording.isArmed))
     case ":": .prompt("")
     case "N": .prompt("section ")
     case "P":
@@ -210,6 +211,7 @@ public enum PlayerBindings {
     ("u / r", "undo / redo"),
     ("1 2 3 4", "click: marker/A/loop/B"),
     ("L", "lock; unlock: L×3 in 1 s"),
+    ("R", "record: arm / stop"),
     ("click/drag", "tap waveform / scrub"),
     ("?", "this help"),
     ("q, Ctrl-C", "quit"),

@@ -18,11 +18,30 @@ public final class DeviceOutput {
     }
   }
 
-  /// Opens the stream on `device` for `engine` (not started).
-  public init(device: (PortAudioLibrary, OutputDevice), engine: LiveEngine) throws {
+  /// The input picked by (part of) its name, or the default input (nil when the system has
+  /// none: playing works, recording says it has no input).
+  /// - Throws: ``PlayerUnavailable`` when `name` matches no input, or PortAudio fails.
+  public static func findInput(name: String?, library: PortAudioLibrary) throws -> InputDevice? {
+    do {
+      return try library.inputDevice(matching: name)
+    } catch let error as PortAudioError {
+      guard name != nil || error.kind != .noDevice else { return nil }
+      throw PlayerUnavailable(
+        message: "no usable audio input: \(error.operation): \(error.detail). Pick one with"
+          + " --input NAME (see sharp9 devices), or leave --input out to use the default.")
+    }
+  }
+
+  /// Opens the stream on `device` for `engine` (not started), duplex with `input` when given.
+  public init(
+    device: (PortAudioLibrary, OutputDevice), input: InputDevice? = nil, engine: LiveEngine,
+    bufferMilliseconds: Int = 0
+  ) throws {
     library = device.0
     do {
-      stream = try PortAudioOutput(device: device.1, engine: engine, library: library)
+      stream = try PortAudioOutput(
+        device: device.1, input: input, engine: engine, library: library,
+        bufferMilliseconds: bufferMilliseconds)
     } catch let error as PortAudioError {
       throw Self.failure(error)
     }
@@ -37,6 +56,7 @@ public final class DeviceOutput {
   /// A line for the screen: the device and its latency.
   public var description: String {
     let milliseconds = (stream.latencySec * 1000).formatted(.number.precision(.fractionLength(1)))
-    return "device \(stream.device.name) (\(milliseconds) ms)"
+    let input = stream.input.map { ", input \($0.name)" } ?? ""
+    return "device \(stream.device.name) (\(milliseconds) ms)\(input)"
   }
 }

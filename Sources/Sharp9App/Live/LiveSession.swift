@@ -14,6 +14,9 @@ import Sharp9Store
 ///   is drained to its file; an expired toast is cleared at its own time.
 /// - ``stop()`` pauses first (the session ends faded, in silence), lets the fade reach the device,
 ///   records a last tick and stops the stream.
+/// - With an input, the stream is duplex: while recording is armed and the song plays, a
+///   ``TakeRecorder`` writes a take from the frame playback started (or the loop wrapped) to the
+///   frame it stopped (or wrapped again), and each finished take is sent as `takeRecorded`.
 ///
 /// Not `Sendable`: it belongs to the thread that drives it, like its core.
 public final class LiveSession {
@@ -23,6 +26,29 @@ public final class LiveSession {
   public let engine: LiveEngine
   /// The device, or nil when the null clock paces the engine.
   public let output: DeviceOutput?
+  /// The input takes are recorded from, or nil when there is none.
+  public let input: InputDevice?
+  /// Writes the takes (nil without an input and a take library).
+  private let recorder: TakeRecorder?
+  /// The loop pass of the take being recorded (nil: not looping, or none is).
+  private var takePass: Int?
+  private var isTaking = false
+  /// A line for the screen about recording (why arming did nothing, a take lost), or nil.
+  public private(set) var recordingNotice: String?
+  /// The device pair's calibrated round trip, subtracted from every take (nil: none stored, so
+  /// takes are as late as the round trip).
+  public let calibration: DeviceCalibration?
+
+  /// Recording, for the screen: "● rec" while a take is written, "rec armed" while armed, the
+  /// notice when there is one, else nil.
+  public var recordingLine: String? {
+    if let recordingNotice { return recordingNotice }
+    if isTaking { return "● rec" }
+    guard core.state.recording.isArmed else { return nil }
+    return calibration == nil
+      ? "rec armed (not calibrated: sharp9 devices --calibrate)" : "rec armed"
+  }
+
   private let null: NullOutput?
   private let tee: AudioFileWriter?
   /// The device's frames per second.
@@ -45,20 +71,31 @@ public final class LiveSession {
     public var audio: DecodedAudio
     /// The device, found (``DeviceOutput/find(name:)``), or nil to play on the null clock.
     public var device: (PortAudioLibrary, OutputDevice)?
+    /// The input takes are recorded from (``DeviceOutput/findInput(name:library:)``), or nil:
+    /// arming then says there is no input.
+    public var input: InputDevice?
+    /// Where takes are kept (nil: nowhere, recording is unavailable).
+    public var takes: TakeLibrary?
     /// The tee's writer, already created: it receives every frame sent to the device.
     public var tee: AudioFileWriter?
     /// Frames per device callback.
     public var framesPerCallback: Int
+    /// The least device buffer to ask for, in milliseconds (0: the device's lowest).
+    public var bufferMilliseconds = 0
     /// The new session's title, audio and version, when it is not a continued one.
     public var newSession: NewSessionInfo
 
     /// Creates the options.
     public init(
-      audio: DecodedAudio, device: (PortAudioLibrary, OutputDevice)?, tee: AudioFileWriter?,
-      framesPerCallback: Int, newSession: NewSessionInfo
+      audio: DecodedAudio, device: (PortAudioLibrary, OutputDevice)?,
+      input: InputDevice? = nil, takes: TakeLibrary? = nil, tee: AudioFileWriter?,
+      framesPerCallback: Int, newSession: NewSessionInfo, bufferMilliseconds: Int = 0
     ) {
+      self.bufferMilliseconds = bufferMilliseconds
+      self.takes = takes
       self.audio = audio
       self.device = device
+      self.input = input
       self.tee = tee
       self.framesPerCallback = framesPerCallback
       self.newSession = newSession
@@ -72,12 +109,41 @@ public final class LiveSession {
   ///   the engine's errors.
   public init(_ options: Options, store: any EventLog, continuing previous: SessionRecord?) throws {
     let start = try LiveStart(previous: previous, store: store, audio: options.audio)
+    let format = options.audio.format
+    let recordsFrom = options.device == nil ? nil : options.input
+    let capture = recordsFrom.map { input in
+      InputCapture(
+        channels: min(input.maxInputChannels, format.channels), sampleRate: format.sampleRate)
+    }
     let engine = try LiveEngine(
       audio: options.audio, startFrame: start.frame, timeline: start.timeline,
-      framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30)
+      framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30,
+      input: capture)
     self.engine = engine
-    output = try options.device.map { try DeviceOutput(device: $0, engine: engine) }
+    output = try options.device.map {
+      try DeviceOutput(
+        device: $0, input: recordsFrom, engine: engine,
+        bufferMilliseconds: options.bufferMilliseconds)
+    }
+    if let capture, let recordsFrom, let takes = options.takes, let device = options.device {
+      // The pair's round trip as `devices --calibrate` measured it with this stream's shape.
+      // Calibrations and takes are kept beside an SQLite log only, for now.
+      guard let store = store as? EventStore else {
+        throw StoreError.unsupported(operation: "record takes", backend: .postgres)
+      }
+      calibration = try store.calibration(
+        output: device.1.name, input: recordsFrom.name, sampleRate: format.sampleRate,
+        framesPerCallback: options.framesPerCallback,
+        bufferMilliseconds: options.bufferMilliseconds)
+      recorder = TakeRecorder(
+        capture: capture, library: takes, inputName: recordsFrom.name,
+        sampleRate: format.sampleRate, latencyFrames: calibration?.latencyFrames ?? 0)
+    } else {
+      calibration = nil
+      recorder = nil
+    }
     null = output == nil ? NullOutput(engine: engine) : nil
+    input = recordsFrom
     tee = options.tee
     let audio = options.audio
     core = try AppCore(
@@ -117,8 +183,56 @@ public final class LiveSession {
   @discardableResult
   public func send(_ action: Action) throws -> Int64 {
     let frame = engine.reserveFrame()
+    if action == .setRecordingArmed(true), recorder == nil {
+      recordingNotice = "nothing to record from: no input (see sharp9 devices, --input NAME)"
+      return frame
+    }
     try core.send(action, at: Double(frame) / rate)
+    followRecording(at: frame)
     return frame
+  }
+
+  /// Begins a take when recording is armed and the song plays, ends it when either stops.
+  private func followRecording(at frame: Int64) {
+    guard let recorder else { return }
+    let state = core.state
+    let wanted = state.recording.isArmed && state.transport.isPlaying
+    if wanted, !isTaking {
+      let loop = state.loop
+      takePass = loop.enabled && loop.aSec != nil && loop.bSec != nil ? 1 : nil
+      recorder.begin(atFrame: frame, pass: takePass)
+      isTaking = true
+    } else if !wanted, isTaking {
+      recorder.end(atFrame: frame)
+      isTaking = false
+    }
+  }
+
+  /// Splits the take at each loop wrap the engine reported, and sends the takes finished.
+  private func collectTakes(_ report: EngineReport, after previous: EngineReport) throws {
+    guard let recorder else { return }
+    if isTaking, let pass = takePass,
+      report.loopPractice.passEnds > previous.loopPractice.passEnds
+    {
+      let wrap = Int64((report.loopPractice.lastPassEndWallSec * rate).rounded())
+      if report.isPlaying {
+        takePass = pass + 1
+        recorder.begin(atFrame: wrap, pass: takePass)
+      } else {
+        recorder.end(atFrame: wrap)
+        isTaking = false
+      }
+    }
+    try sendTakes(recorder.finishedTakes())
+  }
+
+  private func sendTakes(_ outcomes: [TakeRecorder.Outcome]) throws {
+    for outcome in outcomes {
+      switch outcome {
+      case .kept(let take): try send(.takeRecorded(take))
+      case .failed(let why): recordingNotice = "a take was lost: \(why)"
+      }
+    }
   }
 
   /// The command `key` gives, with the playhead the action would take effect at.
@@ -151,7 +265,9 @@ public final class LiveSession {
       // Stops after the last pass and trainer steps happened at a wrap on the audio thread; the
       // actions say so (recorded now, naming the wrap's time).
       let practised = report.loopPractice.actions(since: last.loopPractice)
+      let previous = last
       last = report
+      try collectTakes(report, after: previous)
       for action in practised { try send(action) }
       onReport(report)
       if Double(report.frame - lastTickFrame) >= rate / Self.ticksPerSecond, now >= lastT {
@@ -187,6 +303,7 @@ public final class LiveSession {
     }
     try output?.stream.stop()
     try collect()
+    if let recorder { try sendTakes(recorder.close()) }
     if nowSec >= lastT { try core.send(.tick(currentTimeSec: last.positionSec), at: nowSec) }
   }
 
@@ -194,6 +311,7 @@ public final class LiveSession {
   public func abandon() {
     started = false
     try? output?.stream.stop()
+    _ = recorder?.close()
   }
 
   /// Closes the tee's file and ends the recording (after ``stop()`` or ``abandon()``).

@@ -7,17 +7,26 @@ import Sharp9Store
 /// `sharp9 render` and the server's downloads share.
 public enum SessionRender {
   /// Renders `session` from `source` into `output` (`sample`, the source's rate and channels) up
-  /// to `settings.toSec`: the source format, the frames written and the tick drift.
+  /// to `settings.toSec`: the source format, the frames written and the tick drift. With
+  /// `takes`, the session's takes are mixed in (or alone), each on its session frames.
   public static func render(
     _ session: SessionRecord, from log: any EventLog, source: URL, to output: URL,
     container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
+    takes: (TakeMixSink.Mode, [TakeMixSink.Placement])? = nil,
     progress: (Double) -> Void = { _ in }
   ) throws -> (format: AudioFormat, frames: Int64, drift: TickDriftReport) {
     let probe = try AudioFileReader(url: source).format
     let writer = try AudioFileWriter(
       url: output, container: container, sample: sample, sampleRate: probe.sampleRate,
       channels: probe.channels)
-    let renderer = try SessionRenderer(source: source, sink: writer, settings: settings)
+    let sink: any RenderSink =
+      try takes.map { mode, placements in
+        try TakeMixSink(
+          sink: writer, mode: mode, takes: placements, sampleRate: probe.sampleRate,
+          channels: probe.channels,
+          firstFrame: Int64((max(0, settings.fromSec) * Double(probe.sampleRate)).rounded()))
+      } ?? writer
+    let renderer = try SessionRenderer(source: source, sink: sink, settings: settings)
     let drift = try RecordedPlayback.play(
       session, from: log, into: renderer,
       endSec: settings.toSec ?? RecordedPlayback.endSec(of: session),

@@ -5,7 +5,7 @@ import CPortAudio
 public struct PortAudioError: Error, Equatable, Sendable {
   /// What failed, for the reader.
   public enum Kind: Sendable, Equatable {
-    /// No output device exists, or none matches the name asked for.
+    /// No device of the kind exists (output or input), or none matches the name asked for.
     case noDevice
     /// A PortAudio call returned an error code.
     case call

@@ -27,18 +27,25 @@ public final class PortAudioLibrary {
 
   /// Every device with at least one output channel, in PortAudio's order.
   public func outputDevices() throws -> [OutputDevice] {
-    let count = try checkedPortAudio(Pa_GetDeviceCount(), "Pa_GetDeviceCount")
     let defaultIndex = Pa_GetDefaultOutputDevice()
-    return (0..<count).compactMap { index -> OutputDevice? in
-      guard let info = Pa_GetDeviceInfo(index)?.pointee, info.maxOutputChannels > 0 else {
-        return nil
-      }
-      let host = Pa_GetHostApiInfo(info.hostApi)?.pointee.name.map { String(cString: $0) } ?? "?"
+    return try devices { index, info, host -> OutputDevice? in
+      guard info.maxOutputChannels > 0 else { return nil }
       return OutputDevice(
-        index: index, name: info.name.map { String(cString: $0) } ?? "device \(index)",
-        hostAPI: host, maxOutputChannels: Int(info.maxOutputChannels),
-        defaultSampleRate: info.defaultSampleRate,
+        index: index, name: Self.name(info, index), hostAPI: host,
+        maxOutputChannels: Int(info.maxOutputChannels), defaultSampleRate: info.defaultSampleRate,
         defaultLowLatencySec: info.defaultLowOutputLatency, isDefault: index == defaultIndex)
+    }
+  }
+
+  /// Every device with at least one input channel, in PortAudio's order.
+  public func inputDevices() throws -> [InputDevice] {
+    let defaultIndex = Pa_GetDefaultInputDevice()
+    return try devices { index, info, host -> InputDevice? in
+      guard info.maxInputChannels > 0 else { return nil }
+      return InputDevice(
+        index: index, name: Self.name(info, index), hostAPI: host,
+        maxInputChannels: Int(info.maxInputChannels), defaultSampleRate: info.defaultSampleRate,
+        defaultLowLatencySec: info.defaultLowInputLatency, isDefault: index == defaultIndex)
     }
   }
 
@@ -46,18 +53,57 @@ public final class PortAudioLibrary {
   /// default output when `name` is nil.
   /// - Throws: ``PortAudioError`` `.noDevice` when nothing matches or no output exists.
   public func outputDevice(matching name: String?) throws -> OutputDevice {
-    let devices = try outputDevices()
+    try Self.pick(
+      name, among: outputDevices(), named: \.name, isDefault: \.isDefault, kind: "output")
+  }
+
+  /// The input whose name contains `name` (case-insensitive; an exact name wins), or the
+  /// default input when `name` is nil.
+  /// - Throws: ``PortAudioError`` `.noDevice` when nothing matches or no input exists.
+  public func inputDevice(matching name: String?) throws -> InputDevice {
+    try Self.pick(
+      name, among: inputDevices(), named: \.name, isDefault: \.isDefault, kind: "input")
+  }
+
+  /// The devices `describe` keeps, given each one's index, PortAudio's description and its host
+  /// API's name.
+  private func devices<Device>(
+    _ describe: (Int32, PaDeviceInfo, String) -> Device?
+  ) throws -> [Device] {
+    let count = try checkedPortAudio(Pa_GetDeviceCount(), "Pa_GetDeviceCount")
+    return (0..<count).compactMap { index -> Device? in
+      guard let info = Pa_GetDeviceInfo(index)?.pointee else { return nil }
+      let host = Pa_GetHostApiInfo(info.hostApi)?.pointee.name.map { String(cString: $0) } ?? "?"
+      return describe(index, info, host)
+    }
+  }
+
+  private static func name(_ info: PaDeviceInfo, _ index: Int32) -> String {
+    info.name.map { String(cString: $0) } ?? "device \(index)"
+  }
+
+  /// The rule `--device` and `--input` share: an exact name (ignoring case), else the first name
+  /// containing it, else the default, else the first device.
+  static func pick<Device>(
+    _ name: String?, among devices: [Device], named: KeyPath<Device, String>,
+    isDefault: KeyPath<Device, Bool>, kind: String
+  ) throws -> Device {
     if let name {
       let wanted = name.lowercased()
-      if let exact = devices.first(where: { $0.name.lowercased() == wanted }) { return exact }
-      if let partial = devices.first(where: { $0.name.lowercased().contains(wanted) }) {
+      if let exact = devices.first(where: { $0[keyPath: named].lowercased() == wanted }) {
+        return exact
+      }
+      if let partial = devices.first(where: { $0[keyPath: named].lowercased().contains(wanted) }) {
         return partial
       }
       throw PortAudioError(
-        kind: .noDevice, operation: "device \"\(name)\"", detail: "no output device matches")
+        kind: .noDevice, operation: "\(kind) device \"\(name)\"",
+        detail: "no \(kind) device matches")
     }
-    if let device = devices.first(where: \.isDefault) ?? devices.first { return device }
+    if let device = devices.first(where: { $0[keyPath: isDefault] }) ?? devices.first {
+      return device
+    }
     throw PortAudioError(
-      kind: .noDevice, operation: "default output", detail: "no output device was found")
+      kind: .noDevice, operation: "default \(kind)", detail: "no \(kind) device was found")
   }
 }

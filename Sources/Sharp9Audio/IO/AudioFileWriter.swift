@@ -121,6 +121,13 @@ public final class AudioFileWriter {
     framesWritten += written
   }
 
+  /// Hands what was written so far to the disk (libsndfile's `sf_write_sync`), so that after a
+  /// crash the temporary file holds at least this much.
+  public func flush() {
+    precondition(!finished, "flush after finish()")
+    sf_write_sync(handle.raw)
+  }
+
   /// Completes the file: flushes and closes it, then renames it onto ``url`` atomically. After a
   /// failure the temporary file is removed and the target is untouched.
   public func finish() throws {

@@ -35,6 +35,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   /// The loop practice progress the engine starts from (a continued session's), which reports
   /// are compared with first.
   public let startingLoopPractice: LoopPracticeProgress
+  /// Where a duplex stream's input goes (nil: output only).
+  public let input: InputCapture?
   /// Frames per second of the device clock (the source's rate).
   public var sampleRate: Int { audio.format.sampleRate }
 
@@ -82,16 +84,19 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   ///   - framesPerCallback: the device's block size (at most ``RenderSettings/blockFrames``).
   ///   - teeSeconds: how much output the tee ring holds between ``drainTee(into:)`` calls (0:
   ///     no tee).
+  ///   - input: where the input blocks a duplex device hands ``render`` go.
   /// - Throws: `StretchError` when the stretcher cannot be set up.
   public init(
     audio: DecodedAudio, startFrame: Int64 = 0, timeline: PlaybackTimeline? = nil,
     framesPerCallback: Int,
-    settings: RenderSettings = RenderSettings(), teeSeconds: Double = 0
+    settings: RenderSettings = RenderSettings(), teeSeconds: Double = 0,
+    input: InputCapture? = nil
   ) throws {
     precondition(
       (1...settings.blockFrames).contains(framesPerCallback), "callback larger than a block")
     self.audio = audio
     self.framesPerCallback = framesPerCallback
+    self.input = input
     sink = CallbackSink(channels: audio.format.channels)
     renderer = try SessionRenderer(decoded: audio, sink: sink, settings: settings)
     let rate = Double(audio.format.sampleRate)
@@ -203,12 +208,19 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   ///   - dacTimeSec: when the block's first frame reaches the DAC, on the device's clock (0:
   ///     unknown); passed on in the report, for latency measurements.
   ///   - callbackTimeSec: when the callback was invoked, on the same clock (0: unknown).
+  ///   - input: a duplex device's input block (``input``'s channels), captured at the block's
+  ///     first frame.
+  ///   - inputOverflow: the device reported input it dropped before this block.
+  ///   - adcTimeSec: when the input block's first frame left the ADC, on the device's clock (0:
+  ///     unknown).
   public func render(
     into output: UnsafeMutablePointer<Float>, frames: Int, underrun: Bool = false,
-    dacTimeSec: Double = 0, callbackTimeSec: Double = 0
+    dacTimeSec: Double = 0, callbackTimeSec: Double = 0, input: UnsafePointer<Float>? = nil,
+    inputOverflow: Bool = false, adcTimeSec: Double = 0
   ) {
     let enteredSec = MonotonicClock.nowSec()
     let rate = Double(audio.format.sampleRate)
+    let start = cursor
     let end = cursor + Int64(frames)
     renderedUntil.store(end, ordering: .releasing)
     if underrun { underrunCount += 1 }
@@ -229,6 +241,11 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     publish(
       output, frames: frames,
       times: (dac: dacTimeSec, callback: callbackTimeSec, clock: enteredSec))
+    if let input, let capture = self.input {
+      capture.capture(
+        input, frames: frames, atFrame: start, dropout: underrun || inputOverflow,
+        roundTripSec: dacTimeSec > 0 && adcTimeSec > 0 ? dacTimeSec - adcTimeSec : nil)
+    }
   }
 
   private func advance(toFrame frame: Int64, rate: Double) {

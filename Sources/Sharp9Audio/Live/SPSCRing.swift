@@ -50,6 +50,18 @@ final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     return count
   }
 
+  /// Producer: appends all of `elements`, or nothing (returns false) when they do not all fit,
+  /// so a consumer reading whole frames never sees part of one.
+  func pushAll(_ elements: UnsafeBufferPointer<Element>) -> Bool {
+    let end = tail.load(ordering: .relaxed)
+    guard elements.count <= capacity - (end - head.load(ordering: .acquiring)) else {
+      return false
+    }
+    for index in 0..<elements.count { slots[(end + index) & mask] = elements[index] }
+    tail.store(end + elements.count, ordering: .releasing)
+    return true
+  }
+
   /// Consumer: the oldest element without removing it, or nil when empty.
   func peek() -> Element? {
     let start = head.load(ordering: .relaxed)

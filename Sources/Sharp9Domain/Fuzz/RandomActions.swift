@@ -100,12 +100,38 @@ public struct RandomActions: Sendable {
     case .nudgeABeats: .nudgeABeats(pick([1, -1, 1, -1, 4, 0, Int.max]))
     case .nudgeBBeats: .nudgeBBeats(pick([1, -1, 1, -1, 4, 0, Int.min]))
     case .setSnap: .setSnap(pick(SnapMode.allCases))
+    case .setRecordingArmed: .setRecordingArmed(chance(75) != state.recording.isArmed)
+    case .takeRecorded: .takeRecorded(takeRecording(in: state))
+    case .deleteTake: .deleteTake(id: takeID(in: state))
     case .nameSection: .nameSection(timeSec: markerOrTrackTime(in: state), name: loopName())
     case .sectionsRestored: .sectionsRestored(songSections(in: state))
     case .loopSection: .loopSection(number: sectionNumber(in: state))
     case .songSettingsRestored: .songSettingsRestored(songSettings(in: state))
     case .overviewTapped: .overviewTapped(timeSec: trackTime(in: state))
     }
+  }
+
+  /// A take as the engine reports it: mostly a pass of a few seconds after the last one,
+  /// sometimes one the reducer must refuse (no span, a bad hash, no input name).
+  private mutating func takeRecording(in state: State) -> TakeRecording {
+    let start =
+      (state.recording.takes.last?.recording.endFrame ?? 0)
+      + Int64.random(in: 0...44_100, using: &random)
+    let length = chance(5) ? pick([0, -1]) : Int64.random(in: 4_410...441_000, using: &random)
+    let hash = (0..<64).map { _ in pick(Array("0123456789abcdef")) }
+    return TakeRecording(
+      startFrame: start, endFrame: start + length, pass: chance(30) ? nil : pick([1, 2, 3, 0]),
+      input: chance(5) ? "" : "pulse", sha256: chance(5) ? "not a hash" : String(hash),
+      dropouts: chance(10) ? pick([1, 3, -1]) : 0,
+      latencyFrames: chance(50) ? 0 : pick([1_536, 441, -5, 1 << 40]))
+  }
+
+  /// A kept take's id, or sometimes one that names no take.
+  private mutating func takeID(in state: State) -> UUID {
+    if !state.recording.takes.isEmpty, chance(90) { return pick(state.recording.takes).id }
+    let unknown = UUID(uuid: (0xDE, 0xAD, 0, 0, 0, 0, 0x80, 0, 0x80, 0, 0, 0, 0, 0, 0, 1))
+    return ActionContext.derivedID(
+      session: unknown, sequence: Int64.random(in: 1...1_000_000, using: &random))
   }
 
   /// A speed trainer plan: mostly one a musician would set, sometimes one that never reaches

@@ -22,7 +22,28 @@ extension StateJSONKey {
 /// ``State``'s keys.
 enum StateKey: String, StateJSONKey {
   case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-  case history, savedLoops, loopPractice, rhythm
+  case history, savedLoops, loopPractice, rhythm, recording
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``Recording``'s keys.
+enum RecordingKey: String, StateJSONKey {
+  case isArmed, takes
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``Take``'s keys.
+enum TakeKey: String, StateJSONKey {
+  case id, recording
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``TakeRecording``'s keys.
+enum TakeRecordingKey: String, StateJSONKey {
+  case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

@@ -61,6 +61,7 @@ package struct StateJSONWriter {
       (key == .savedLoops && state.savedLoops.isEmpty)
         || (key == .loopPractice && state.loopPractice.isDefault)
         || (key == .rhythm && state.rhythm.isDefault)
+        || (key == .recording && state.recording.isDefault)
     }
     return object(StateKey.self, omitting: omitted) { writer, key in
       switch key {
@@ -106,8 +107,45 @@ package struct StateJSONWriter {
       case .savedLoops: return writer.array(state.savedLoops) { $0.savedLoop($1) }
       case .loopPractice: return writer.loopPractice(state.loopPractice)
       case .rhythm: return writer.rhythm(state.rhythm)
+      case .recording: return writer.recording(state.recording)
       }
     }
+  }
+
+  private mutating func recording(_ recording: Recording) -> Bool {
+    object(RecordingKey.self) { writer, key in
+      switch key {
+      case .isArmed: writer.bool(recording.isArmed)
+      case .takes: writer.array(recording.takes) { $0.take($1) }
+      }
+    }
+  }
+
+  private mutating func take(_ take: Take) -> Bool {
+    object(TakeKey.self) { writer, key in
+      switch key {
+      case .id: writer.uuid(take.id)
+      case .recording:
+        writer.object(TakeRecordingKey.self) { writer, key in
+          let recording = take.recording
+          switch key {
+          case .startFrame: return writer.integer(recording.startFrame)
+          case .endFrame: return writer.integer(recording.endFrame)
+          case .pass: return writer.optional(recording.pass) { $0.integer(Int64($1)) }
+          case .input: return writer.string(recording.input)
+          case .sha256: return writer.string(recording.sha256)
+          case .dropouts: return writer.integer(Int64(recording.dropouts))
+          case .latencyFrames: return writer.integer(recording.latencyFrames)
+          }
+        }
+      }
+    }
+  }
+
+  /// An integer as `JSONEncoder` writes it (all its digits, never as a double).
+  private mutating func integer(_ value: Int64) -> Bool {
+    raw(String(value))
+    return true
   }
 
   private mutating func loopPractice(_ practice: LoopPractice) -> Bool {

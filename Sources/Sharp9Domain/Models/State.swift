@@ -35,6 +35,9 @@ public struct State: Sendable, Equatable, Hashable, Codable {
   /// The beat grid, tap tempo, metronome, count-in and snapping (written to JSON only when not
   /// the default, for the same reason as ``savedLoops``).
   public var rhythm: Rhythm
+  /// Whether recording is armed and the takes kept (written to JSON only when not the default,
+  /// for the same reason as ``savedLoops``).
+  public var recording: Recording
 
   /// Creates a state; the default is the app at launch: nothing loaded.
   public init(
@@ -51,7 +54,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     history: EditHistory = EditHistory(),
     savedLoops: [SavedLoop] = [],
     loopPractice: LoopPractice = LoopPractice(),
-    rhythm: Rhythm = Rhythm()
+    rhythm: Rhythm = Rhythm(),
+    recording: Recording = Recording()
   ) {
     self.track = track
     self.transport = transport
@@ -67,11 +71,12 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     self.savedLoops = savedLoops
     self.loopPractice = loopPractice
     self.rhythm = rhythm
+    self.recording = recording
   }
 
   private enum CodingKeys: String, CodingKey {
     case track, transport, loop, mode, markers, viewport, isLoading, toast, isLocked, lastMarkNowAt
-    case history, savedLoops, loopPractice, rhythm
+    case history, savedLoops, loopPractice, rhythm, recording
   }
 
   /// Decodes a state; `isLocked`, `lastMarkNowAt` and `history` (added after the first release)
@@ -93,6 +98,8 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     loopPractice =
       try container.decodeIfPresent(LoopPractice.self, forKey: .loopPractice) ?? LoopPractice()
     rhythm = try container.decodeIfPresent(Rhythm.self, forKey: .rhythm) ?? Rhythm()
+    recording =
+      try container.decodeIfPresent(Recording.self, forKey: .recording) ?? Recording()
   }
 
   /// Encodes every field, writing absent optionals as `null` as the interchange format requires.
@@ -112,5 +119,6 @@ public struct State: Sendable, Equatable, Hashable, Codable {
     if !savedLoops.isEmpty { try container.encode(savedLoops, forKey: .savedLoops) }
     if !loopPractice.isDefault { try container.encode(loopPractice, forKey: .loopPractice) }
     if !rhythm.isDefault { try container.encode(rhythm, forKey: .rhythm) }
+    if !recording.isDefault { try container.encode(recording, forKey: .recording) }
   }
 }

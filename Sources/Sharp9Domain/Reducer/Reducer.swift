@@ -16,7 +16,7 @@ import Foundation
 /// - Edits (``Action/editLabel(in:)``) that change something are recorded for undo and redo.
 public enum Reducer {
   /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
-  public static let version = "5"
+  public static let version = "6"
 
   /// Applies `action` to `state` and returns the effects, in the order the engine must run them.
   public static func reduce(
@@ -94,6 +94,9 @@ public enum Reducer {
     case .nudgeBBeats(let beats):
       return nudgeLoopPointByBeats(\.bSec, by: beats, in: &state, context)
     case .setSnap(let snap): return setSnap(snap, &state, context)
+    case .setRecordingArmed(let armed): return setRecordingArmed(armed, &state, context)
+    case .takeRecorded(let recording): return takeRecorded(recording, &state, context)
+    case .deleteTake(let id): return deleteTake(id, &state, context)
     case .nameSection(let time, let name): return nameSection(at: time, name, &state, context)
     case .sectionsRestored(let sections): return restoreSections(sections, &state, context)
     case .loopSection(let number): return loopSection(number, &state, context)

@@ -9,6 +9,11 @@ public struct LoopPracticeProgress: Sendable, Equatable, Hashable, BitwiseCopyab
   public var passLimitStops = 0
   /// Session time of the last such stop.
   public var lastPassLimitStopWallSec = 0.0
+  /// Passes ended at B since the session started (never restarted: a recorder splits takes at
+  /// each one).
+  public var passEnds = 0
+  /// Session time of the last pass's end (the wrap's frame).
+  public var lastPassEndWallSec = 0.0
   /// How many steps the speed trainer has made.
   public var trainerSteps = 0
   /// Session time of the last step.

@@ -201,6 +201,8 @@ public struct PlaybackTimeline: Sendable, Equatable {
   mutating func completePass(loopStartSec: Double) -> Bool {
     positionSec = loopStartSec
     progress.completedPasses += 1
+    progress.passEnds += 1
+    progress.lastPassEndWallSec = wallSec
     if let limit = loopPractice.passLimit, progress.completedPasses >= limit {
       isPlaying = false
       progress.completedPasses = 0

@@ -145,6 +145,15 @@ public enum ActionCodec {
     case .setSnap(let snap):
       writer.write(UInt8(44))
       writer.write(snapByte(snap))
+    case .setRecordingArmed(let armed):
+      writer.write(UInt8(52))
+      writer.write(armed)
+    case .takeRecorded(let take):
+      writer.write(UInt8(53))
+      writer.write(take)
+    case .deleteTake(let id):
+      writer.write(UInt8(54))
+      writer.write(id)
     case .nameSection(let time, let name):
       write(49, time, into: &writer)
       writer.write(name)
@@ -260,6 +269,9 @@ public enum ActionCodec {
     case 42: return .nudgeABeats(try loopNumber(&reader))
     case 43: return .nudgeBBeats(try loopNumber(&reader))
     case 44: return .setSnap(try snap(reader.byte()))
+    case 52: return .setRecordingArmed(try reader.bool())
+    case 53: return .takeRecorded(try reader.takeRecording())
+    case 54: return .deleteTake(id: try reader.uuid())
     case 49: return .nameSection(timeSec: try reader.double(), name: try reader.string())
     case 50:
       let count = try reader.uint64()

@@ -24,9 +24,9 @@ enum BinaryStateSnapshot {
   /// The layout of ``State`` this build writes. It also reads the layouts before it: 1, written
   /// before saved loops existed (2 adds each step's saved-loop change and, at the end, the saved
   /// loops), 2 (3 adds each step's grid change and, at the end, how loop passes are
-  /// practised and the rhythm), and 3 (4 adds each marker's section name, wherever markers are
-  /// written).
-  static let layoutVersion: UInt8 = 4
+  /// practised and the rhythm), 3 (4 adds each marker's section name, wherever markers are
+  /// written) and 4 (5 adds, at the end, the recording: armed and the takes).
+  static let layoutVersion: UInt8 = 5
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -58,6 +58,11 @@ enum BinaryStateSnapshot {
     writer.writeArray(state.savedLoops) { $0.write($1) }
     writer.write(state.loopPractice)
     writer.write(state.rhythm)
+    writer.write(state.recording.isArmed)
+    writer.writeArray(state.recording.takes) { writer, take in
+      writer.write(take.id)
+      writer.write(take.recording)
+    }
     return writer.bytes
   }
 
@@ -100,6 +105,14 @@ enum BinaryStateSnapshot {
     if hasSavedLoops { state.savedLoops = try reader.savedLoops(limit: limit) }
     if version >= 3 { state.loopPractice = try reader.loopPractice() }
     if hasRhythm { state.rhythm = try reader.rhythm(limit: limit) }
+    if version >= 5 {
+      state.recording.isArmed = try reader.bool()
+      let takeCount = try reader.count(limit: limit)
+      for _ in 0..<takeCount {
+        state.recording.takes.append(
+          Take(id: try reader.uuid(), recording: try reader.takeRecording()))
+      }
+    }
     guard reader.isAtEnd else { throw .trailingBytes }
     return state
   }

@@ -29,6 +29,9 @@ extension Migration {
     Migration(
       id: 7, name: "device_tokens", file: PackageResources._007_device_tokens_sql,
       checksum: "80a3947b21c406e600cde34b568d6a2a459d4876f10b7d439a831bd95b58830b"),
+    Migration(
+      id: 8, name: "device_calibrations", file: PackageResources._008_device_calibrations_sql,
+      checksum: "1cdfc96978604dbd871113f9d1ef3fd7d3a0137ab92a1850ae1c87bbe8a47d86"),
   ]
 
   private init(

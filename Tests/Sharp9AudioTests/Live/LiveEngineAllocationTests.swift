@@ -6,7 +6,7 @@ import Testing
 @testable import Sharp9Audio
 
 /// The audio path's steady state allocates nothing: commands, loop wraps, trainer steps and the
-/// stop after the last pass, seeks, speed and pitch changes, fades, meters and the tee, counted by a malloc interposer on the rendering thread.
+/// stop after the last pass, seeks, speed and pitch changes, fades, meters, the tee and the input capture, counted by a malloc interposer on the rendering thread.
 @Suite struct LiveEngineAllocationTests {
   /// Plays 1,200 callbacks of 256 frames with the counter on, calling `step` with the engine
   /// and the callback's number before each (commands sent there take effect at the reserved
@@ -16,9 +16,15 @@ import Testing
   {
     let audio = try DecodedAudio(url: try LiveEngineTests.source())
     let frames = 256
-    let engine = try LiveEngine(audio: audio, framesPerCallback: frames, teeSeconds: 20)
+    // A duplex device's input goes through the capture ring too (10 s: it is never read here).
+    let engine = try LiveEngine(
+      audio: audio, framesPerCallback: frames, teeSeconds: 20,
+      input: InputCapture(channels: 2, sampleRate: audio.format.sampleRate, seconds: 10))
     let output = UnsafeMutablePointer<Float>.allocate(capacity: frames * 2)
     defer { output.deallocate() }
+    let input = UnsafeMutablePointer<Float>.allocate(capacity: frames * 2)
+    defer { input.deallocate() }
+    input.initialize(repeating: 0.25, count: frames * 2)
     _ = try engine.load(url: audio.url)
     engine.reserveFrame()
     engine.play()
@@ -28,7 +34,7 @@ import Testing
     var peak: Float = 0
     for callback in 0..<1_200 {
       step(engine, callback)
-      engine.render(into: output, frames: frames)
+      engine.render(into: output, frames: frames, input: input)
       engine.drainReports { peak = max(peak, $0.peakLeft) }
     }
     return (Int(sharp9_allocations_end()), peak)

@@ -2,12 +2,13 @@ import Foundation
 
 /// Points standard error at /dev/null until ``restore()``: ALSA reports recovered underruns on
 /// stderr from PortAudio's thread, which would scribble over the player's screen and mix into
-/// its one-line error. The player counts underruns itself and shows them; its own error line is
-/// printed after the restore.
-final class StandardErrorMute {
+/// its one-line error (or a command's). The player counts underruns itself and shows them; its
+/// own error line is printed after the restore.
+public final class StandardErrorMute {
   private var saved: Int32
 
-  init() {
+  /// Mutes standard error.
+  public init() {
     saved = dup(STDERR_FILENO)
     let null = open("/dev/null", O_WRONLY)
     if null >= 0 {
@@ -19,7 +20,7 @@ final class StandardErrorMute {
   deinit { restore() }
 
   /// Gives standard error back.
-  func restore() {
+  public func restore() {
     guard saved >= 0 else { return }
     dup2(saved, STDERR_FILENO)
     close(saved)

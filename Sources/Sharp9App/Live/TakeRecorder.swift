@@ -1,0 +1,246 @@
+import Foundation
+import Sharp9Audio
+import Sharp9Domain
+
+/// Writes takes from an ``InputCapture`` to the ``TakeLibrary`` on a thread of its own (never
+/// the audio thread, never the front end's): the front end says at which session frames takes
+/// begin and end, the thread writes the captured frames of each span to FLAC, flushes every
+/// ``flushSeconds``, and once a span's last frame is written finishes the file, hashes it and
+/// renames it into the library. Only then is the take reported (``finishedTakes()``), so the
+/// `takeRecorded` action the front end sends names a complete file.
+///
+/// The input's frames are moved back by the device pair's round trip (``latencyFrames``), so a
+/// take's frame N is what the musician played while hearing the song's frame N. Every dropout the
+/// device reported while a take was recorded is counted in it (``TakeRecording/dropouts``): the
+/// round trip may have changed there, and the take says so rather than be silently out of time.
+///
+/// A span's frames are what the input captured: its start is the first frame written (the
+/// input may start after the frame asked for) and a span still open when the recorder closes
+/// ends at the last frame captured. A span with no frame captured is dropped without a report;
+/// a span whose file cannot be written is reported as a failure, its partial file removed.
+public final class TakeRecorder: @unchecked Sendable {
+  /// What became of an ended span.
+  public enum Outcome: Sendable, Equatable {
+    /// The take is in the library.
+    case kept(TakeRecording)
+    /// Its file could not be written (a full disk, a removed folder): why.
+    case failed(String)
+  }
+
+  /// A take's file being written (the writer thread's own).
+  private struct OpenTake {
+    var writer: AudioFileWriter
+    /// The session frame of its first frame.
+    var start: Int64
+    /// Frames written since the last flush.
+    var sinceFlush = 0
+  }
+
+  private struct Span {
+    var id: Int
+    var startFrame: Int64
+    var endFrame: Int64?
+    var pass: Int?
+  }
+
+  /// Seconds of audio between flushes of a take's file.
+  public static let flushSeconds = 1.0
+
+  private let capture: InputCapture
+  private let library: TakeLibrary
+  private let inputName: String
+  private let sampleRate: Int
+  /// The round trip subtracted from the input's frames.
+  public let latencyFrames: Int64
+  // Shared with the writer thread; guarded by `condition`.
+  private let condition = NSCondition()
+  private var spans: [Span] = []
+  private var outcomes: [Outcome] = []
+  private var nextID = 0
+  private var closing = false
+  private var closed = false
+  private var capturedUntil: Int64 = -1
+
+  /// Starts the writer thread reading `capture`, whose frames are `latencyFrames` after the song's
+  /// frames the musician heard.
+  public init(
+    capture: InputCapture, library: TakeLibrary, inputName: String, sampleRate: Int,
+    latencyFrames: Int64 = 0
+  ) {
+    self.latencyFrames = latencyFrames
+    self.capture = capture
+    self.library = library
+    self.inputName = inputName
+    self.sampleRate = sampleRate
+    let thread = Thread { [self] in run() }
+    thread.name = "sharp9 takes"
+    thread.start()
+  }
+
+  /// Whether a span is open (begun, not ended).
+  public var isRecording: Bool {
+    locked { spans.last.map { $0.endFrame == nil } ?? false }
+  }
+
+  /// Begins a take at session frame `frame` (`pass`: its loop pass, nil when not looping). An
+  /// open take ends there first.
+  public func begin(atFrame frame: Int64, pass: Int?) {
+    locked {
+      if let last = spans.indices.last, spans[last].endFrame == nil {
+        spans[last].endFrame = frame
+      }
+      nextID += 1
+      spans.append(Span(id: nextID, startFrame: frame, endFrame: nil, pass: pass))
+    }
+  }
+
+  /// Ends the open take at session frame `frame` (nothing when none is open).
+  public func end(atFrame frame: Int64) {
+    locked {
+      if let last = spans.indices.last, spans[last].endFrame == nil {
+        spans[last].endFrame = frame
+      }
+    }
+  }
+
+  /// The takes finished since the last call, in the order they were recorded.
+  public func finishedTakes() -> [Outcome] {
+    locked {
+      defer { outcomes.removeAll() }
+      return outcomes
+    }
+  }
+
+  /// Ends the open take at the last frame captured, waits (at most `timeout` seconds) for the
+  /// thread to finish every take, stops it, and returns the takes finished since
+  /// ``finishedTakes()`` was last called.
+  public func close(timeout: Double = 10) -> [Outcome] {
+    condition.lock()
+    defer { condition.unlock() }
+    closing = true
+    condition.broadcast()
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !closed, condition.wait(until: deadline) {}
+    defer { outcomes.removeAll() }
+    return outcomes
+  }
+
+  private func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
+    condition.lock()
+    defer { condition.unlock() }
+    return try body()
+  }
+
+  // MARK: The writer thread
+
+  private func run() {
+    var writers: [Int: OpenTake] = [:]
+    var scratch = [Float](repeating: 0, count: 8192 * capture.channels)
+    var failed: Set<Int> = []
+    var dropouts: [Int64] = []
+    while true {
+      let read = scratch.withUnsafeMutableBufferPointer { capture.read(into: $0) }
+        .map { (frame: $0.frame - latencyFrames, frames: $0.frames) }
+      // After the block: every dropout up to it is queued by now.
+      dropouts += capture.dropouts().map { $0 - latencyFrames }
+      let (current, isClosing) = locked {
+        if let read { capturedUntil = read.frame + Int64(read.frames) }
+        return (spans, closing)
+      }
+      if let read {
+        for span in current where !failed.contains(span.id) {
+          do {
+            try write(read, of: span, scratch: scratch, into: &writers)
+          } catch {
+            failed.insert(span.id)
+            writers[span.id] = nil
+            report(id: span.id, .failed(describe(error)))
+          }
+        }
+      }
+      let until = locked { capturedUntil }
+      for span in current {
+        let ended = span.endFrame.map { $0 <= until } ?? false
+        guard ended || (isClosing && read == nil) else { continue }
+        let entry = writers.removeValue(forKey: span.id)
+        if failed.remove(span.id) == nil, let entry {
+          let end = entry.start + entry.writer.framesWritten
+          report(
+            id: span.id,
+            finish(
+              entry.writer, start: entry.start, pass: span.pass,
+              dropouts: dropouts.count { (entry.start..<end).contains($0) }))
+        } else {
+          report(id: span.id, nil)
+        }
+      }
+      if isClosing, read == nil {
+        locked {
+          closed = true
+          condition.broadcast()
+        }
+        return
+      }
+      if read == nil { Thread.sleep(forTimeInterval: 0.005) }
+    }
+  }
+
+  /// Writes the part of the captured block `read` that falls in `span`.
+  private func write(
+    _ read: (frame: Int64, frames: Int), of span: Span, scratch: [Float],
+    into writers: inout [Int: OpenTake]
+  ) throws {
+    let blockEnd = read.frame + Int64(read.frames)
+    let from = max(read.frame, span.startFrame)
+    let to = min(blockEnd, span.endFrame ?? blockEnd)
+    guard from < to else { return }
+    var entry =
+      try writers[span.id]
+      ?? OpenTake(
+        writer: library.newWriter(sampleRate: sampleRate, channels: capture.channels),
+        start: from)
+    let channels = capture.channels
+    let offset = Int(from - read.frame) * channels
+    let frames = Int(to - from)
+    try scratch.withUnsafeBufferPointer { samples in
+      try entry.writer.write(
+        UnsafeBufferPointer(rebasing: samples[offset..<(offset + frames * channels)]),
+        frames: frames)
+    }
+    entry.sinceFlush += frames
+    if Double(entry.sinceFlush) >= Self.flushSeconds * Double(sampleRate) {
+      entry.writer.flush()
+      entry.sinceFlush = 0
+    }
+    writers[span.id] = entry
+  }
+
+  /// Finishes a take's file and keeps it under its hash.
+  private func finish(
+    _ writer: AudioFileWriter, start: Int64, pass: Int?, dropouts: Int
+  ) -> Outcome {
+    do {
+      let frames = writer.framesWritten
+      try writer.finish()
+      let hash = try library.keep(writer.url)
+      return .kept(
+        TakeRecording(
+          startFrame: start, endFrame: start + frames, pass: pass, input: inputName,
+          sha256: hash, dropouts: dropouts, latencyFrames: latencyFrames))
+    } catch {
+      return .failed(describe(error))
+    }
+  }
+
+  /// Removes the span and records its outcome (nil: nothing to report).
+  private func report(id: Int, _ outcome: Outcome?) {
+    locked {
+      spans.removeAll { $0.id == id }
+      if let outcome { outcomes.append(outcome) }
+    }
+  }
+
+  private func describe(_ error: any Error) -> String {
+    (error as? AudioFileError).map { "\($0.kind): \($0.detail)" } ?? "\(error)"
+  }
+}

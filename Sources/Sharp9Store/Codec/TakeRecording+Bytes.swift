@@ -1,0 +1,27 @@
+import Sharp9Domain
+
+/// The byte form of a take's report, shared by the action codec (`takeRecorded`) and the binary
+/// state snapshot (the kept takes): the frames as 8 bytes each, the pass as an optional count,
+/// the input's name and the hash as strings, then the dropouts and the latency as 8 bytes each.
+extension ByteWriter {
+  mutating func write(_ take: TakeRecording) {
+    write(UInt64(bitPattern: take.startFrame))
+    write(UInt64(bitPattern: take.endFrame))
+    write(passLimit: take.pass)
+    write(take.input)
+    write(take.sha256)
+    write(UInt64(bitPattern: Int64(take.dropouts)))
+    write(UInt64(bitPattern: take.latencyFrames))
+  }
+}
+
+extension ByteReader {
+  /// A take's report as written (any values: the reducer refuses the impossible ones).
+  mutating func takeRecording() throws(ActionCodec.DecodingError) -> TakeRecording {
+    TakeRecording(
+      startFrame: Int64(bitPattern: try uint64()), endFrame: Int64(bitPattern: try uint64()),
+      pass: try passLimit(), input: try string(), sha256: try string(),
+      dropouts: Int(truncatingIfNeeded: Int64(bitPattern: try uint64())),
+      latencyFrames: Int64(bitPattern: try uint64()))
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A device pair's measured round trip (output → input), as `sharp9 devices --calibrate` stores
+/// it: per sample rate, block size and buffer asked for, since the latency depends on all three.
+public struct DeviceCalibration: Sendable, Equatable {
+  /// The output device's name.
+  public var output: String
+  /// The input device's name.
+  public var input: String
+  /// Frames per second the pair was measured at.
+  public var sampleRate: Int
+  /// Frames per device callback the pair was measured with.
+  public var framesPerCallback: Int
+  /// The least buffer asked of the device, in milliseconds (0: its lowest).
+  public var bufferMilliseconds: Int
+  /// The round trip, in frames at ``sampleRate``.
+  public var latencyFrames: Int64
+  /// The largest difference between the repeated measurements, in frames.
+  public var spreadFrames: Int64
+  /// When it was measured.
+  public var measuredAt: Date
+
+  /// Creates a calibration.
+  public init(
+    output: String, input: String, sampleRate: Int, framesPerCallback: Int,
+    bufferMilliseconds: Int = 0, latencyFrames: Int64, spreadFrames: Int64, measuredAt: Date
+  ) {
+    self.bufferMilliseconds = bufferMilliseconds
+    self.output = output
+    self.input = input
+    self.sampleRate = sampleRate
+    self.framesPerCallback = framesPerCallback
+    self.latencyFrames = latencyFrames
+    self.spreadFrames = spreadFrames
+    self.measuredAt = measuredAt
+  }
+
+  /// The round trip in milliseconds.
+  public var latencyMilliseconds: Double {
+    Double(latencyFrames) * 1000 / Double(sampleRate)
+  }
+}
+
+/// The device pairs' calibrations (`device_calibrations`, SQLite only: it is the machine's own
+/// audio hardware, not part of any session's log).
+extension EventStore {
+  /// Stores `calibration`, replacing an earlier one of the same pair, rate, block size and
+  /// buffer.
+  public func saveCalibration(_ calibration: DeviceCalibration) throws {
+    let insert = try database.cached(
+      """
+      INSERT OR REPLACE INTO device_calibrations (output_device, input_device, sample_rate,
+        frames_per_callback, buffer_ms, latency_frames, spread_frames, measured_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    try insert.bind(calibration.output, at: 1)
+    try insert.bind(calibration.input, at: 2)
+    try insert.bind(Int64(calibration.sampleRate), at: 3)
+    try insert.bind(Int64(calibration.framesPerCallback), at: 4)
+    try insert.bind(Int64(calibration.bufferMilliseconds), at: 5)
+    try insert.bind(calibration.latencyFrames, at: 6)
+    try insert.bind(calibration.spreadFrames, at: 7)
+    try insert.bind(UnixMilliseconds(calibration.measuredAt).value, at: 8)
+    try insert.run()
+  }
+
+  /// The stored calibration of the pair at `sampleRate`, `framesPerCallback` and
+  /// `bufferMilliseconds`, or nil.
+  public func calibration(
+    output: String, input: String, sampleRate: Int, framesPerCallback: Int,
+    bufferMilliseconds: Int = 0
+  ) throws -> DeviceCalibration? {
+    let select = try database.cached(
+      """
+      SELECT latency_frames, spread_frames, measured_ms FROM device_calibrations
+      WHERE output_device = ? AND input_device = ? AND sample_rate = ? AND frames_per_callback = ?
+        AND buffer_ms = ?
+      """)
+    try select.bind(output, at: 1)
+    try select.bind(input, at: 2)
+    try select.bind(Int64(sampleRate), at: 3)
+    try select.bind(Int64(framesPerCallback), at: 4)
+    try select.bind(Int64(bufferMilliseconds), at: 5)
+    guard try select.step() else { return nil }
+    return DeviceCalibration(
+      output: output, input: input, sampleRate: sampleRate, framesPerCallback: framesPerCallback,
+      bufferMilliseconds: bufferMilliseconds, latencyFrames: select.int64(0),
+      spreadFrames: select.int64(1),
+      measuredAt: UnixMilliseconds(value: select.int64(2)).date)
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Sharp9App
+import Sharp9Audio
+import Sharp9Domain
+import Testing
+
+/// The recorder fed as a duplex device would feed it: 256-frame input blocks stamped with their
+/// session frames, through the lock-free capture, to takes in a library folder.
+@Suite("takes: capture, writer thread, library") struct TakeRecorderTests {
+  static let rate = 44_100
+  static let block = 256
+
+  /// A signal exact in 24 bits: sample `frame` of channel `channel`.
+  static func sample(_ frame: Int64, _ channel: Int) -> Float {
+    let value = Int32(truncatingIfNeeded: frame &* 37 % 8191) - 4095
+    return Float(channel == 0 ? value : -value) / 8_388_608
+  }
+
+  /// A fresh folder for the library.
+  static func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appending(path: "sharp9-takes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Feeds blocks from `from` up to `until` (session frames), calling `at` before each block.
+  static func feed(
+    _ capture: InputCapture, from: Int64, until: Int64, dropouts: Set<Int64> = [],
+    at: (Int64) -> Void = { _ in }
+  ) {
+    var input = [Float](repeating: 0, count: block * capture.channels)
+    var frame = from
+    while frame < until {
+      at(frame)
+      for index in 0..<block {
+        for channel in 0..<capture.channels {
+          input[index * capture.channels + channel] = sample(frame + Int64(index), channel)
+        }
+      }
+      input.withUnsafeBufferPointer { samples in
+        guard let base = samples.baseAddress else { return }
+        capture.capture(
+          base, frames: block, atFrame: frame, dropout: dropouts.contains(frame))
+      }
+      frame += Int64(block)
+    }
+  }
+
+  /// The two takes `outcomes` must be, both kept.
+  static func twoKept(_ outcomes: [TakeRecorder.Outcome]) throws -> (TakeRecording, TakeRecording) {
+    guard outcomes.count == 2, case .kept(let first) = outcomes[0],
+      case .kept(let second) = outcomes[1]
+    else { throw TwoTakesExpected(outcomes: outcomes) }
+    return (first, second)
+  }
+
+  struct TwoTakesExpected: Error { var outcomes: [TakeRecorder.Outcome] }
+
+  /// The samples of a take's file, and its frame count.
+  static func samples(of url: URL) throws -> (samples: [Float], frames: Int) {
+    let reader = try AudioFileReader(url: url)
+    let frames = Int(reader.format.frames)
+    var buffer = [Float](repeating: 0, count: frames * reader.format.channels)
+    let read = try buffer.withUnsafeMutableBufferPointer {
+      try reader.read(into: $0, frames: frames)
+    }
+    return (buffer, read)
+  }
+
+  @Test func eachSpanIsATakeWithExactlyTheCapturedSamplesUnderItsHash() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder.appending(path: "takes"))
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
+    // Pass 1 from 5,000 (mid-block), pass 2 from the wrap at 9,000, stopped at 12,345.
+    Self.feed(capture, from: 1_024, until: 16_384) { frame in
+      switch frame {
+      case 1_024: recorder.begin(atFrame: 5_000, pass: 1)
+      case 4_096: recorder.begin(atFrame: 9_000, pass: 2)
+      case 8_192: recorder.end(atFrame: 12_345)
+      default: break
+      }
+    }
+    let (first, second) = try Self.twoKept(recorder.close())
+    #expect((first.startFrame, first.endFrame, first.pass) == (5_000, 9_000, 1))
+    #expect((second.startFrame, second.endFrame, second.pass) == (9_000, 12_345, 2))
+    #expect(first.input == "pulse" && first.problem == nil && second.problem == nil)
+    for take in [first, second] {
+      let url = library.url(of: take)
+      #expect(try AudioFileLocator.sha256(of: url) == take.sha256)
+      let (samples, frames) = try Self.samples(of: url)
+      #expect(Int64(frames) == take.endFrame - take.startFrame)
+      var mismatches = 0
+      for index in 0..<frames {
+        for channel in 0..<2
+        where samples[index * 2 + channel]
+          != Self.sample(take.startFrame + Int64(index), channel)
+        {
+          mismatches += 1
+        }
+      }
+      #expect(mismatches == 0, "take \(take.pass ?? 0) differs from its input")
+    }
+    // Only the kept takes are in the folder: no hidden or partial file is left.
+    let names = try FileManager.default.contentsOfDirectory(atPath: library.directory.path)
+    #expect(Set(names) == [first.sha256 + ".flac", second.sha256 + ".flac"])
+  }
+
+  /// With a calibrated round trip of L frames, the input stamped at frame F + L is what was
+  /// played against song frame F: the take's frames are moved back by L, sample for sample, and
+  /// each dropout is counted in the take it happened in.
+  @Test func theRoundTripIsSubtractedAndDropoutsAreCounted() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let latency: Int64 = 1_536
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate,
+      latencyFrames: latency)
+    recorder.begin(atFrame: 1_000, pass: 1)
+    recorder.end(atFrame: 4_000)
+    recorder.begin(atFrame: 4_000, pass: 2)
+    recorder.end(atFrame: 7_000)
+    // Dropouts at stamped frames 2,560 (song frame 1,024: the first take) and 7,936 (song
+    // frame 6,400: the second).
+    Self.feed(capture, from: 0, until: 10_240, dropouts: [2_560, 7_936])
+    let (first, second) = try Self.twoKept(recorder.close())
+    #expect((first.startFrame, first.endFrame, first.dropouts) == (1_000, 4_000, 1))
+    #expect((second.startFrame, second.endFrame, second.dropouts) == (4_000, 7_000, 1))
+    #expect(first.latencyFrames == latency && second.latencyFrames == latency)
+    let (samples, frames) = try Self.samples(of: library.url(of: first))
+    #expect(frames == 3_000)
+    // The file's first frame is the input stamped at 1,000 + L.
+    #expect(samples[0] == Self.sample(1_000 + latency, 0))
+    #expect(samples[2 * 2_999 + 1] == Self.sample(3_999 + latency, 1))
+  }
+
+  /// A round trip that jumps (the device's timestamps) is a dropout, once per jump; jitter is not.
+  @Test func aJumpOfTheTimestampsRoundTripIsADropout() {
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let input = [Float](repeating: 0.5, count: Self.block)
+    let roundTrips: [Double?] = [0.0174, 0.0176, nil, 0.0171, 0.0290, 0.0291, 0.0174]
+    input.withUnsafeBufferPointer { samples in
+      guard let base = samples.baseAddress else { return }
+      for (index, roundTrip) in roundTrips.enumerated() {
+        capture.capture(
+          base, frames: Self.block, atFrame: Int64(index * Self.block), roundTripSec: roundTrip)
+      }
+    }
+    #expect(capture.dropouts() == [4 * 256, 6 * 256])
+  }
+
+  @Test func aTakeStillOpenWhenClosingEndsAtTheLastCapturedFrame() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "mic", sampleRate: Self.rate)
+    recorder.begin(atFrame: 100, pass: nil)
+    #expect(recorder.isRecording)
+    Self.feed(capture, from: 0, until: 2_560)
+    let outcomes = recorder.close()
+    guard case .kept(let take)? = outcomes.first, outcomes.count == 1 else {
+      Issue.record("expected one kept take, got \(outcomes)")
+      return
+    }
+    #expect((take.startFrame, take.endFrame, take.pass) == (100, 2_560, nil))
+  }
+
+  @Test func aSpanNothingWasCapturedForIsDropped() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: TakeLibrary(directory: folder), inputName: "pulse",
+      sampleRate: Self.rate)
+    recorder.begin(atFrame: 50_000, pass: nil)
+    recorder.end(atFrame: 60_000)
+    Self.feed(capture, from: 0, until: 1_024)
+    #expect(recorder.close() == [])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+  }
+
+  @Test func aFolderThatCannotBeWrittenLosesTheTakeWithAReasonAndReportsNoTake() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A file where the takes folder should be.
+    let blocked = folder.appending(path: "takes")
+    try Data("x".utf8).write(to: blocked)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: TakeLibrary(directory: blocked), inputName: "pulse",
+      sampleRate: Self.rate)
+    recorder.begin(atFrame: 0, pass: nil)
+    Self.feed(capture, from: 0, until: 1_024)
+    recorder.end(atFrame: 1_024)
+    let outcomes = recorder.close()
+    #expect(outcomes.count == 1)
+    if case .failed? = outcomes.first {} else { Issue.record("expected a failure: \(outcomes)") }
+  }
+
+  @Test func aBlockThatDoesNotFitStopsTheCaptureAndIsCounted() {
+    let capture = InputCapture(channels: 2, sampleRate: 1_000, seconds: 1)
+    Self.feed(capture, from: 0, until: 2_048)
+    #expect(capture.overflows == 1)
+    var buffer = [Float](repeating: 0, count: 4_096)
+    let read = buffer.withUnsafeMutableBufferPointer { capture.read(into: $0) }
+    // 1,024 frames fit the ring (1,000 frames rounded up to a power of two samples / 2).
+    #expect(read?.frame == 0 && read?.frames == 1_024)
+  }
+}

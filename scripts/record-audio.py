@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Audio check for scripts/test-record.sh, standard library only (a fresh machine has no numpy).
+
+  record-audio.py align HEARD.wav TAKES.wav START END
+      HEARD is what was sent to the device (the tee, 32-bit float), TAKES the session's takes
+      rendered alone (`sharp9 render --takes-only --sample float`), both from session frame 0;
+      the take spans session frames START..END. The round trip (output -> input) is measured as
+      the distance between the first sound in HEARD from START on and the first sound in the
+      take; then every take frame from there to END must equal HEARD that many frames earlier,
+      to 24 bits (the take is 24-bit FLAC). Prints "offset N frames (M ms) max-error E over F
+      frames" and exits 1 when a frame differs by more than one 24-bit step or nothing matched.
+"""
+import struct
+import sys
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+player_audio = __import__("player-audio")
+
+CHANNELS = 2
+RATE = 44100
+STEP = 2.0 ** -23  # one 24-bit step
+
+
+def first_sound(values, start, end):
+    for frame in range(start, end):
+        if any(values[frame * CHANNELS + c] != 0 for c in range(CHANNELS)):
+            return frame
+    return None
+
+
+def align(heard_path, takes_path, start, end):
+    heard = player_audio.floats(heard_path)
+    takes = player_audio.floats(takes_path)
+    heard_sound = first_sound(heard, start, min(end, len(heard) // CHANNELS))
+    take_sound = first_sound(takes, start, min(end, len(takes) // CHANNELS))
+    if heard_sound is None or take_sound is None:
+        print("no sound in the take's span")
+        return 1
+    offset = take_sound - heard_sound
+    worst, frames, first_bad = 0.0, 0, None
+    for frame in range(take_sound, min(end, len(takes) // CHANNELS)):
+        source = frame - offset
+        if source * CHANNELS + CHANNELS > len(heard):
+            break
+        error = max(
+            abs(takes[frame * CHANNELS + c] - heard[source * CHANNELS + c]) for c in range(CHANNELS))
+        if error > STEP and first_bad is None:
+            first_bad = frame
+        worst = max(worst, error)
+        frames += 1
+    where = "" if first_bad is None else f", first off at session frame {first_bad}"
+    print(f"offset {offset} frames ({offset * 1000 / RATE:.1f} ms) max-error {worst:.3g}"
+          f" over {frames} frames{where}")
+    return 0 if frames > RATE // 2 and worst <= STEP else 1
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "align":
+        sys.exit(align(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])))
+    sys.exit(__doc__)

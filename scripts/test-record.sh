@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Recording yourself, end to end on a fresh machine: a private PulseAudio server whose null sink's
+# monitor is the default source, so the input `sharp9 play` records is exactly what it played.
+# Arms recording (R), plays, pauses, quits; checks the take event, the take's file in the
+# library under its SHA-256, and that the take equals what was sent to the device (the tee) to
+# 24 bits after the measured round trip. Then a missing input: one error line, no session.
+# Ends with "N passed, N failed" (exit 1 on any failure).
+#
+# The release build (a debug build's stretcher is slower than real time), or SHARP9_BIN: this
+# test plays at speed 1, where the stretcher passes the song through, so a debug build keeps up.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=${SHARP9_BIN:-$(bash scripts/build-release.sh)} || exit 1
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  tmux -L sharp9rec kill-server 2>/dev/null
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  [[ -n ${KEEP_WORK:-} ]] && echo "kept $work" || rm -rf "$work"
+}
+trap cleanup EXIT
+
+source scripts/lib/checks.sh
+
+shows() { # shows TEXT: the screen shows it within 5 s
+  for _ in $(seq 50); do
+    tmux -L sharp9rec capture-pane -p -t "${pane:-rec}" | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  tmux -L sharp9rec capture-pane -p -t "${pane:-rec}" | sed 's/^/     | /' >&2
+  return 1
+}
+key() { tmux -L sharp9rec send-keys -t "${pane:-rec}" "$1"; sleep "${2:-0.6}"; }
+
+source scripts/lib/private-pulse.sh
+# Without rewinds: the monitor (the input) is then exactly what the sink played, sample for
+# sample; with them it repeats a few frames now and then, so nothing could line up to the sample.
+start_private_pulse "$work" norewinds=1
+check "private PulseAudio server is up" pactl info
+check "the null sink's monitor is the default source" \
+  bash -c "pactl info | grep -qx 'Default Source: sharp9test.monitor'"
+python3 scripts/player-audio.py track "$work/track.wav" 20
+check "sharp9 devices lists pulse as an input" \
+  bash -c "'$bin' devices | grep -Eq '^[* ] +pulse +input '"
+
+# Calibration: the direct round trip, then through a known delay (LADSPA's delay line, 50 ms =
+# 2205 frames exactly, on a filter sink in front of the null sink): the difference must be the
+# delay within 1 ms (44 frames).
+# Both with a 100 ms buffer (--buffer), as the recording below: a shared 2-core machine under
+# builds drops out at the lowest latency (the takes would say so, and be out of time).
+buffer=100
+calibrate() { # calibrate DB: prints the round trip in frames
+  "$bin" devices --calibrate --device pulse --input pulse --buffer "$buffer" --db "$1" \
+    2>"$work/calibrate.err" \
+    | sed -n 's/.*(\([0-9]*\) frames at 44100 Hz.*/\1/p'
+}
+db="$work/sessions.sqlite"
+direct=$(calibrate "$db")
+echo "     calibrated round trip, direct: ${direct:-none} frames $(cat "$work/calibrate.err")"
+check "calibration measures the direct round trip" test -n "$direct"
+# Recording, with the calibration stored: up to three takes, so that one
+# without a device dropout is compared to the sample (a loaded machine underruns now and then;
+# a take with dropouts says so in its event).
+tmux -L sharp9rec new-session -d -s rec -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$db' --tee '$work/tee.wav' --device pulse --input pulse \
+   --buffer $buffer >'$work/out.txt' 2>'$work/err.txt'; echo \$? >'$work/exit.txt'; sleep 60"
+sleep 2
+check "start: the device line names the input" shows "input pulse"
+key R
+check "R: armed" shows "rec armed"
+for take in 1 2 3; do
+  key Space 0.5
+  [[ $take == 1 ]] && check "Space: recording a take" shows "● rec"
+  sleep 3
+  key Space 1.5
+  [[ $take == 1 ]] && check "Space: the take ended, armed again" shows "rec armed"
+  [[ $take == 1 ]] && check "the take is kept" shows "Take 1 kept"
+done
+key q 2
+for _ in $(seq 100); do [[ -s $work/exit.txt ]] && break; sleep 0.1; done
+check "quit: exit 0" grep -qx 0 "$work/exit.txt"
+id=$(sed -n 's/^session //p' "$work/out.txt")
+
+"$bin" log "$id" --db "$db" >"$work/log.txt"
+check "the log has the take" grep -q "take recorded: frames" "$work/log.txt"
+"$bin" state "$id" --db "$db" --json >"$work/state.json"
+python3 -c '
+import json, sys
+for take in json.load(open(sys.argv[1]))["recording"]["takes"]:
+    t = take["recording"]
+    print(t["sha256"], t["startFrame"], t["endFrame"], t["dropouts"], t["latencyFrames"])
+' "$work/state.json" >"$work/takes.txt"
+while read -r sha start end dropouts latency; do
+  echo "     take: frames $start-$end, dropouts $dropouts, round trip subtracted $latency frames"
+done <"$work/takes.txt"
+check "three takes, each in the library under its SHA-256" bash -c "
+  [[ \$(wc -l <'$work/takes.txt') == 3 ]] || exit 1
+  while read -r sha rest; do
+    [[ \$(sha256sum '$work/takes/'\$sha.flac | cut -d' ' -f1) == \$sha ]] || exit 1
+  done <'$work/takes.txt'"
+check "nothing else is in the library" \
+  bash -c "[[ \$(ls -A '$work/takes' | wc -l) == 3 ]]"
+check "each take subtracts the stored round trip" \
+  bash -c "[[ -n '$direct' ]] && awk '\$5 != $direct { exit 1 }' '$work/takes.txt'"
+read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/takes.txt" | head -1)
+check "a take without dropouts (of 3)" test -n "${sha:-}"
+check "the take is one span of about 3 s" \
+  bash -c "(( ${end:-0} - ${start:-0} > 44100 * 2 && ${end:-0} - ${start:-0} < 44100 * 5 ))"
+
+"$bin" render "$id" --db "$db" --takes-only --sample float -o "$work/takes.wav" >/dev/null
+result=$(python3 scripts/record-audio.py align "$work/tee.wav" "$work/takes.wav" "${start:-0}" \
+  "${end:-0}")
+code=$?
+echo "     take vs tee: $result"
+check "the take is what was played, to 24 bits" test "$code" -eq 0
+check "the take lines up with the song within 1 ms (after the round trip)" \
+  bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
+
+# kill -9 while a take is being written: the log names no take (a take never half-exists), the
+# hidden file holds the blocks flushed so far (a FLAC stream; sharp9 does not yet recover it: its
+# reader refuses a FLAC whose length was never written), and verify passes.
+mkdir -p "$work/crash"
+pactl set-default-sink sharp9test
+pane=crash
+tmux -L sharp9rec new-session -d -s crash -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$work/crash/crash.sqlite' --device pulse --input pulse \
+   --buffer $buffer >'$work/crash/out.txt' 2>&1; sleep 60"
+sleep 2
+key R
+key Space 0.5
+check "kill -9: recording" shows "● rec"
+sleep 3
+player=$(pgrep -P "$(tmux -L sharp9rec list-panes -t crash -F '#{pane_pid}')" -x sharp9)
+check "kill -9: the player is killed" kill -9 "${player:-none}"
+sleep 0.5
+crashed=$("$bin" sessions --db "$work/crash/crash.sqlite" --json | python3 -c '
+import json, sys
+print(json.loads(sys.stdin.readline())["id"])')
+check "kill -9: verify passes" "$bin" verify "$crashed" --db "$work/crash/crash.sqlite"
+check "kill -9: the log names no take" \
+  bash -c "! '$bin' log '$crashed' --db '$work/crash/crash.sqlite' | grep -q 'take recorded'"
+partial=$(find "$work/crash/takes" -name '.*partial' | head -1)
+check "kill -9: only the hidden file is left, no take under a hash" \
+  bash -c "[[ -n '$partial' && -z \$(find '$work/crash/takes' -name '[0-9a-f]*.flac') ]]"
+check "kill -9: the hidden file is a FLAC stream holding the flushed seconds" \
+  bash -c "[[ \$(head -c 4 '$partial') == fLaC && \$(stat -c %s '$partial') -gt 65536 ]]"
+pane=rec
+
+# The known delay, after the recording (a filter sink in front of the null sink).
+pactl load-module module-ladspa-sink sink_name=delayed sink_master=sharp9test plugin=delay \
+  label=delay_5s control=0.05,1 >/dev/null
+pactl set-default-sink delayed
+# (the server then takes the new sink's monitor as the default source: the input stays after it)
+pactl set-default-source sharp9test.monitor
+delayed=$(calibrate "$work/delayed.sqlite")
+echo "     calibrated round trip through the 2205-frame delay: ${delayed:-none} frames" \
+  "$(cat "$work/calibrate.err")"
+check "the known delay is measured within 1 ms" \
+  bash -c "[[ -n '$direct' && -n '$delayed' ]] && (( ${delayed:-0} - ${direct:-0} - 2205 <= 44 \
+    && ${delayed:-0} - ${direct:-0} - 2205 >= -44 ))"
+
+
+# An input that does not exist: one error line, exit 69, no session.
+"$bin" play "$work/track.wav" --db "$work/noin.sqlite" --device pulse --input no-such-input \
+  >/dev/null 2>"$work/noin.txt"
+code=$?
+check "no such input: exit 69, one line" \
+  bash -c "[[ $code -eq 69 && \$(wc -l <'$work/noin.txt') -eq 1 ]]"
+check "no such input: no session" test ! -e "$work/noin.sqlite"
+"$bin" devices --calibrate --device pulse --input no-such-input --db "$work/nocal.sqlite" \
+  >/dev/null 2>"$work/nocal.txt"
+code=$?
+check "calibrating no such input: exit 69, one line, no database" \
+  bash -c "[[ $code -eq 69 && \$(wc -l <'$work/nocal.txt') -eq 1 && ! -e '$work/nocal.sqlite' ]]"
+
+checks_summary
