@@ -158,7 +158,11 @@ public struct InspectorServer: Sendable {
     addChangeRoutes(to: router)
     addJournalRoutes(to: router)
     addLiveRoute(to: router)
-    if let practice { addPracticeRoutes(to: router, host: practice) }
+    if let practice {
+      addPracticeRoutes(to: router, host: practice)
+      addMIDIBindingRoutes(to: router)
+      addPracticeSettingsRoutes(to: router, host: practice)
+    }
     AssetRoutes.add(to: router)
     return Application(
       router: router,

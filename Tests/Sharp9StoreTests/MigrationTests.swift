@@ -24,8 +24,9 @@ import Testing
         migration.checksum == Migration.checksum(of: text),
         "\(migration.fileStem).sql changed since it shipped: never edit a shipped migration")
     }
-    #expect(Migration.embedded.map(\.id) == Array(1...Migration.embedded.count))
-    #expect(Migration.embedded.map(\.dataStep) == [nil, .packEventRows, nil, nil, nil, nil])
+    // 7 and 8 are taken on other branches (merged, the ids are 1...9 again).
+    #expect(Migration.embedded.map(\.id) == [1, 2, 3, 4, 5, 6, 9])
+    #expect(Migration.embedded.map(\.dataStep) == [nil, .packEventRows, nil, nil, nil, nil, nil])
   }
 
   @Test(arguments: StoreKind.allCases) func freshDatabaseRecordsEveryMigration(kind: StoreKind)

@@ -26,6 +26,9 @@ extension Migration {
     Migration(
       id: 6, name: "song_sections", file: PackageResources._006_song_sections_sql,
       checksum: "8595d3c498d9de9f14dda99b107d6a37fe0efacffeb592dfc124b8422ccbf6e6"),
+    Migration(
+      id: 9, name: "midi_bindings", file: PackageResources._009_midi_bindings_sql,
+      checksum: "81e02fc52dfa7758f144c8fa1e3a699b5553bc3f9246b6632da08018c4fe9bbd"),
   ]
 
   private init(
