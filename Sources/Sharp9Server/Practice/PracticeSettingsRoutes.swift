@@ -21,12 +21,8 @@ extension InspectorServer {
       }
     }
     router.post("/api/app/device") { request, _ in
-      var request = request
-      try Self.requireJSON(request)
-      let body = try await request.collectBody(upTo: Self.maxInputBytes)
-      guard
-        let chosen = try? JSONDecoder().decode(DeviceName.self, from: Data(body.readableBytesView))
-      else { throw APIFailure(.badRequest, "choose a device as {\"name\": NAME}") }
+      let chosen = try await Self.choice(
+        DeviceName.self, in: request, shape: "choose a device as {\"name\": NAME}")
       do {
         try await host.choose(device: chosen.name)
       } catch let error as PlayerUnavailable {
@@ -41,12 +37,8 @@ extension InspectorServer {
       return try APIResponse.json(LibrarySong.list(sessions, kept: { songs.song(sha256: $0) }))
     }
     router.post("/api/app/library/open") { request, _ in
-      var request = request
-      try Self.requireJSON(request)
-      let body = try await request.collectBody(upTo: Self.maxInputBytes)
-      guard
-        let chosen = try? JSONDecoder().decode(SongChoice.self, from: Data(body.readableBytesView))
-      else { throw APIFailure(.badRequest, "choose a song as {\"song\": SHA256}") }
+      let chosen = try await Self.choice(
+        SongChoice.self, in: request, shape: "choose a song as {\"song\": SHA256}")
       let sessions = try await library.withLog { try $0.sessions() }
       guard let file = songs.song(sha256: chosen.song),
         let known = LibrarySong.list(sessions, kept: { songs.song(sha256: $0) })
@@ -63,6 +55,20 @@ extension InspectorServer {
       try await host.open(song)
       return APIResponse.json("{}")
     }
+  }
+
+  /// The JSON body of `request` (at most ``maxInputBytes``) as `type`; 400 saying `shape`
+  /// otherwise.
+  private static func choice<Choice: Decodable>(
+    _ type: Choice.Type, in request: Request, shape: String
+  ) async throws -> Choice {
+    var request = request
+    try requireJSON(request)
+    let body = try await request.collectBody(upTo: maxInputBytes)
+    guard let chosen = try? JSONDecoder().decode(type, from: Data(body.readableBytesView)) else {
+      throw APIFailure(.badRequest, shape)
+    }
+    return chosen
   }
 
   private struct DeviceName: Decodable {
