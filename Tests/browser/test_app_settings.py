@@ -252,6 +252,18 @@ def test_the_settings_list_the_output_devices(browser, app):
 def test_the_song_library_opens_a_song_practised_before(browser, app):
     context, page = open_app(browser, app, {"width": 390, "height": 844})
     page.wait_for_selector("#import-empty")
+    # The settings fit a phone too: every control on the screen, large enough to tap.
+    page.click("#menu-button")
+    page.click("#menu-settings")
+    page.wait_for_selector("#settings[open]")
+    wait_until(page, "document.querySelectorAll('#midi-list button').length === 1")
+    for control in page.locator("#settings button, #settings select").all():
+        box = control.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, control.inner_text()
+        assert box["height"] >= 44, control.inner_text()
+    page.wait_for_timeout(200)
+    screenshot(page, "app-settings-phone.png")
+    page.keyboard.press("Escape")
     page.click("#menu-button")
     page.click("#menu-library")
     page.wait_for_selector("#library[open]")
@@ -275,3 +287,69 @@ def test_a_song_not_in_the_library_is_refused(app):
         status, answer = app.request("POST", "/api/app/library/open", body)
         assert status in (400, 404), (body, answer)
         assert "library" in answer["error"] or "choose a song" in answer["error"], answer
+
+
+NAMES_JS = """
+[...document.querySelectorAll('#menu a, #menu button, #settings button, #settings select, '
+  + '#library button, #learn-banner button')]
+  .filter((node) => !node.hidden)
+  .filter((node) => !(node.getAttribute('aria-label') || node.textContent.trim()
+    || (node.labels && node.labels.length)))
+  .map((node) => node.outerHTML)
+"""
+
+
+def test_the_sheets_work_from_the_keyboard_and_every_control_is_named(browser, app):
+    context, page = open_app(browser, app)
+    page.wait_for_selector("#practice:not([hidden])")
+    page.focus("#menu-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#menu:not([hidden])")
+    for _ in range(10):
+        if page.evaluate("document.activeElement.id") == "menu-settings":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "menu-settings"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#settings[open]")
+    wait_until(page, "document.querySelectorAll('#midi-list button').length === 1")
+    assert page.evaluate("document.getElementById('settings').contains(document.activeElement)")
+    assert page.evaluate(NAMES_JS) == []
+    # A key in a sheet is the sheet's: N does not open the typing line behind it.
+    page.keyboard.press("N")
+    assert page.evaluate("document.getElementById('settings').contains(document.activeElement)")
+
+    # Learning from the keyboard: an action chosen in the list, Learn pressed with Space, then
+    # Escape stops it with nothing bound.
+    page.focus("#learn-action")
+    page.keyboard.press("ArrowDown")
+    assert page.input_value("#learn-action") != ""
+    page.focus("#learn")
+    page.keyboard.press("Space")
+    page.wait_for_selector("#learn-banner:not([hidden])")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#learn-banner", state="hidden")
+    assert len(bindings(app)) == 1
+
+    # Space presses a sheet's button: the last binding's Delete.
+    page.click("#menu-button")
+    page.click("#menu-settings")
+    page.wait_for_selector("#settings[open]")
+    wait_until(page, "document.querySelectorAll('#midi-list button').length === 1")
+    page.focus("#midi-list button")
+    page.keyboard.press("Space")
+    wait_until(page, "document.querySelectorAll('#midi-list button').length === 0")
+    assert bindings(app) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings:not([open])", state="attached")
+
+    page.click("#menu-button")
+    page.click("#menu-library")
+    page.wait_for_selector("#library[open]")
+    assert page.evaluate(NAMES_JS) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#library:not([open])", state="attached")
+    # Keys reach the session again once the sheets are closed.
+    page.keyboard.press("=")
+    wait_until(page, "document.getElementById('speed').textContent === '1.15 x'")
+    finish(page, context)

@@ -181,6 +181,7 @@ document.addEventListener("click", (event) => {
 // — Keys: exactly the terminal player's bindings; a pedal's PageUp/PageDown are Prev/Next —
 
 const pedal = { PageUp: "Home", PageDown: "End" };
+const dialogOpen = () => [...document.querySelectorAll("dialog")].some((dialog) => dialog.open);
 // The typing line, as the player's `:` prompt: `N` opens it for a section's name.
 const typed = $("typed");
 $("type-form").addEventListener("submit", (event) => {
@@ -202,14 +203,18 @@ document.addEventListener("keydown", (event) => {
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target instanceof HTMLInputElement) return;
+  if (dialogOpen()) {
+    // A sheet takes its own keys (Tab, Enter, Space, Escape); `?` closes the shortcuts.
+    if (event.key === "?" && $("keys").open) { event.preventDefault(); $("keys").close(); }
+    return;
+  }
   if (event.key === ":" || event.key === "N") {
     event.preventDefault();
     typed.value = event.key === "N" ? "section " : "";
     typed.focus();
     return;
   }
-  if (event.key === "?") { event.preventDefault(); $("keys").open ? $("keys").close() : showKeys(); return; }
-  if ([...document.querySelectorAll("dialog")].some((dialog) => dialog.open)) return;
+  if (event.key === "?") { event.preventDefault(); showKeys(); return; }
   const key = pedal[event.key] ?? event.key;
   const named = ["ArrowLeft", "ArrowRight", "Home", "End"].includes(key);
   if (!named && key.length !== 1) return;
@@ -219,8 +224,9 @@ document.addEventListener("keydown", (event) => {
   sendKey(key);
 });
 // A focused button would also take Space as a click when the key comes up.
+// (In a sheet Space presses the focused button, as everywhere else.)
 document.addEventListener("keyup", (event) => {
-  if (event.key === " " && event.target instanceof HTMLButtonElement) event.preventDefault();
+  if (event.key === " " && event.target instanceof HTMLButtonElement && !dialogOpen()) event.preventDefault();
 });
 
 // — The waveform: taps, scrubs, A and B edges, zoom and scroll; the overview seeks —

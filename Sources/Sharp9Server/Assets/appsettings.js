@@ -64,6 +64,8 @@ export function setupSettings({ midi, actions, showKeys, toast }) {
   function renderBindings() {
     $("midi-status").textContent = midi.status;
     const list = $("midi-list");
+    // The list is drawn anew: focus on one of its buttons (a Delete just pressed) stays in it.
+    const hadFocus = list.contains(document.activeElement);
     list.replaceChildren();
     if (!midi.bindings.length) list.append(text("li", "No bindings yet.", "hint"));
     for (const binding of midi.bindings) {
@@ -77,12 +79,15 @@ export function setupSettings({ midi, actions, showKeys, toast }) {
       item.append(words, remove);
       list.append(item);
     }
+    if (hadFocus) (list.querySelector("button") ?? $("learn-action")).focus();
   }
 
   async function open() {
     renderBindings();
     if (!$("settings").open) $("settings").showModal();
     await Promise.all([loadDevices(), midi.loadBindings()]);
+    // What the sheet focused on opening may have been drawn anew meanwhile.
+    if ($("settings").open && !$("settings").contains(document.activeElement)) $("learn-action").focus();
   }
   $("menu-settings").addEventListener("click", open);
   $("settings-keys").addEventListener("click", () => {
