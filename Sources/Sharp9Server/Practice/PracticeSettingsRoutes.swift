@@ -14,11 +14,7 @@ import Sharp9Store
 extension InspectorServer {
   func addPracticeSettingsRoutes(to router: Router<some RequestContext>, host: PracticeHost) {
     router.get("/api/app/devices") { _, _ in
-      do {
-        return try APIResponse.json(try await host.devices())
-      } catch let error as PlayerUnavailable {
-        throw APIFailure(.serviceUnavailable, error.message)
-      }
+      try APIResponse.json(try await host.devices())
     }
     router.post("/api/app/device") { request, _ in
       let chosen = try await Self.choice(
