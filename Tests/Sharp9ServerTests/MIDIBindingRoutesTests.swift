@@ -89,6 +89,24 @@ import Testing
     #expect(try EventStore(path: fixture.database).midiBindings() == [])
   }
 
+  @Test func aDeviceIsChosenByItsListedNameOnly() async throws {
+    let fixture = try Fixture()
+    try await fixture.test { client in
+      let listed = try await client.execute(uri: "/api/app/devices", method: .get)
+      // PortAudio's outputs, or (on a machine without audio) why there are none.
+      #expect([.ok, .serviceUnavailable].contains(listed.status), "\(listed.text)")
+      #expect(listed.text.hasPrefix(listed.status == .ok ? #"{"devices":"# : #"{"error":""#))
+      let unknown = try await post(client, "/api/app/device", #"{"name":"no such device"}"#)
+      #expect(unknown.status == .unprocessableContent, "\(unknown.text)")
+      #expect(unknown.text.hasPrefix(#"{"error":"no "#))
+      for body in ["{}", #"{"name":1}"#, "[]", "null"] {
+        let refused = try await post(client, "/api/app/device", body)
+        #expect(refused.status == .badRequest, "\(body): \(refused.text)")
+        #expect(refused.text == #"{"error":"choose a device as {\"name\": NAME}"}"#)
+      }
+    }
+  }
+
   @Test func theLibraryListsASongPractisedAndOpensIt() async throws {
     let fixture = try Fixture()
     let tone = try fixture.tone
