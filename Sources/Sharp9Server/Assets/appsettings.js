@@ -44,7 +44,8 @@ export function setupSettings({ midi, actions, showKeys, toast }) {
         select.append(option);
       }
       select.value = choice.next ?? "";
-      select.disabled = choice.devices.length === 0;
+      // Left enabled with nothing to choose: the sheet focuses it on opening.
+      select.disabled = false;
     } catch (error) {
       $("device-now").textContent = error.message;
       select.disabled = true;
