@@ -43,6 +43,8 @@ enum AssetRoutes {
     "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
     "app.js": (PackageResources.app_js, javaScript),
     "appwave.js": (PackageResources.appwave_js, javaScript),
+    "appmidi.js": (PackageResources.appmidi_js, javaScript),
+    "appsettings.js": (PackageResources.appsettings_js, javaScript),
     "api.js": (PackageResources.api_js, javaScript),
     "draw.js": (PackageResources.draw_js, javaScript),
     "eventlist.js": (PackageResources.eventlist_js, javaScript),

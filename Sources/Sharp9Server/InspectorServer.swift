@@ -167,7 +167,11 @@ public struct InspectorServer: Sendable {
     addJournalRoutes(to: router)
     addLiveRoute(to: router)
     addSyncRoutes(to: router)
-    if let practice { addPracticeRoutes(to: router, host: practice) }
+    if let practice {
+      addPracticeRoutes(to: router, host: practice)
+      addMIDIBindingRoutes(to: router)
+      addPracticeSettingsRoutes(to: router, host: practice)
+    }
     AssetRoutes.add(to: router)
     return Application(
       router: router,

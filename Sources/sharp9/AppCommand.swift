@@ -20,7 +20,10 @@ struct AppCommand: AsyncParsableCommand {
       open session on a pause, and so does closing the last page (after --close-after seconds, \
       time for a reload). Opening a song practised before offers to continue its last session \
       or to start a new one with that session's markers, speed and pitch. The inspector is \
-      served beside it (the page's menu), and the render of the session (WAV or FLAC).
+      served beside it (the page's menu), and the render of the session (WAV or FLAC). The \
+      menu's song library reopens a song practised before; its settings choose the output \
+      device for the next song opened and bind MIDI pedals and controllers (Web MIDI) to the \
+      page's controls, kept in the database.
       """)
 
   @Argument(help: ArgumentHelp("A song to open at once.", valueName: "song"))

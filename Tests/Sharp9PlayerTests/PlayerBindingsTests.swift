@@ -205,3 +205,21 @@ import Testing
     #expect(p(60) == .ignore)
   }
 }
+
+/// The keys a MIDI pedal may be bound to: those of the help table that send an action.
+@Suite struct BindableKeysTests {
+  @Test func theHelpTablesActionKeysAndNotTheScreensOwn() {
+    let keys = PlayerBindings.bindableKeys
+    for key in [
+      " ", "a", "b", "l", "m", "x", "=", ",", ".", "[", "]", "ArrowLeft", "ArrowRight",
+      "Home", "End", "1", "4", "L", "u", "r", "P", "9", "0", "'", ";", "(", ")", "Y",
+    ] {
+      #expect(keys.contains(key), "\(key)")
+    }
+    for key in ["q", "?", ":", "N", "/", "z", "Space", "Ctrl-C", "click", "Home/End", ""] {
+      #expect(!keys.contains(key), "\(key)")
+    }
+    #expect(Set(keys).count == keys.count)
+    #expect(keys.allSatisfy { PlayerKey.named($0) != nil })
+  }
+}

@@ -31,6 +31,7 @@ import Testing
     #"{"action":{"type":"recallLoop","number":1}}"#,
     #"{"action":{"type":"setLocked","locked":false}}"#,
     #"{"action":{"type":"setLoopPasses","passes":4}}"#,
+    #"{"midi":{"kind":"note","channel":1,"number":60}}"#,
   ]
 
   /// Values that are never a finite number, an integer or a flag of the right type. (A huge

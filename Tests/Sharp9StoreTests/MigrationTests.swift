@@ -26,7 +26,9 @@ import Testing
     }
     #expect(Migration.embedded.map(\.id) == Array(1...Migration.embedded.count))
     #expect(
-      Migration.embedded.map(\.dataStep) == [nil, .packEventRows, nil, nil, nil, nil, nil, nil])
+      Migration.embedded.map(\.dataStep) == [
+        nil, .packEventRows, nil, nil, nil, nil, nil, nil, nil,
+      ])
   }
 
   @Test(arguments: StoreKind.allCases) func freshDatabaseRecordsEveryMigration(kind: StoreKind)

@@ -43,6 +43,17 @@ public struct SongLibrary: Sendable {
     return target
   }
 
+  /// The kept file of the song whose bytes hash to `sha256` (64 lower-case hex digits), or nil
+  /// when the library does not hold it.
+  public func song(sha256: String) -> URL? {
+    guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+      return nil
+    }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.first { $0 == sha256 || $0.hasPrefix(sha256 + ".") }
+      .map { directory.appending(path: $0) }
+  }
+
   /// `.ext` from `name` (lower-cased, 1 to 8 ASCII letters or digits), else "".
   static func fileExtension(of name: String) -> String {
     guard let dot = name.lastIndex(of: ".") else { return "" }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Sharp9App
 import Sharp9Audio
 import Sharp9Store
 
@@ -26,6 +27,8 @@ struct APIErrorAnswer: Equatable {
     case let failure as APIFailure: self.init(failure.status, failure.message)
     case let upload as UploadFailure: self = Self.upload(upload.underlying)
     case let error as any HTTPResponseError: self.init(error.status, "\(error)")
+    // The practice app's output device could not be opened (one chosen in its settings).
+    case let error as PlayerUnavailable: self.init(.serviceUnavailable, error.message)
     case is DatabaseFile.Changed:
       self = Self.database(
         "the database sharp9 serve was started with was moved, deleted or replaced; restart"

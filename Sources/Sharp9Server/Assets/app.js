@@ -4,6 +4,8 @@
 // tap's x to a time, and shows the values and toasts the server sends.
 import { token, getJSON, change } from "./api.js";
 import { drawDetail, drawOverview, drawKeyboard, detailSpan, timeAt, xAt, DETAIL_HALF_SEC, MIN_HALF_SEC } from "./appwave.js";
+import { MIDIInput, describeMessage } from "./appmidi.js";
+import { bindableActions, setupSettings, setupLibrary, renderLearning } from "./appsettings.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
@@ -116,6 +118,10 @@ for (const type of ["pointerup", "pointerleave", "pointercancel"]) {
 
 // — Menu and shortcuts —
 
+function closeMenu() {
+  $("menu").hidden = true;
+  $("menu-button").setAttribute("aria-expanded", "false");
+}
 $("menu-button").addEventListener("click", () => {
   const open = $("menu").hidden;
   $("menu").hidden = !open;
@@ -128,8 +134,7 @@ $("menu").addEventListener("click", (event) => {
   $("menu-button").setAttribute("aria-expanded", "false");
 });
 async function showKeys() {
-  $("menu").hidden = true;
-  $("menu-button").setAttribute("aria-expanded", "false");
+  closeMenu();
   if (!$("keys-table").childElementCount) {
     for (const row of await getJSON("/api/app/keys")) {
       const tr = document.createElement("tr");
@@ -145,9 +150,38 @@ async function showKeys() {
 }
 $("menu-keys").addEventListener("click", showKeys);
 
+// — MIDI pedals and controllers, settings and the song library —
+
+const actions = bindableActions();
+const midi = new MIDIInput({
+  // A press goes to the server, which sends the key bound to it (or nothing).
+  onPress: (message) => send({ midi: message }),
+  onLearned: (binding, label) => showLocalToast(`${describeMessage(binding)} → ${label}`, 3000),
+  onError: (message) => showLocalToast(message, 4000),
+  onState: () => {
+    renderLearning(midi);
+    settings.renderBindings();
+  },
+});
+const settings = setupSettings({ midi, actions, showKeys, toast: (message) => showLocalToast(message, 3000) });
+$("menu-settings").addEventListener("click", closeMenu);
+setupLibrary({ toast: (message) => showLocalToast(message, 4000), closeMenu });
+midi.loadBindings();
+// Learning, the action first: a press on a control of the page chooses it (and does nothing else).
+document.addEventListener("click", (event) => {
+  if (!midi.learning || midi.learning.key != null) return;
+  const control = event.target.closest("#practice [data-key], #lock");
+  if (!control) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const key = control.id === "lock" ? "L" : control.dataset.key;
+  midi.chooseControl(key, actions.get(key));
+}, true);
+
 // — Keys: exactly the terminal player's bindings; a pedal's PageUp/PageDown are Prev/Next —
 
 const pedal = { PageUp: "Home", PageDown: "End" };
+const dialogOpen = () => [...document.querySelectorAll("dialog")].some((dialog) => dialog.open);
 // The typing line, as the player's `:` prompt: `N` opens it for a section's name.
 const typed = $("typed");
 $("type-form").addEventListener("submit", (event) => {
@@ -161,16 +195,26 @@ typed.addEventListener("keydown", (event) => {
   if (event.key === "Escape") { typed.value = ""; typed.blur(); }
 });
 document.addEventListener("keydown", (event) => {
+  if (midi.learning) {
+    // While learning, keys choose nothing and send nothing; Escape stops learning.
+    // (Enter on a focused control still presses it: that chooses it.)
+    if (event.key === "Escape") midi.cancelLearning();
+    return;
+  }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target instanceof HTMLInputElement) return;
+  if (dialogOpen()) {
+    // A sheet takes its own keys (Tab, Enter, Space, Escape); `?` closes the shortcuts.
+    if (event.key === "?" && $("keys").open) { event.preventDefault(); $("keys").close(); }
+    return;
+  }
   if (event.key === ":" || event.key === "N") {
     event.preventDefault();
     typed.value = event.key === "N" ? "section " : "";
     typed.focus();
     return;
   }
-  if (event.key === "?") { event.preventDefault(); $("keys").open ? $("keys").close() : showKeys(); return; }
-  if ($("keys").open || $("offer").open) return;
+  if (event.key === "?") { event.preventDefault(); showKeys(); return; }
   const key = pedal[event.key] ?? event.key;
   const named = ["ArrowLeft", "ArrowRight", "Home", "End"].includes(key);
   if (!named && key.length !== 1) return;
@@ -180,8 +224,9 @@ document.addEventListener("keydown", (event) => {
   sendKey(key);
 });
 // A focused button would also take Space as a click when the key comes up.
+// (In a sheet Space presses the focused button, as everywhere else.)
 document.addEventListener("keyup", (event) => {
-  if (event.key === " " && event.target instanceof HTMLButtonElement) event.preventDefault();
+  if (event.key === " " && event.target instanceof HTMLButtonElement && !dialogOpen()) event.preventDefault();
 });
 
 // — The waveform: taps, scrubs, A and B edges, zoom and scroll; the overview seeks —

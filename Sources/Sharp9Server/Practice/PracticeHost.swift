@@ -83,6 +83,8 @@ public final class PracticeHost: @unchecked Sendable {
     case answer(continues: Bool, CheckedContinuation<Void, any Error>)
     case close(CheckedContinuation<Void, any Error>)
     case shutdown(CheckedContinuation<Void, Never>)
+    case devices(CheckedContinuation<DeviceChoice, any Error>)
+    case chooseDevice(String, CheckedContinuation<Void, any Error>)
   }
 
   /// The most often a snapshot is published.
@@ -91,7 +93,6 @@ public final class PracticeHost: @unchecked Sendable {
   private let options: Options
   /// The database file the practice app records into.
   var databasePath: String { options.databasePath }
-  private let device: String
   // Guarded by `lock`: the jobs waiting, what was last published.
   private let lock = NSLock()
   private var jobs: [Job] = []
@@ -102,6 +103,10 @@ public final class PracticeHost: @unchecked Sendable {
   private var pagelessSince: ContinuousClock.Instant?
 
   // The thread's own.
+  /// The device the next song opened plays on (the one given, until the page chooses another),
+  /// and the line that says which (the live session's, once one is open).
+  private var nextDevice: (PortAudioLibrary, OutputDevice)?
+  private var device: String
   private var store: EventStore?
   private var live: LiveSession?
   /// The keyboard strip's analysis of the open song (nil: none could be planned; the strip
@@ -122,8 +127,9 @@ public final class PracticeHost: @unchecked Sendable {
   /// Starts the thread; nothing is opened until ``open(_:)``.
   public init(options: Options) {
     self.options = options
-    let device = options.device.map { "device \($0.1.name)" } ?? "no device (null clock)"
+    let device = Self.describe(options.device)
     self.device = device
+    nextDevice = options.device
     published = (0, (try? Interchange.string(PracticeSnapshot.empty(device: device))) ?? "{}", nil)
     let thread = Thread { [self] in serve() }
     thread.name = "sharp9 practice"
@@ -164,6 +170,18 @@ public final class PracticeHost: @unchecked Sendable {
   /// Ends the open session on a pause and stops the thread.
   public func shutdown() async {
     await withCheckedContinuation { enqueue(.shutdown($0)) }
+  }
+
+  /// The outputs to choose from, the one playing and the one the next song opened plays on.
+  func devices() async throws -> DeviceChoice {
+    try await withCheckedThrowingContinuation { enqueue(.devices($0)) }
+  }
+
+  /// Plays the next song opened on the output named `name` (exactly, as ``devices()`` lists
+  /// it). The open session keeps its device: a session is one device's timeline, and the
+  /// engine's stream is opened with the session. Throws ``PlayerUnavailable``.
+  func choose(device name: String) async throws {
+    try await withCheckedThrowingContinuation { enqueue(.chooseDevice(name, $0)) }
   }
 
   /// A page started following the live stream.
@@ -227,6 +245,10 @@ public final class PracticeHost: @unchecked Sendable {
         })
     case .close(let continuation):
       continuation.resume(with: Result { try endSession() })
+    case .devices(let continuation):
+      continuation.resume(with: Result { try deviceChoice() })
+    case .chooseDevice(let name, let continuation):
+      continuation.resume(with: Result { try choose(device: name) })
     case .shutdown(let continuation):
       try? endSession()
       ended = true
@@ -260,6 +282,35 @@ public final class PracticeHost: @unchecked Sendable {
     }
   }
 
+  /// The device line: its name, or the null clock's.
+  private static func describe(_ device: (PortAudioLibrary, OutputDevice)?) -> String {
+    device.map { "device \($0.1.name)" } ?? "no device (null clock)"
+  }
+
+  /// PortAudio asked on this thread, the one that opens and closes the streams (PortAudio is
+  /// not to be initialized from two threads at once).
+  private func deviceChoice() throws -> DeviceChoice {
+    let outputs: [OutputDevice]
+    do {
+      outputs = try PortAudioLibrary().outputDevices()
+    } catch {
+      throw PlayerUnavailable(message: "the audio outputs cannot be listed: \(error)")
+    }
+    return DeviceChoice(
+      playing: live == nil ? nil : device, next: nextDevice?.1.name,
+      devices: outputs.map {
+        DeviceChoice.Device(name: $0.name, hostAPI: $0.hostAPI, isDefault: $0.isDefault)
+      })
+  }
+
+  private func choose(device name: String) throws {
+    let found = try DeviceOutput.find(name: name)
+    guard found.1.name == name else {
+      throw PlayerUnavailable(message: "no output device is called \(name); choose one listed")
+    }
+    nextDevice = found
+  }
+
   /// Opens `song` as a new session, or offers to continue its last one.
   private func offer(_ song: Song) throws {
     try endSession()
@@ -289,7 +340,7 @@ public final class PracticeHost: @unchecked Sendable {
     let audio = song.audio
     let live = try LiveSession(
       LiveSession.Options(
-        audio: audio, device: options.device, tee: tee,
+        audio: audio, device: nextDevice, tee: tee,
         framesPerCallback: options.framesPerCallback,
         newSession: NewSessionInfo(
           title: song.name, audio: try RecordedAudio.describing(audio.url.path),
@@ -303,6 +354,7 @@ public final class PracticeHost: @unchecked Sendable {
       throw error
     }
     self.live = live
+    device = live.output?.description ?? Self.describe(nil)
     playheadNotes = try? PlayheadNotes(audio: audio)
     problem = nil
     lockGate = LockGate()

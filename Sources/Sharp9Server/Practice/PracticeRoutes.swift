@@ -9,8 +9,9 @@ import Sharp9Domain
 /// the inspector's:
 /// - `GET /api/app/live`: server-sent events, one `state` message (a ``PracticeSnapshot``) each
 ///   time what the page shows changed, ≥ 30 a second while playing;
-/// - `POST /api/app/input`: `{"key":"a"}` (the terminal player's bindings) or `{"action":{…}}`
-///   (a musician's action in the interchange form: a tap's time, the unlock);
+/// - `POST /api/app/input`: `{"key":"a"}` (the terminal player's bindings), `{"action":{…}}`
+///   (a musician's action in the interchange form: a tap's time, the unlock), `{"typed":…}`, or
+///   `{"midi":{…}}` (a MIDI press, sent as the key it is bound to: ``addMIDIBindingRoutes(to:)``);
 /// - `POST /api/app/songs?name=FILE`: an audio file's bytes; kept in the library and opened (the
 ///   open session ends on a pause first);
 /// - `POST /api/app/offer`: `{"continue": true}` continues the last session of a song opened
@@ -67,8 +68,14 @@ extension InspectorServer {
     router.post("/api/app/input") { request, _ in
       var request = request
       try Self.requireJSON(request)
-      let input = try Self.practiceInput(
-        try await request.collectBody(upTo: Self.maxInputBytes))
+      let input: PracticeHost.Input
+      switch try Self.practiceInput(try await request.collectBody(upTo: Self.maxInputBytes)) {
+      case .input(let given): input = given
+      case .midi(let message):
+        // A message bound to nothing is no mistake (a pedal pressed before it was learned).
+        guard let key = try await boundKey(message) else { return APIResponse.json("{}") }
+        input = .key(key)
+      }
       do {
         try await host.send(input)
       } catch is PracticeHost.NoSong {
@@ -183,6 +190,13 @@ extension InspectorServer {
     var key: String?
     var action: Action?
     var typed: String?
+    var midi: MIDIMessageBody?
+  }
+
+  /// The page's input, checked: for the session, or a MIDI press to look up.
+  enum PageInput {
+    case input(PracticeHost.Input)
+    case midi(MIDIMessageBody.Checked)
   }
 
   /// The longest line the page may type (a section's name is at most 100 characters).
@@ -191,43 +205,49 @@ extension InspectorServer {
   /// The page's input, checked: a key the bindings know, a musician's action other than
   /// opening a file (songs come through `/api/app/songs`), or a line typed as at the player's
   /// prompt (``TypedCommand``).
-  static func practiceInput(_ body: ByteBuffer) throws -> PracticeHost.Input {
+  static func practiceInput(_ body: ByteBuffer) throws -> PageInput {
     let data = Data(body.readableBytesView)
     let decoded: InputBody
     do {
       decoded = try Interchange.decoder().decode(InputBody.self, from: data)
     } catch {
       throw APIFailure(
-        .badRequest, "input must be {\"key\": KEY}, {\"action\": ACTION} or {\"typed\": LINE}")
+        .badRequest,
+        "input must be {\"key\": KEY}, {\"action\": ACTION}, {\"typed\": LINE} or {\"midi\": MESSAGE}"
+      )
     }
     // A field the input does not have is a mistake (or a probe), never ignored: the same rule
     // as a script line's.
     let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     let action = object?["action"] as? [String: Any]
-    guard let object, Set(object.keys).isSubset(of: ["key", "action", "typed"]),
+    let midi = object?["midi"] as? [String: Any]
+    guard let object, Set(object.keys).isSubset(of: ["key", "action", "typed", "midi"]),
       action.map({ Set($0.keys).isSubset(of: ["type"] + (decoded.action?.kind.fieldNames ?? [])) })
-        ?? true
+        ?? true,
+      midi.map({ Set($0.keys).isSubset(of: MIDIMessageBody.fields) }) ?? true
     else {
       throw APIFailure(.badRequest, "input has a field it does not take; send only what it needs")
     }
-    switch (decoded.key, decoded.action, decoded.typed) {
-    case (nil, nil, let line?):
+    switch (decoded.key, decoded.action, decoded.typed, decoded.midi) {
+    case (nil, nil, let line?, nil):
       guard line.count <= typedLengthLimit else {
         throw APIFailure(.badRequest, "a typed line is at most \(typedLengthLimit) characters")
       }
-      return .typed(line)
-    case (let name?, nil, nil):
+      return .input(.typed(line))
+    case (let name?, nil, nil, nil):
       guard let key = PlayerKey.named(name) else {
         throw APIFailure(.badRequest, "no such key; send one printable character or an arrow")
       }
-      return .key(key)
-    case (nil, let action?, nil):
+      return .input(.key(key))
+    case (nil, let action?, nil, nil):
       guard action.isUserAction, action.kind != .importPicked else {
         throw APIFailure(.badRequest, "only a musician's action can be sent, not \(action.kind)")
       }
-      return .action(action)
+      return .input(.action(action))
+    case (nil, nil, nil, let message?):
+      return .midi(try message.checked())
     default:
-      throw APIFailure(.badRequest, "send one of a key, an action or a typed line")
+      throw APIFailure(.badRequest, "send one of a key, an action, a typed line or a MIDI message")
     }
   }
 }

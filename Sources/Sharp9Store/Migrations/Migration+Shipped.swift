@@ -32,6 +32,9 @@ extension Migration {
     Migration(
       id: 8, name: "device_calibrations", file: PackageResources._008_device_calibrations_sql,
       checksum: "1cdfc96978604dbd871113f9d1ef3fd7d3a0137ab92a1850ae1c87bbe8a47d86"),
+    Migration(
+      id: 9, name: "midi_bindings", file: PackageResources._009_midi_bindings_sql,
+      checksum: "81e02fc52dfa7758f144c8fa1e3a699b5553bc3f9246b6632da08018c4fe9bbd"),
   ]
 
   private init(
