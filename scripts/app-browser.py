@@ -9,21 +9,27 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
   app-browser.py latency URL OUT.json      Space, then 40 speed keys (- and =) and 40 clicks on
                                            SPEED -/+ at uneven intervals; writes each input's
                                            event time on the wall clock (performance.timeOrigin +
-                                           event.timeStamp, ms) and the page's clock offset
+                                           event.timeStamp, ms), the page's clock offset and the
+                                           device line (its latency as PortAudio reports it)
   app-browser.py open URL SONG             imports SONG through the file chooser: ms from the
                                            chooser's change event to the first waveform frame
                                            drawn with the song's peaks (and the steps between)
+  app-browser.py reads URL SONG            the open's peer: the same requests without a browser
+                                           (upload SONG, its peaks, the first state naming the
+                                           session), ms
   app-browser.py playing URL SECONDS       plays; waveform frames/s (frames drawn, and frames
                                            showing a new span) beside the browser's own
                                            requestAnimationFrame rate in the same span
   app-browser.py zoom URL                  wheel zooms in and out over the waveform (120 wheel
-                                           events, one a frame): frame times while zooming
+                                           events as fast as Playwright sends them): frame times
 Each prints one JSON object on standard output.
 """
 import json
 import random
 import sys
 import time
+import urllib.request
+from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright
 
@@ -149,6 +155,15 @@ def clock_offset_ms(page):
     return best
 
 
+def first_state(url, done=lambda state: True):
+    """The first state on the page's live stream for which `done` holds."""
+    parts = urlsplit(url)
+    with urllib.request.urlopen(f"{parts.scheme}://{parts.netloc}/api/app/live") as live:
+        for line in live:
+            if line.startswith(b"data: ") and done(state := json.loads(line[6:])):
+                return state
+
+
 def latency(url, out):
     random.seed(14)
     with sync_playwright() as playwright:
@@ -171,7 +186,7 @@ def latency(url, out):
     sent = [i for i in inputs if i["type"] in ("keydown", "click")]
     if errors:
         raise SystemExit(f"app-browser: page errors: {errors}")
-    json.dump({"inputs": sent, "pageMinusPythonMs": offset, "offsetUncertaintyMs": uncertainty,
+    json.dump({"inputs": sent, "device": first_state(url)["device"], "pageMinusPythonMs": offset, "offsetUncertaintyMs": uncertainty,
                "pythonWallMinusMonotonic": time.time() - time.monotonic()}, open(out, "w"))
     print(json.dumps({"inputs": len(sent), "pageMinusPythonMs": round(offset, 3),
                       "offsetUncertaintyMs": round(uncertainty, 3)}))
@@ -195,6 +210,26 @@ def open_timing(url, song):
         "peaksArrivedMs": round(probe["peaksAt"] - change, 1) if probe["peaksAt"] else None,
         "firstPracticeFrameMs": round(waves[0]["atMs"] - change, 1) if waves else None,
         "errors": errors}))
+
+
+def reads(url, song):
+    parts = urlsplit(url)
+    base, token = f"{parts.scheme}://{parts.netloc}", parts.query.split("token=", 1)[1]
+    body = open(song, "rb").read()
+    began = time.monotonic()
+    request = urllib.request.Request(
+        f"{base}/api/app/songs?name=ten.wav", data=body, method="POST",
+        headers={"X-Sharp9-Token": token, "Content-Type": "audio/wav"})
+    urllib.request.urlopen(request).read()
+    uploaded = time.monotonic()
+    urllib.request.urlopen(f"{base}/api/app/peaks").read()
+    peaks = time.monotonic()
+    first_state(url, lambda state: state.get("session"))
+    state = time.monotonic()
+    print(json.dumps({"readsMs": round((state - began) * 1000, 1),
+                      "uploadMs": round((uploaded - began) * 1000, 1),
+                      "peaksMs": round((peaks - uploaded) * 1000, 1),
+                      "stateMs": round((state - peaks) * 1000, 1)}))
 
 
 def frame_stats(times):
@@ -258,7 +293,7 @@ def zoom(url):
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or ["help"]
-    commands = {"practise": practise, "latency": latency, "open": open_timing,
+    commands = {"practise": practise, "latency": latency, "open": open_timing, "reads": reads,
                 "playing": playing_fps, "zoom": zoom}
     if command not in commands:
         raise SystemExit(__doc__)
