@@ -5,7 +5,7 @@
 # - input → DAC: Space, 40 speed keys and 40 clicks on SPEED −/+ at uneven intervals, from the
 #   browser's event timestamp (performance.timeOrigin + event.timeStamp: the wall clock) to the
 #   DAC time of the frame the action took effect at (`sharp9 app --latency-log`, the probe
-#   `sharp9 play --latency-log` fills, on CLOCK_MONOTONIC; scripts/bench-app-keys.py moves the
+#   `sharp9 play --latency-log` fills, on CLOCK_MONOTONIC; scripts/bench-app-figures.py moves the
 #   page's times onto that clock). Bound: p99 ≤ 15 ms + the stream latency PortAudio reports.
 #   Peer: the terminal player's key → DAC through tmux (scripts/lib/player-latency.sh, as
 #   scripts/bench-player.sh measures it), alternating with the page's, RUNS times each;
@@ -77,12 +77,13 @@ for run in $(seq "$runs"); do
   start_bench_app "$work/latency-$run.sqlite" "$work/track.wav" --latency-log "$work/app-latency.txt"
   "$py" scripts/app-browser.py latency "$app_url" "$work/sent.json" >/dev/null
   stop_bench_app
-  python3 scripts/bench-app-keys.py summary "$work/app-latency.txt" "$work/sent.json" \
+  python3 scripts/bench-app-figures.py summary "$work/app-latency.txt" "$work/sent.json" \
     "page, run $run (load $(load))" "$latency_results"
   rm -f "$work/app-latency.txt"
 done
-python3 scripts/bench-app-keys.py table "$latency_results"
+python3 scripts/bench-app-figures.py table "$latency_results"
 
+pages="$work/pages.jsonl"
 echo "== opening a 10-minute song (load before: $(load))"
 song "$work/ten.wav" 10
 for run in $(seq 5); do
@@ -95,12 +96,15 @@ for run in $(seq 5); do
   peer=$("$py" scripts/app-browser.py reads "$app_url" "$work/ten.wav")
   stop_bench_app
   echo "  run $run (load $(load)): page $page; peer (HTTP, no browser) $peer"
+  echo "{\"kind\": \"open\", \"page\": $page, \"peer\": $peer, \"load\": \"$(load)\"}" >>"$pages"
 done
 
 echo "== waveform frames while playing the 10-minute song, 5 s a page (load before: $(load))"
 start_bench_app "$work/play.sqlite" "$work/ten.wav"
 for run in $(seq "$runs"); do
-  echo "  page $run: $("$py" scripts/app-browser.py playing "$app_url" 5) (load $(load))"
+  result=$("$py" scripts/app-browser.py playing "$app_url" 5)
+  echo "  page $run: $result (load $(load))"
+  echo "{\"kind\": \"playing\", \"result\": $result, \"load\": \"$(load)\"}" >>"$pages"
 done
 stop_bench_app
 
@@ -110,7 +114,13 @@ began=$EPOCHREALTIME
 start_bench_app "$work/zoom.sqlite" "$work/hour.wav"
 echo "  sharp9 app HOUR printed its URL after $(awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s (decoded, analysed, peaks)"
 for run in $(seq "$runs"); do
-  echo "  page $run: $("$py" scripts/app-browser.py zoom "$app_url") (load $(load))"
+  result=$("$py" scripts/app-browser.py zoom "$app_url")
+  echo "  page $run: $result (load $(load))"
+  echo "{\"kind\": \"zoom\", \"result\": $result, \"load\": \"$(load)\"}" >>"$pages"
 done
 echo "  sharp9 app's resident memory with the hour open: $(($(ps -o rss= -p "$app") / 1024)) MiB"
 stop_bench_app
+
+echo "== summary"
+python3 scripts/bench-app-figures.py table "$latency_results"
+python3 scripts/bench-app-figures.py pages "$pages"

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""The practice page's inputs and their way to the device, for scripts/bench-app.sh (standard
-library only).
+"""The practice page's figures for scripts/bench-app.sh (standard library only): its inputs'
+way to the device, and the page's opening and frames.
 
-  bench-app-keys.py summary LOG SENT.json LABEL RESULTS.jsonl
+  bench-app-figures.py summary LOG SENT.json LABEL RESULTS.jsonl
       `sharp9 app --latency-log` with the page's inputs (scripts/app-browser.py latency): the
       percentiles of each stage, keys and clicks apart and together; event -> DAC's p50 and p99
       appended to RESULTS as JSON lines
-  bench-app-keys.py table RESULTS.jsonl
+  bench-app-figures.py table RESULTS.jsonl
       the medians over the runs of each front end's p50 and p99 (event or key sent -> DAC), the
       app's beside the terminal player's, with their ratio
+  bench-app-figures.py pages PAGES.jsonl
+      the medians over the runs of the page's opening (beside its requests over HTTP), its
+      waveform frames while playing and while zooming (beside the browser's own frames)
 
 Stages of an input (seconds on CLOCK_MONOTONIC): event (the browser's event timestamp,
 performance.timeOrigin + event.timeStamp, moved from the page's wall clock to this machine's
@@ -24,6 +27,7 @@ import statistics
 import sys
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 spec = importlib.util.spec_from_file_location(
     "bench_player_keys", Path(__file__).with_name("bench-player-keys.py"))
 player_keys = importlib.util.module_from_spec(spec)
@@ -85,10 +89,42 @@ def table(results):
           f"{app['p99'] / player['p99']:.2f}")
 
 
+def pages(path):
+    rows = [json.loads(line) for line in open(path)]
+    median = lambda values: statistics.median(values) if values else float("nan")
+    loads = lambda kind: ", ".join(r["load"] for r in rows if r["kind"] == kind)
+    opened = [r for r in rows if r["kind"] == "open"]
+    if opened:
+        page = median([r["page"]["interactiveMs"] for r in opened])
+        peer = median([r["peer"]["readsMs"] for r in opened])
+        print(f"opening a 10-minute song, page interactive (median of {len(opened)}): {page:.0f} ms "
+              f"(bound 1000); peer, the same requests over HTTP: {peer:.0f} ms; ratio "
+              f"{page / peer:.2f} (load {loads('open')})")
+    for kind, what in [("playing", "waveform while playing"), ("zoom", "waveform while zooming")]:
+        runs = [r["result"] for r in rows if r["kind"] == kind]
+        if not runs:
+            continue
+        drawn = median([r["drawn"]["perSec"] for r in runs])
+        browser = median([r["browser"]["perSec"] for r in runs])
+        line = (f"{what} (median of {len(runs)}): {drawn:.1f} frames/s drawn, frame time p99 "
+                f"{median([r['drawn']['p99Ms'] for r in runs]):.1f} ms, max "
+                f"{median([r['drawn']['maxMs'] for r in runs]):.1f} ms; peer, the browser's own "
+                f"frames: {browser:.1f}/s, p99 {median([r['browser']['p99Ms'] for r in runs]):.1f} ms; "
+                f"ratio {drawn / browser:.2f}")
+        if kind == "playing":
+            line += (f"; frames showing a new span {median([r['newSpan'].get('perSec', 0) for r in runs]):.1f}/s"
+                     " (bound 50)")
+        else:
+            line += f"; widest span {median([r['widestSpanSec'] for r in runs]):.0f} s"
+        print(f"{line} (load {loads(kind)})")
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["summary"]:
         summary(*sys.argv[2:6])
     elif sys.argv[1:2] == ["table"]:
         table(sys.argv[2])
+    elif sys.argv[1:2] == ["pages"]:
+        pages(sys.argv[2])
     else:
         raise SystemExit(__doc__)
