@@ -180,7 +180,7 @@ def latency(url, out):
         for index in range(40):
             page.click("[aria-label='Speed up']" if index % 2 == 0 else "[aria-label='Speed down']")
             time.sleep(random.uniform(0.1, 0.39))
-        time.sleep(0.5)
+        time.sleep(2)  # the last input's frame rendered, also on a device that stalls
         inputs = page.evaluate("window.sharp9Probe.inputs")
         browser.close()
     sent = [i for i in inputs if i["type"] in ("keydown", "click")]
