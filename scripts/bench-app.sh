@@ -16,10 +16,13 @@
 #   the browser's own requestAnimationFrame rate in the same span;
 # - zooming a 1-hour song out to the whole hour and back (120 wheel events, as fast as Playwright
 #   sends them): frame times; peer: the browser's frames in the same span.
-# Usage: scripts/bench-app.sh [RUNS] (default 3). The release build, as the player's benchmark.
+# Usage: scripts/bench-app.sh [RUNS [PARTS]]: RUNS (default 3) of each, PARTS a comma-separated
+# choice of latency, open, playing, zoom (default all). The release build, as the player's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
+parts=",${2:-latency,open,playing,zoom},"
+part() { [[ $parts == *",$1,"* ]]; }
 bin=$(bash scripts/build-release.sh) || exit 1
 source scripts/lib/browser-venv.sh || exit 1
 # serve-helpers: $work, free_port, printed_url; its cleanup is replaced by one that also stops
@@ -70,8 +73,11 @@ stop_bench_app() {
 python3 scripts/player-audio.py track "$work/track.wav" 60
 echo "sharp9 bench-app: $(date -u '+%Y-%m-%d %H:%M UTC'), $("$bin" --version), $runs runs"
 
-echo "== input → DAC (load before: $(load))"
 latency_results="$work/latency.jsonl"
+pages="$work/pages.jsonl"
+touch "$latency_results" "$pages"
+if part latency; then
+echo "== input → DAC (load before: $(load))"
 for run in $(seq "$runs"); do
   player_latency_run "terminal player, run $run (load $(load))"
   start_bench_app "$work/latency-$run.sqlite" "$work/track.wav" --latency-log "$work/app-latency.txt"
@@ -81,11 +87,11 @@ for run in $(seq "$runs"); do
     "page, run $run (load $(load))" "$latency_results"
   rm -f "$work/app-latency.txt"
 done
-python3 scripts/bench-app-figures.py table "$latency_results"
+fi
 
-pages="$work/pages.jsonl"
+if part open || part playing; then song "$work/ten.wav" 10; fi
+if part open; then
 echo "== opening a 10-minute song (load before: $(load))"
-song "$work/ten.wav" 10
 for run in $(seq 5); do
   mkdir -p "$work/open-$run"
   start_bench_app "$work/open-$run/sharp9.sqlite"
@@ -98,7 +104,9 @@ for run in $(seq 5); do
   echo "  run $run (load $(load)): page $page; peer (HTTP, no browser) $peer"
   echo "{\"kind\": \"open\", \"page\": $page, \"peer\": $peer, \"load\": \"$(load)\"}" >>"$pages"
 done
+fi
 
+if part playing; then
 echo "== waveform frames while playing the 10-minute song, 5 s a page (load before: $(load))"
 start_bench_app "$work/play.sqlite" "$work/ten.wav"
 for run in $(seq "$runs"); do
@@ -107,7 +115,9 @@ for run in $(seq "$runs"); do
   echo "{\"kind\": \"playing\", \"result\": $result, \"load\": \"$(load)\"}" >>"$pages"
 done
 stop_bench_app
+fi
 
+if part zoom; then
 echo "== zooming a 1-hour song (load before: $(load))"
 song "$work/hour.wav" 60
 began=$EPOCHREALTIME
@@ -120,6 +130,7 @@ for run in $(seq "$runs"); do
 done
 echo "  sharp9 app's resident memory with the hour open: $(($(ps -o rss= -p "$app") / 1024)) MiB"
 stop_bench_app
+fi
 
 echo "== summary"
 python3 scripts/bench-app-figures.py table "$latency_results"
