@@ -120,12 +120,11 @@ def practise(url, out):
         page.wait_for_timeout(800)
         # A just ahead of the playhead, B 2 s after it (the detail view spans 10 s).
         box = page.locator("#wave").bounding_box()
-        page.click("[aria-label='Mode: set A']")
-        wait_until(page, "document.querySelector('[data-mode=setA]').getAttribute('aria-checked') === 'true'")
-        page.mouse.click(box["x"] + box["width"] * 0.55, box["y"] + box["height"] / 2)
-        page.click("[aria-label='Mode: set B']")
-        wait_until(page, "document.querySelector('[data-mode=setB]').getAttribute('aria-checked') === 'true'")
-        page.mouse.click(box["x"] + box["width"] * 0.75, box["y"] + box["height"] / 2)
+        for mode, label, fraction in (("setA", "set A", 0.55), ("setB", "set B", 0.75)):
+            page.click(f"[aria-label='Mode: {label}']")
+            wait_until(page, f"document.querySelector('[data-mode={mode}]')"
+                             ".getAttribute('aria-checked') === 'true'")
+            page.mouse.click(box["x"] + box["width"] * fraction, box["y"] + box["height"] / 2)
         page.click("#loop")
         wait_until(page, "document.getElementById('loop').getAttribute('aria-pressed') === 'true'")
         page.wait_for_timeout(5000)  # two passes or more of the 2 s loop at 0.95 x
