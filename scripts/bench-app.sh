@@ -20,6 +20,7 @@
 # choice of latency, open, playing, zoom (default all). The release build, as the player's.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+command -v sox >/dev/null || { echo "bench-app: needs sox (scripts/setup.sh --bench installs it)" >&2; exit 1; }
 runs=${1:-3}
 parts=",${2:-latency,open,playing,zoom},"
 part() { [[ $parts == *",$1,"* ]]; }
