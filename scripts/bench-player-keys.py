@@ -5,16 +5,19 @@
                                                       intervals through `tmux send-keys`; writes
                                                       when each was sent (time.monotonic(), the
                                                       player's MonotonicClock)
-  bench-player-keys.py summary LOG SENT.txt DEVICE_MS LABEL
+  bench-player-keys.py summary LOG SENT.txt DEVICE_MS LABEL [RESULTS.jsonl]
                                                       the player's --latency-log with the sent
                                                       times: percentiles of each stage, the run
-                                                      loop's turns and the device callbacks
+                                                      loop's turns and the device callbacks;
+                                                      sent -> DAC's p50 and p99 appended to
+                                                      RESULTS as one JSON line
 
 Stages of a key (seconds on CLOCK_MONOTONIC): sent (tmux send-keys started) -> read (the player
 read its bytes) -> reserved (its frame) -> queued (its command in the audio thread's ring; the
 reduce and the SQLite append lie between) -> callback (the device callback that rendered its
 frame began) -> DAC (PortAudio's outputBufferDacTime for that frame).
 """
+import json
 import random
 import subprocess
 import sys
@@ -32,16 +35,20 @@ def drive(socket, target, out):
             time.sleep(1.0 if index == 0 else random.uniform(0.1, 0.39))
 
 
+def pick(values, q):
+    """The q-quantile of sorted `values` (nearest rank)."""
+    return values[min(len(values) - 1, int(q * (len(values) - 1) + 0.5))]
+
+
 def percentiles(values):
     values = sorted(values)
     if not values:
         return "none"
-    pick = lambda q: values[min(len(values) - 1, int(q * (len(values) - 1) + 0.5))]
-    return (f"p50 {pick(0.5) * 1000:.1f}  p90 {pick(0.9) * 1000:.1f}  p99 {pick(0.99) * 1000:.1f}"
+    return (f"p50 {pick(values, 0.5) * 1000:.1f}  p90 {pick(values, 0.9) * 1000:.1f}  p99 {pick(values, 0.99) * 1000:.1f}"
             f"  max {values[-1] * 1000:.1f} ms")
 
 
-def summary(log, sent_path, device_ms, label):
+def summary(log, sent_path, device_ms, label, results=None):
     keys, turns, callbacks = [], [], []
     for line in open(log):
         kind, *fields = line.split()
@@ -55,6 +62,12 @@ def summary(log, sent_path, device_ms, label):
         print(f"  sent -> read (tmux, the pty, the loop's turn)  {percentiles([k[0] - s for k, s in zip(keys, sent)])}")
         print(f"  sent -> callback rendering its frame           {percentiles([k[3] - s for k, s in zip(keys, sent)])}")
         print(f"  sent -> DAC                                    {percentiles([k[4] - s for k, s in zip(keys, sent)])}")
+        if results:
+            to_dac = sorted(k[4] - s for k, s in zip(keys, sent))
+            with open(results, "a") as out:
+                out.write(json.dumps({"front": "player", "label": label, "deviceMs": device,
+                                      "p50": pick(to_dac, 0.5) * 1000,
+                                      "p99": pick(to_dac, 0.99) * 1000}) + "\n")
     print(f"  read -> callback rendering its frame (bound 15) {percentiles([k[3] - k[0] for k in keys])}")
     print(f"  read -> DAC (bound 15 + {device:.1f})             {percentiles([k[4] - k[0] for k in keys])}")
     print(f"    read -> reserved                             {percentiles([k[1] - k[0] for k in keys])}")
@@ -75,4 +88,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "drive":
         drive(*sys.argv[2:5])
     else:
-        summary(*sys.argv[2:6])
+        summary(*sys.argv[2:7])

@@ -25,32 +25,13 @@ source scripts/lib/private-pulse.sh
 start_private_pulse "$work" || { echo "PulseAudio did not start" >&2; exit 1; }
 
 python3 scripts/player-audio.py track "$work/track.wav" 60
-threads() {  # threads PID: each thread's scheduling class (TS normal, FF/RR real-time) and name
-  ps -L -o cls=,rtprio=,comm= -p "$1" 2>/dev/null | sort | uniq -c | tr -s ' ' | paste -sd';'
-}
-latency_run() {  # latency_run LABEL
-  tmux -L sharp9bench new-session -d -s bench -x 100 -y 30 \
-    "'$bin' play '$work/track.wav' --db '$work/db.sqlite' --device pulse --new \
-     --latency-log '$work/latency.txt' >/dev/null 2>&1; sleep 30"
-  sleep 2
-  python3 scripts/bench-player-keys.py drive sharp9bench bench "$work/sent.txt"
-  local player device_ms
-  player=$(pgrep -f -- "sharp9 play $work/track.wav" | head -1)
-  echo "  $1: sharp9 play threads: $(threads "$player")"
-  echo "  $1: PulseAudio server threads: $(threads "${pids[0]}")"
-  device_ms=$(tmux -L sharp9bench capture-pane -p -t bench | sed -n 's/.*device pulse (\([0-9.]*\) ms).*/\1/p')
-  tmux -L sharp9bench send-keys -t bench q
-  for _ in $(seq 50); do [[ -s $work/latency.txt ]] && break; sleep 0.1; done
-  tmux -L sharp9bench kill-session -t bench
-  python3 scripts/bench-player-keys.py summary "$work/latency.txt" "$work/sent.txt" "$device_ms" "$1"
-  rm -f "$work/latency.txt"
-}
+source scripts/lib/player-latency.sh
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-latency_run "quiet (this script at normal priority; whatever else runs, runs)"
+player_latency_run "quiet (this script at normal priority; whatever else runs, runs)"
 # Loaded: two busy loops at normal priority, one per core on a 2-core machine.
 for _ in 1 2; do nice -n 0 bash -c 'while :; do :; done' & pids+=($!); done
 sleep 1
-latency_run "loaded (two busy loops at nice 0 added)"
+player_latency_run "loaded (two busy loops at nice 0 added)"
 for pid in "${pids[@]:1}"; do kill "$pid" 2>/dev/null; done
 pids=("${pids[0]}")
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -2,6 +2,9 @@
 """Audio helpers for scripts/test-player.sh, standard library only (a fresh machine has no numpy).
 
   player-audio.py track OUT.wav SECONDS          a synthetic 44.1 kHz stereo practice track
+  player-audio.py perturb IN.wav OUT.wav         IN (32-bit float WAV) with its middle sounding
+                                                  sample made 1e-3 louder: what compare must
+                                                  tell apart
   player-audio.py compare A B                     A and B aligned on their first non-zero frame:
                                                   prints "identical N" or "ser DB N"; each
                                                   underrun (B, the device's capture, departing
@@ -132,10 +135,25 @@ def compare(path_a, path_b):
     print(f"ser {10 * math.log10(signal / error):.1f} {count // 2}{note}")
 
 
+def perturb(path_in, path_out):
+    data = bytearray(open(path_in, "rb").read())
+    values = floats(path_in)
+    body = data.find(b"data") + 8
+    sounding = [index for index, value in enumerate(values) if value != 0]
+    if body < 8 or not sounding:
+        raise SystemExit(f"{path_in}: no sound to change")
+    at = body + 4 * sounding[len(sounding) // 2]
+    value = struct.unpack("<f", data[at:at + 4])[0]
+    data[at:at + 4] = struct.pack("<f", value + 1e-3)
+    open(path_out, "wb").write(data)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "track":
         track(sys.argv[2], float(sys.argv[3]))
     elif sys.argv[1] == "compare":
         compare(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "perturb":
+        perturb(sys.argv[2], sys.argv[3])
     else:
         raise SystemExit(__doc__)

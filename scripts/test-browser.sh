@@ -7,13 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
-venv=.build-venv
-requirements=Tests/browser/requirements.txt
-if ! cmp -s "$requirements" "$venv/installed-requirements.txt"; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q -r "$requirements"
-  cp "$requirements" "$venv/installed-requirements.txt"
-fi
+source scripts/lib/browser-venv.sh
 
 swift build --product sharp9 >/dev/null
 bin="$(swift build --show-bin-path)/sharp9"

@@ -91,12 +91,8 @@ final class PlayerLoop {
     let reservedSec = keysReadSec > 0 ? MonotonicClock.nowSec() : 0
     let frame = try live.send(action)
     if keysReadSec > 0 {
-      let engine = live.engine
-      let queuedSec =
-        engine.lastQueuedClockSec >= reservedSec
-        ? engine.lastQueuedClockSec : MonotonicClock.nowSec()
-      latency?.pressed(
-        readSec: keysReadSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame)
+      latency?.sent(
+        readSec: keysReadSec, reservedSec: reservedSec, frame: frame, engine: live.engine)
     }
   }
 

@@ -48,6 +48,10 @@ struct AppCommand: AsyncParsableCommand {
 
   @OptionGroup var server: ServerOptions
 
+  /// Each input's way to the device, written on exit (scripts/bench-app.sh), as `sharp9 play`'s.
+  @Option(help: .hidden)
+  var latencyLog: String?
+
   func validate() throws {
     guard closeAfter.isFinite, (0.1...86_400).contains(closeAfter) else {
       throw ValidationError("--close-after must be 0.1…86400 seconds, not \(closeAfter)")
@@ -78,7 +82,8 @@ struct AppCommand: AsyncParsableCommand {
       options: PracticeHost.Options(
         databasePath: databasePath, device: device,
         framesPerCallback: PlayCommand.framesPerCallback, sharp9Version: Sharp9Command.release,
-        makeTee: makeTee, pageGrace: .milliseconds(Int64((closeAfter * 1000).rounded()))))
+        makeTee: makeTee, pageGrace: .milliseconds(Int64((closeAfter * 1000).rounded())),
+        measuresLatency: latencyLog != nil))
     do {
       if let song, let audio {
         let kept = try SongLibrary(databasePath: databasePath).keep(audio.url, name: song)
@@ -100,15 +105,23 @@ struct AppCommand: AsyncParsableCommand {
       throw error
     }
     await practice.shutdown()
+    if let latencyLog, let text = practice.latencyText {
+      try Data(text.utf8).write(to: URL(filePath: latencyLog))
+    }
   }
 
-  /// Checks `--tee` by the rule every output follows, before anything starts.
+  /// Checks `--tee` (and the latency log) by the rule every output follows, before anything
+  /// starts.
   private func checkedTee(databasePath: String) throws -> (
     path: String, container: AudioContainer
   )? {
-    guard let tee else { return nil }
     var inputs = OutputFile.databaseInputs(databasePath)
     if let song { inputs.append(("the song being played", song)) }
+    if let latencyLog {
+      let others = inputs + (tee.map { [("the --tee file", $0)] } ?? [])
+      try OutputFile.check(latencyLog, inputs: others, force: force)
+    }
+    guard let tee else { return nil }
     try OutputFile.check(tee, inputs: inputs, force: force)
     return (tee, try AudioOutputOptions.container(for: tee, hint: ""))
   }

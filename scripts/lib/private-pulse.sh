@@ -1,4 +1,4 @@
-# Sourced by the player's test and benchmark: a private PulseAudio server (its own runtime
+# Sourced by the player's and the app's tests and benchmarks: a private PulseAudio server (its own runtime
 # directory, nothing of the machine's) with one null sink, float32le stereo at 44.1 kHz, named
 # sharp9test; its monitor is what the "device" received. Sets XDG_RUNTIME_DIR for the clients
 # (parec, and PortAudio's ALSA "pulse" device) and adds the server's pid to the array `pids`.
@@ -15,4 +15,11 @@ start_private_pulse() {  # start_private_pulse WORKDIR [SINK_ARGS]
   pids+=($!)
   for _ in $(seq 50); do pactl info >/dev/null 2>&1 && return 0; sleep 0.1; done
   return 1
+}
+
+capture_monitor() {  # capture_monitor OUT.f32: parec of the sink's monitor (raw float32le stereo)
+  parec --raw -d sharp9test.monitor --format=float32le --rate=44100 --channels=2 \
+    >"$1" 2>/dev/null &
+  pids+=($!)
+  sleep 0.5
 }

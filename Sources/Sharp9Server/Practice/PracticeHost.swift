@@ -29,6 +29,8 @@ public final class PracticeHost: @unchecked Sendable {
     /// How long the open session outlives the last page (no live stream left) before it ends on
     /// a pause, as the close button ends it: long enough for a reload or a dropped connection.
     public var pageGrace: Duration
+    /// Whether to measure each input's way to the device (``latencyText``; scripts/bench-app.sh).
+    public var measuresLatency: Bool
 
     /// How long the session stays open with no page, unless told otherwise.
     public static let defaultPageGrace = Duration.seconds(30)
@@ -38,7 +40,7 @@ public final class PracticeHost: @unchecked Sendable {
       databasePath: String, device: (PortAudioLibrary, OutputDevice)?, framesPerCallback: Int,
       sharp9Version: String,
       makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = nil,
-      pageGrace: Duration = defaultPageGrace
+      pageGrace: Duration = defaultPageGrace, measuresLatency: Bool = false
     ) {
       self.databasePath = databasePath
       self.device = device
@@ -46,6 +48,7 @@ public final class PracticeHost: @unchecked Sendable {
       self.sharp9Version = sharp9Version
       self.makeTee = makeTee
       self.pageGrace = pageGrace
+      self.measuresLatency = measuresLatency
     }
   }
 
@@ -78,7 +81,8 @@ public final class PracticeHost: @unchecked Sendable {
   struct NoOffer: Error {}
 
   private enum Job {
-    case input(Input, CheckedContinuation<Void, any Error>)
+    /// The input, and when its request arrived (``MonotonicClock``) while measuring, else 0.
+    case input(Input, receivedSec: Double, CheckedContinuation<Void, any Error>)
     case open(Song, CheckedContinuation<Void, any Error>)
     case answer(continues: Bool, CheckedContinuation<Void, any Error>)
     case close(CheckedContinuation<Void, any Error>)
@@ -118,6 +122,9 @@ public final class PracticeHost: @unchecked Sendable {
   private var teeUsed = false
   private var ended = false
   private var problem: String?
+  /// Where inputs' time goes, when measuring; the receipt of the input being taken, else 0.
+  private var latency: LatencyProbe?
+  private var inputReceivedSec = 0.0
 
   /// What the page shows when a session stopped on an error (the details go to standard error,
   /// the server's log: they may hold a path).
@@ -130,6 +137,7 @@ public final class PracticeHost: @unchecked Sendable {
     let device = Self.describe(options.device)
     self.device = device
     nextDevice = options.device
+    latency = options.measuresLatency ? LatencyProbe() : nil
     published = (0, (try? Interchange.string(PracticeSnapshot.empty(device: device))) ?? "{}", nil)
     let thread = Thread { [self] in serve() }
     thread.name = "sharp9 practice"
@@ -146,8 +154,16 @@ public final class PracticeHost: @unchecked Sendable {
 
   /// Sends the page's input at the next frame; throws ``NoSong``, the log's errors.
   func send(_ input: Input) async throws {
-    try await withCheckedThrowingContinuation { enqueue(.input(input, $0)) }
+    let receivedSec = options.measuresLatency ? MonotonicClock.nowSec() : 0
+    try await withCheckedThrowingContinuation {
+      enqueue(.input(input, receivedSec: receivedSec, $0))
+    }
   }
+
+  /// Each input's way to the device (``LatencyProbe/text``) once ``shutdown()`` returned, when
+  /// measuring; else nil.
+  public var latencyText: String? { lock.withLock { finishedLatencyText } }
+  private var finishedLatencyText: String?
 
   /// Ends the open session (on a pause) and opens `song`: a new session, or, when the song has
   /// sessions already (``SongHistory``), an offer to continue the latest one that the page
@@ -218,7 +234,8 @@ public final class PracticeHost: @unchecked Sendable {
       if let live {
         live.pump()
         do {
-          try live.collect()
+          let rate = live.rate
+          try live.collect { report in latency?.resolve(report, sampleRate: rate) }
         } catch {
           end(after: error)
         }
@@ -233,7 +250,9 @@ public final class PracticeHost: @unchecked Sendable {
 
   private func handle(_ job: Job) {
     switch job {
-    case .input(let input, let continuation):
+    case .input(let input, receivedSec: let receivedSec, let continuation):
+      inputReceivedSec = receivedSec
+      defer { inputReceivedSec = 0 }
       continuation.resume(with: Result { try take(input) })
     case .open(let song, let continuation):
       continuation.resume(with: Result { try offer(song) })
@@ -253,6 +272,8 @@ public final class PracticeHost: @unchecked Sendable {
       try? endSession()
       ended = true
       publish()
+      let text = latency?.text
+      lock.withLock { finishedLatencyText = text }
       continuation.resume()
     }
   }
@@ -262,21 +283,21 @@ public final class PracticeHost: @unchecked Sendable {
     if live.core.state.isLocked {
       // Locked: nothing but the unlock gesture (the page's long press, or L three times).
       switch input {
-      case .action(.setLocked(false)): try live.send(.setLocked(false))
+      case .action(.setLocked(false)): try record(.setLocked(false), on: live)
       case .key(let key):
-        if lockGate.unlocks(key, atSec: live.nowSec) { try live.send(.setLocked(false)) }
+        if lockGate.unlocks(key, atSec: live.nowSec) { try record(.setLocked(false), on: live) }
       case .action, .typed: break
       }
       return
     }
     switch input {
-    case .action(let action): try live.send(action)
+    case .action(let action): try record(action, on: live)
     case .key(let key):
-      if case .send(let action) = live.command(for: key) { try live.send(action) }
+      if case .send(let action) = live.command(for: key) { try record(action, on: live) }
     case .typed(let line):
       switch TypedCommand.parse(line, state: live.core.state, playheadSec: live.projectedPlayhead())
       {
-      case .send(let action): try live.send(action)
+      case .send(let action): try record(action, on: live)
       case .refused(let why): throw APIFailure(.badRequest, why)
       }
     }
@@ -309,6 +330,16 @@ public final class PracticeHost: @unchecked Sendable {
       throw PlayerUnavailable(message: "no output device is called \(name); choose one listed")
     }
     nextDevice = found
+  }
+
+  /// Sends `action` at the next frame the engine has not rendered, measuring its way there.
+  private func record(_ action: Action, on live: LiveSession) throws {
+    let reservedSec = inputReceivedSec > 0 ? MonotonicClock.nowSec() : 0
+    let frame = try live.send(action)
+    if inputReceivedSec > 0 {
+      latency?.sent(
+        readSec: inputReceivedSec, reservedSec: reservedSec, frame: frame, engine: live.engine)
+    }
   }
 
   /// Opens `song` as a new session, or offers to continue its last one.
@@ -355,6 +386,7 @@ public final class PracticeHost: @unchecked Sendable {
     }
     self.live = live
     device = live.output?.description ?? Self.describe(nil)
+    latency?.dropPending()
     playheadNotes = try? PlayheadNotes(audio: audio)
     problem = nil
     lockGate = LockGate()
@@ -397,6 +429,7 @@ public final class PracticeHost: @unchecked Sendable {
   }
 
   private func publish() {
+    // The device line with the latency PortAudio reports, once a stream is open.
     var snapshot = live.map { PracticeSnapshot(live: $0, device: device) } ?? .empty(device: device)
     if let live, let playheadNotes {
       // The notes heard at the playhead, shown as they sound after the transposition.

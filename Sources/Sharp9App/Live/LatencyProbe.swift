@@ -1,14 +1,16 @@
 import Sharp9Audio
 
-/// Where a key's time goes, for `sharp9 play --latency-log` (scripts/bench-player.sh). Every
-/// time is on ``MonotonicClock``, so the benchmark can add when it sent the key:
-/// - per key: its bytes read → its frame reserved → its command queued for the audio thread (the
-///   reduce and the log append lie between) → the callback that rendered its frame began → that
-///   frame's DAC time (the callback's clock plus PortAudio's `outputBufferDacTime` lead);
-/// - per run-loop turn: how long the turn, the collect (reports, tick appends, tee) and the
-///   draw took, which is how late the loop comes back to the keys;
+/// Where a key's time goes, for `sharp9 play --latency-log` (scripts/bench-player.sh) and
+/// `sharp9 app --latency-log` (scripts/bench-app.sh). Every time is on ``MonotonicClock``, so the
+/// benchmark can add when it sent the key:
+/// - per key: its bytes read (the player) or its request received (the app) → its frame
+///   reserved → its command queued for the audio thread (the reduce and the log append lie
+///   between) → the callback that rendered its frame began → that frame's DAC time (the
+///   callback's clock plus PortAudio's `outputBufferDacTime` lead);
+/// - per run-loop turn (the player): how long the turn, the collect (reports, tick appends, tee)
+///   and the draw took, which is how late the loop comes back to the keys;
 /// - per device callback: when it began, which shows how late the audio thread ran.
-struct LatencyProbe {
+public struct LatencyProbe {
   /// One key's way to the device, in seconds on ``MonotonicClock``.
   struct Key {
     var readSec: Double
@@ -24,20 +26,39 @@ struct LatencyProbe {
   private(set) var turns: [(turnSec: Double, collectSec: Double, drawSec: Double)] = []
   private(set) var callbacksSec: [Double] = []
 
+  /// Creates an empty probe.
+  public init() {}
+
+  /// Drops the keys not yet resolved: their session ended (the next one counts frames anew).
+  public mutating func dropPending() { pending.removeAll() }
+
   /// Notes a key read at `readSec` whose action reserved `frame` at `reservedSec` and was queued
   /// (or, without an engine command, recorded) at `queuedSec`.
-  mutating func pressed(readSec: Double, reservedSec: Double, queuedSec: Double, frame: Int64) {
+  mutating func pressed(
+    readSec: Double, reservedSec: Double, queuedSec: Double, frame: Int64
+  ) {
     pending.append(
       Key(readSec: readSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame))
   }
 
+  /// Notes a key read at `readSec` whose action reserved `frame` at `reservedSec` and was then
+  /// sent: queued when `engine` last queued a command, if that was after the reservation, else
+  /// (an action with no engine command) recorded now.
+  public mutating func sent(readSec: Double, reservedSec: Double, frame: Int64, engine: LiveEngine)
+  {
+    let queuedSec = engine.lastQueuedClockSec
+    pressed(
+      readSec: readSec, reservedSec: reservedSec,
+      queuedSec: queuedSec >= reservedSec ? queuedSec : MonotonicClock.nowSec(), frame: frame)
+  }
+
   /// Notes a run-loop turn's durations.
-  mutating func turned(turnSec: Double, collectSec: Double, drawSec: Double) {
+  public mutating func turned(turnSec: Double, collectSec: Double, drawSec: Double) {
     turns.append((turnSec, collectSec, drawSec))
   }
 
   /// Resolves the keys whose frame `report`'s block rendered, and notes the callback.
-  mutating func resolve(_ report: EngineReport, sampleRate: Double) {
+  public mutating func resolve(_ report: EngineReport, sampleRate: Double) {
     guard report.callbackClockSec > 0 else { return }
     callbacksSec.append(report.callbackClockSec)
     let start = report.frame - Int64(report.blockFrames)
@@ -55,7 +76,7 @@ struct LatencyProbe {
 
   /// The log: `key READ RESERVED QUEUED CALLBACK DAC` (seconds), `turn TURN COLLECT DRAW` and
   /// `callback BEGAN` lines.
-  var text: String {
+  public var text: String {
     var lines = keys.map {
       "key \($0.readSec) \($0.reservedSec) \($0.queuedSec) \($0.callbackSec) \($0.dacSec)"
     }

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# The practice page's numbers (`sharp9 app`), each beside its peer in the same run, on a private
+# PulseAudio null sink (scripts/lib/private-pulse.sh) and Debian's headless Chromium
+# (scripts/app-browser.py):
+# - input → DAC: Space, 40 speed keys and 40 clicks on SPEED −/+ at uneven intervals, from the
+#   browser's event timestamp (performance.timeOrigin + event.timeStamp: the wall clock) to the
+#   DAC time of the frame the action took effect at (`sharp9 app --latency-log`, the probe
+#   `sharp9 play --latency-log` fills, on CLOCK_MONOTONIC; scripts/bench-app-figures.py moves the
+#   page's times onto that clock). Bound: p99 ≤ 15 ms + the stream latency PortAudio reports.
+#   Peer: the terminal player's key → DAC through tmux (scripts/lib/player-latency.sh, as
+#   scripts/bench-player.sh measures it), alternating with the page's, RUNS times each;
+# - opening a 10-minute song through the file chooser until the waveform is drawn with its peaks
+#   (≤ 1 s), a fresh app and database each time; peer: the same requests over HTTP without a
+#   browser (upload, peaks, the first state);
+# - waveform frames/s while playing (≥ 50): frames drawn, and frames showing a new span; peer:
+#   the browser's own requestAnimationFrame rate in the same span;
+# - zooming a 1-hour song out to the whole hour and back (120 wheel events, as fast as Playwright
+#   sends them): frame times; peer: the browser's frames in the same span.
+# Usage: scripts/bench-app.sh [RUNS [PARTS]]: RUNS (default 3) of each, PARTS a comma-separated
+# choice of latency, open, playing, zoom (default all). The release build, as the player's.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+command -v sox >/dev/null || { echo "bench-app: needs sox (scripts/setup.sh --bench installs it)" >&2; exit 1; }
+runs=${1:-3}
+parts=",${2:-latency,open,playing,zoom},"
+part() { [[ $parts == *",$1,"* ]]; }
+bin=$(bash scripts/build-release.sh) || exit 1
+source scripts/lib/browser-venv.sh || exit 1
+# serve-helpers: $work, free_port, printed_url; its cleanup is replaced by one that also stops
+# the sound server and the player's tmux.
+source scripts/serve-helpers.sh
+pids=()
+cleanup() {
+  tmux -L sharp9bench kill-server 2>/dev/null
+  [[ -n $app ]] && kill "$app" 2>/dev/null && wait "$app" 2>/dev/null
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
+  rm -rf "$work"
+}
+source scripts/lib/private-pulse.sh
+source scripts/lib/player-latency.sh
+start_private_pulse "$work" || { echo "PulseAudio did not start" >&2; exit 1; }
+py="$venv/bin/python"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+start_bench_app() {  # start_bench_app DB [ARGS...]: sharp9 app on the null sink; sets $app, $app_url
+  local db=$1
+  shift
+  rm -f "$work/app.log"  # not the last app's line
+  "$bin" app "$@" --db "$db" --device pulse --port "$(free_port)" >"$work/app.log" 2>&1 &
+  app=$!
+  # A song given to it is opened before the URL is printed: an hour takes a minute or more.
+  for _ in $(seq 1500); do grep -qs "^sharp9 app at " "$work/app.log" && break; sleep 0.2; done
+  app_url=$(printed_url "$work/app.log" "sharp9 app")
+  [[ -n $app_url ]] || { cat "$work/app.log" >&2; echo "sharp9 app did not start" >&2; exit 1; }
+}
+song() {  # song OUT.wav MINUTES: a minute of two tones with a tremolo from sox, repeated
+  sox -n -r 44100 -c 2 -b 16 "$work/minute.wav" synth 60 sine 220 sine 330 tremolo 2 60
+  python3 - "$work/minute.wav" "$1" "$2" <<'PY'
+import sys, wave
+with wave.open(sys.argv[1]) as minute:
+    params, frames = minute.getparams(), minute.readframes(minute.getnframes())
+with wave.open(sys.argv[2], "wb") as out:
+    out.setparams(params)
+    for _ in range(int(sys.argv[3])):
+        out.writeframes(frames)
+PY
+}
+stop_bench_app() {
+  kill -TERM "$app" 2>/dev/null
+  wait "$app" 2>/dev/null
+  app=""
+}
+
+python3 scripts/player-audio.py track "$work/track.wav" 60
+echo "sharp9 bench-app: $(date -u '+%Y-%m-%d %H:%M UTC'), $("$bin" --version), $runs runs"
+
+latency_results="$work/latency.jsonl"
+pages="$work/pages.jsonl"
+touch "$latency_results" "$pages"
+if part latency; then
+echo "== input → DAC (load before: $(load))"
+for run in $(seq "$runs"); do
+  player_latency_run "terminal player, run $run (load $(load))"
+  start_bench_app "$work/latency-$run.sqlite" "$work/track.wav" --latency-log "$work/app-latency.txt"
+  "$py" scripts/app-browser.py latency "$app_url" "$work/sent.json" >/dev/null
+  stop_bench_app
+  python3 scripts/bench-app-figures.py summary "$work/app-latency.txt" "$work/sent.json" \
+    "page, run $run (load $(load))" "$latency_results"
+  rm -f "$work/app-latency.txt"
+done
+fi
+
+if part open || part playing; then song "$work/ten.wav" 10; fi
+if part open; then
+echo "== opening a 10-minute song (load before: $(load))"
+for run in $(seq 5); do
+  mkdir -p "$work/open-$run"
+  start_bench_app "$work/open-$run/sharp9.sqlite"
+  page=$("$py" scripts/app-browser.py open "$app_url" "$work/ten.wav")
+  stop_bench_app
+  mkdir -p "$work/reads-$run"
+  start_bench_app "$work/reads-$run/sharp9.sqlite"
+  peer=$("$py" scripts/app-browser.py reads "$app_url" "$work/ten.wav")
+  stop_bench_app
+  echo "  run $run (load $(load)): page $page; peer (HTTP, no browser) $peer"
+  echo "{\"kind\": \"open\", \"page\": $page, \"peer\": $peer, \"load\": \"$(load)\"}" >>"$pages"
+done
+fi
+
+if part playing; then
+echo "== waveform frames while playing the 10-minute song, 5 s a page (load before: $(load))"
+start_bench_app "$work/play.sqlite" "$work/ten.wav"
+for run in $(seq "$runs"); do
+  result=$("$py" scripts/app-browser.py playing "$app_url" 5)
+  echo "  page $run: $result (load $(load))"
+  echo "{\"kind\": \"playing\", \"result\": $result, \"load\": \"$(load)\"}" >>"$pages"
+done
+stop_bench_app
+fi
+
+if part zoom; then
+echo "== zooming a 1-hour song (load before: $(load))"
+song "$work/hour.wav" 60
+began=$EPOCHREALTIME
+start_bench_app "$work/zoom.sqlite" "$work/hour.wav"
+echo "  sharp9 app HOUR printed its URL after $(awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s (decoded, analysed, peaks)"
+for run in $(seq "$runs"); do
+  result=$("$py" scripts/app-browser.py zoom "$app_url")
+  echo "  page $run: $result (load $(load))"
+  echo "{\"kind\": \"zoom\", \"result\": $result, \"load\": \"$(load)\"}" >>"$pages"
+done
+echo "  sharp9 app's resident memory with the hour open: $(($(ps -o rss= -p "$app") / 1024)) MiB"
+stop_bench_app
+fi
+
+echo "== summary"
+python3 scripts/bench-app-figures.py table "$latency_results"
+python3 scripts/bench-app-figures.py pages "$pages"
