@@ -10,7 +10,7 @@ import Sharp9Store
 /// renders) goes through ``withStore(_:_:)`` and ``withOwnStore(_:_:)``, which on another
 /// backend answer a 404 saying it is not on this server (``notOnThisBackend(_:)``).
 ///
-/// An actor because a store belongs to one task at a time; it runs on a ``StoreThread``, so its
+/// An actor because a store belongs to one task at a time; it runs on a `JobThread`, so its
 /// blocking work never holds one of the cooperative pool's few threads. Work that takes seconds
 /// (render, verify, check, the event index) opens its own store on a thread of its own with
 /// ``withOwnLog(_:)`` instead of holding this one, so the state of an event keeps answering
@@ -26,7 +26,7 @@ public actor SessionLibrary {
   public nonisolated var path: String? { file?.path }
   private let file: DatabaseFile?
   private let log: any EventLog
-  private let thread = StoreThread(name: "sharp9 store")
+  private let thread = JobThread(name: "sharp9 store")
   private nonisolated let uploads = LogPool(capacity: 16)
   private var indexes: [UUID: EventIndex] = [:]
   private var kindIndexes: [UUID: EventIndex] = [:]

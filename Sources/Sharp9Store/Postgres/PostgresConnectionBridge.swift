@@ -18,6 +18,8 @@ final class PostgresConnectionBridge {
   /// The event loops of every PostgreSQL connection in the process: one thread, started on first
   /// use and never shut down (it idles when no connection is open).
   static let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+  /// The thread every COPY of the process runs its async calls on, started on first use.
+  static let copyThread = JobThread(name: "sharp9 postgres copy")
 
   private let connection: PostgresConnection
   /// postgres-nio logs to this: nowhere (errors reach callers as ``PostgresError``).
@@ -69,9 +71,10 @@ final class PostgresConnectionBridge {
     let (connection, logger) = (connection, logger)
     try Self.wait(operation: operation()) {
       // The COPY API is async: its task runs on a thread of its own (never the cooperative
-      // pool, see PostgresCopyThread), and this thread waits for it as for any statement.
+      // pool, where callers blocked on their own COPYs would starve it), and this thread waits
+      // for it as for any statement.
       let done = connection.eventLoop.makePromise(of: Void.self)
-      Task(executorPreference: PostgresCopyThread.shared) {
+      Task(executorPreference: Self.copyThread) {
         do {
           try await connection.copyFrom(table: table, columns: columns, logger: logger) {
             writer in
