@@ -115,7 +115,11 @@ let package = Package(
         "Sharp9Store",
         "Sharp9Audio",
         .product(name: "Crypto", package: "swift-crypto"),
-      ]
+      ],
+      // `push` and `pull` send with URLSession (FoundationNetworking), which is built on libcurl:
+      // a binary with the Swift runtime linked in statically (scripts/build-release.sh) must
+      // link libcurl itself.
+      linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]
     ),
     .target(name: "Sharp9Words", dependencies: ["Sharp9Domain", "Sharp9Store"]),
     .target(

@@ -10,10 +10,10 @@ set -euo pipefail
 # for the .deb's dependencies, strip and readelf (binutils), man for checking the man page.
 # ladspa-sdk's delay line: the known delay scripts/test-record.sh calibrates through.
 # PostgreSQL 15's server (initdb, pg_ctl): the store's contract tests run against a private
-# cluster of it too (scripts/postgres.sh). libcurl4: Foundation's URLSession on Linux, which
-# `sharp9 push` and `pull` send with.
+# cluster of it too (scripts/postgres.sh). libcurl4-openssl-dev: Foundation's URLSession on Linux,
+# which `sharp9 push` and `pull` send with, is built on libcurl, and the release binary links it.
 packages=(pkg-config libsqlite3-dev libsndfile1-dev libfftw3-dev
-  portaudio19-dev libncurses-dev sqlite3 postgresql-15 libcurl4
+  portaudio19-dev libncurses-dev sqlite3 postgresql-15 libcurl4-openssl-dev
   pulseaudio pulseaudio-utils libasound2-plugins ladspa-sdk tmux chromium python3-venv
   groff-base dpkg-dev binutils man-db)
 if [[ "${1:-}" == "--bench" ]]; then
