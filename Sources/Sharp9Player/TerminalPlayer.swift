@@ -76,8 +76,10 @@ public enum TerminalPlayer {
     let mute = StandardErrorMute()
     defer { mute.restore() }
     let device = try options.usesDevice ? DeviceOutput.find(name: options.deviceName) : nil
-    let input = try device.flatMap {
-      try DeviceOutput.findInput(name: options.inputName, library: $0.0)
+    // An input only when asked for: a duplex stream drops out more often than an output alone
+    // (PulseAudio), which a musician who is not recording should never hear.
+    let input = try device.flatMap { device in
+      try options.inputName.flatMap { try DeviceOutput.findInput(name: $0, library: device.0) }
     }
     let (store, previous) = try openLog()
     let live = try LiveSession(

@@ -29,8 +29,8 @@ struct PlayCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The input takes are recorded from: (part of) a name from `sharp9 devices` (default: the"
-        + " system's default input).", valueName: "name"))
+      "The input takes are recorded from (R): (part of) a name from `sharp9 devices`. Without"
+        + " it the device plays only, and R says there is no input.", valueName: "name"))
   var input: String?
 
   @Option(

@@ -125,12 +125,12 @@ public final class LiveSession {
         device: $0, input: recordsFrom, engine: engine,
         bufferMilliseconds: options.bufferMilliseconds)
     }
-    if let capture, let recordsFrom, let takes = options.takes, let device = options.device {
+    // Calibrations and takes are kept beside an SQLite log only, for now: on another store the
+    // session plays, and arming says there is nothing to record from.
+    if let capture, let recordsFrom, let takes = options.takes, let device = options.device,
+      let store = store as? EventStore
+    {
       // The pair's round trip as `devices --calibrate` measured it with this stream's shape.
-      // Calibrations and takes are kept beside an SQLite log only, for now.
-      guard let store = store as? EventStore else {
-        throw StoreError.unsupported(operation: "record takes", backend: .postgres)
-      }
       calibration = try store.calibration(
         output: device.1.name, input: recordsFrom.name, sampleRate: format.sampleRate,
         framesPerCallback: options.framesPerCallback,
