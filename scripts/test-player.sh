@@ -14,10 +14,8 @@ work=$(mktemp -d)
 # A tmux server of this run's own: two runs at once (CI and a developer's) must not share one.
 tmux_socket=sharp9test-$$
 pids=()
-postgres_dir=
 cleanup() {
   tmux -L $tmux_socket kill-server 2>/dev/null
-  [[ -n $postgres_dir ]] && bash scripts/postgres.sh stop "$postgres_dir"
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
   [[ -n ${KEEP_WORK:-} ]] && echo "kept $work" || rm -rf "$work"
 }
@@ -272,37 +270,6 @@ check "error: non-zero exit" bash -c "! grep -qx 0 '$work/exit.txt'"
 check "error: one line" bash -c "[[ \$(wc -l <'$work/err3.txt') -eq 1 ]] && grep -q '^sharp9: error: ' '$work/err3.txt'"
 check "error: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
 tmux -L $tmux_socket kill-session -t play
-
-# The same player on a PostgreSQL store: its keys appended there, and the render read back from
-# it equals the tee bit for bit.
-postgres_env=$(bash scripts/postgres.sh start) && eval "$postgres_env"
-postgres_dir=${SHARP9_POSTGRES_DIR:-}
-check "a private PostgreSQL cluster is up" test -n "$postgres_dir"
-store=${SHARP9_TEST_POSTGRES:-}
-rm -f "$work/exit.txt"
-tmux -L $tmux_socket new-session -d -s play -x 100 -y 30 \
-  "'$bin' play '$work/track.wav' --store '$store' --new --device pulse --tee '$work/tee-pg.wav' \
-   >'$work/out-pg.txt' 2>&1; echo \$? >'$work/exit.txt'; sleep 60"
-sleep 2
-check "PostgreSQL: the player starts" shows "❚❚ paused   00:00.00 / 00:20.00"
-key Space 1
-key - 0.5
-key ] 1
-key m 0.5
-key Space
-key q
-wait_for "$work/exit.txt"
-check "PostgreSQL: q exits 0" grep -qx 0 "$work/exit.txt"
-tmux -L $tmux_socket kill-session -t play
-pg_session=$(sed -n 's/^session //p' "$work/out-pg.txt")
-check "PostgreSQL: the render command names the store" grep -qF -- "--store postgres://" "$work/out-pg.txt"
-check "PostgreSQL: the keys are in its log" bash -c \
-  "'$bin' log --store '$store' '$pg_session' | grep -v ' tick ' | grep -Eo '(play/pause|speed -0.05|pitch \+1|mark now)' | paste -sd'|' | grep -qxF 'play/pause|speed -0.05|pitch +1|mark now|play/pause'"
-"$bin" render "$pg_session" --store "$store" --sample float -o "$work/render-pg.wav" >/dev/null
-pg_result=$(python3 scripts/player-audio.py compare "$work/render-pg.wav" "$work/tee-pg.wav")
-echo "     PostgreSQL: render vs tee: $pg_result"
-check "PostgreSQL: render == tee, bit for bit" bash -c "[[ '$pg_result' == identical* ]]"
-check "PostgreSQL: the session verifies" "$bin" verify "$pg_session" --store "$store"
 
 # A file that is not audio: one error, exit 65 as peaks and stretch say, no session (no database
 # even).

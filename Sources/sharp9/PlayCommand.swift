@@ -92,8 +92,11 @@ struct PlayCommand: ParsableCommand {
     options.bufferMilliseconds = buffer
     let outcome = try TerminalPlayer.run(options) {
       // Each key is appended before the next is read; `normal` survives kill -9 (not power
-      // loss) and keeps an append well inside a frame of the screen.
-      let store = try database.location().open(.createIfMissing, synchronous: .normal)
+      // loss) and keeps an append well inside a frame of the screen. SQLite only for now: on
+      // PostgreSQL every tick waits for a synchronous commit, and with a device the render no
+      // longer matched the tee (test-player, 2026-11-26).
+      let store = try EventStore(
+        path: database.sqlitePath(for: "run `sharp9 play`"), synchronous: .normal)
       let previous =
         try session.map { try store.session(matching: $0) }
         ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
