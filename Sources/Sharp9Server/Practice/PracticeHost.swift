@@ -117,7 +117,7 @@ public final class PracticeHost: @unchecked Sendable {
   /// stays dark).
   private var playheadNotes: PlayheadNotes?
   /// A song opened again, waiting for the musician to continue its last session or start anew.
-  private var offered: (song: Song, previous: SessionRecord)?
+  private var offered: (song: Song, source: RecordedAudio, previous: SessionRecord)?
   private var lockGate = LockGate()
   private var teeUsed = false
   private var ended = false
@@ -260,7 +260,9 @@ public final class PracticeHost: @unchecked Sendable {
       continuation.resume(
         with: Result {
           guard let offered else { throw NoOffer() }
-          try start(offered.song, continuing: continues ? offered.previous : nil)
+          try start(
+            offered.song, source: offered.source,
+            continuing: continues ? offered.previous : nil)
         })
     case .close(let continuation):
       continuation.resume(with: Result { try endSession() })
@@ -350,11 +352,11 @@ public final class PracticeHost: @unchecked Sendable {
     if let sha256 = audio.sha256,
       let previous = try SongHistory.latestSession(of: sha256, in: store)
     {
-      offered = (song, previous)
+      offered = (song, audio, previous)
       problem = nil
       return
     }
-    try start(song, continuing: nil)
+    try start(song, source: audio, continuing: nil)
   }
 
   private func openStore() throws -> EventStore {
@@ -363,7 +365,11 @@ public final class PracticeHost: @unchecked Sendable {
     return store
   }
 
-  private func start(_ song: Song, continuing previous: SessionRecord?) throws {
+  /// Starts `song`'s session; `source` is its description (path and SHA-256), made once by
+  /// ``offer(_:)``: hashing a long song again would add to its opening.
+  private func start(_ song: Song, source: RecordedAudio, continuing previous: SessionRecord?)
+    throws
+  {
     try endSession()
     let store = try openStore()
     let tee = teeUsed ? nil : try options.makeTee?(song.audio)
@@ -374,7 +380,7 @@ public final class PracticeHost: @unchecked Sendable {
         audio: audio, device: nextDevice, tee: tee,
         framesPerCallback: options.framesPerCallback,
         newSession: NewSessionInfo(
-          title: song.name, audio: try RecordedAudio.describing(audio.url.path),
+          title: song.name, audio: source,
           sharp9Version: options.sharp9Version)),
       store: store, continuing: previous)
     do {
