@@ -129,6 +129,7 @@ extension DevicesCommand {
       (Double(frames) * 1000 / Double(rate)).formatted(.number.precision(.fractionLength(2)))
     }
     var measured: LoopbackLatency.Measurement?
+    var reported: Int64?
     var unsteady = ""
     // A dropout moves the round trip (the device restarts its buffers): such a run is played
     // again, up to `attempts` times, and only a run without one is kept.
@@ -163,6 +164,7 @@ extension DevicesCommand {
       // a latency stored from that would misplace every take.
       if recording.dropouts == 0, Double(measurement.spreadFrames) * 1000 / Double(rate) <= 1 {
         measured = measurement
+        reported = recording.reportedRoundTripFrames
       } else {
         unsteady =
           "the round trip varied by \(milliseconds(measurement.spreadFrames)) ms between bursts"
@@ -181,13 +183,17 @@ extension DevicesCommand {
         output: output.name, input: input.name, sampleRate: rate,
         framesPerCallback: framesPerCallback, bufferMilliseconds: buffer,
         latencyFrames: measurement.latencyFrames,
-        spreadFrames: measurement.spreadFrames, measuredAt: Date()))
+        spreadFrames: measurement.spreadFrames, reportedFrames: reported, measuredAt: Date()))
     var out = StandardOutput()
     out.line(
       "round trip \(output.name) → \(input.name): \(milliseconds(measurement.latencyFrames)) ms"
         + " (\(measurement.latencyFrames) frames at \(rate) Hz, \(measurement.burstsHeard) of"
         + " \(LoopbackLatency.bursts) bursts, spread \(measurement.spreadFrames) frames)")
-    out.line("stored: takes recorded with this pair are moved back by it")
+    out.line(
+      "stored: takes recorded with this pair are moved back by it"
+        + (reported.map {
+          " (the device reports \($0) frames; a session whose report differs moves by as much)"
+        } ?? ""))
     try out.flush()
   }
 }

@@ -27,7 +27,7 @@ import Testing
     #expect(Migration.embedded.map(\.id) == Array(1...Migration.embedded.count))
     #expect(
       Migration.embedded.map(\.dataStep) == [
-        nil, .packEventRows, nil, nil, nil, nil, nil, nil, nil,
+        nil, .packEventRows, nil, nil, nil, nil, nil, nil, nil, nil,
       ])
   }
 

@@ -36,7 +36,7 @@ public final class LiveSession {
   /// A line for the screen about recording (why arming did nothing, a take lost), or nil.
   public private(set) var recordingNotice: String?
   /// The device pair's calibrated round trip, subtracted from every take (nil: none stored, so
-  /// takes are as late as the round trip).
+  /// takes are moved back by the round trip the device reports, which misses the converters).
   public let calibration: DeviceCalibration?
 
   /// Recording, for the screen: "● rec" while a take is written, "rec armed" while armed, the
@@ -137,7 +137,7 @@ public final class LiveSession {
         bufferMilliseconds: options.bufferMilliseconds)
       recorder = TakeRecorder(
         capture: capture, library: takes, inputName: recordsFrom.name,
-        sampleRate: format.sampleRate, latencyFrames: calibration?.latencyFrames ?? 0)
+        sampleRate: format.sampleRate, calibration: calibration)
     } else {
       calibration = nil
       recorder = nil

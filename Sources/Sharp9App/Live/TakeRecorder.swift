@@ -1,6 +1,7 @@
 import Foundation
 import Sharp9Audio
 import Sharp9Domain
+import Sharp9Store
 
 /// Writes takes from an ``InputCapture`` to the ``TakeLibrary`` on a thread of its own (never
 /// the audio thread, never the front end's): the front end says at which session frames takes
@@ -9,8 +10,13 @@ import Sharp9Domain
 /// renames it into the library. Only then is the take reported (``finishedTakes()``), so the
 /// `takeRecorded` action the front end sends names a complete file.
 ///
-/// The input's frames are moved back by the device pair's round trip (``latencyFrames``), so a
-/// take's frame N is what the musician played while hearing the song's frame N. Every dropout the
+/// The input's frames are moved back by the stream's round trip, so a take's frame N is what the
+/// musician played while hearing the song's frame N: the pair's calibrated round trip, moved by
+/// as much as the round trip the device's timestamps report moved since calibration
+/// (``Sharp9Store/DeviceCalibration/latencyFrames(reportedNow:)``); without a calibration, the
+/// reported round trip alone (it misses the converters' part, a few milliseconds). The thread
+/// reads no input until the report has settled (half a second after the stream starts; the
+/// capture's ring holds 30 s), so every take is moved by the same amount. Every dropout the
 /// device reported while a take was recorded is counted in it (``TakeRecording/dropouts``): the
 /// round trip may have changed there, and the take says so rather than be silently out of time.
 ///
@@ -50,8 +56,7 @@ public final class TakeRecorder: @unchecked Sendable {
   private let library: TakeLibrary
   private let inputName: String
   private let sampleRate: Int
-  /// The round trip subtracted from the input's frames.
-  public let latencyFrames: Int64
+  private let calibration: DeviceCalibration?
   // Shared with the writer thread; guarded by `condition`.
   private let condition = NSCondition()
   private var spans: [Span] = []
@@ -61,13 +66,13 @@ public final class TakeRecorder: @unchecked Sendable {
   private var closed = false
   private var capturedUntil: Int64 = -1
 
-  /// Starts the writer thread reading `capture`, whose frames are `latencyFrames` after the song's
-  /// frames the musician heard.
+  /// Starts the writer thread reading `capture`, moving its frames back by the round trip
+  /// `calibration` gives for the stream (nil: the pair is not calibrated).
   public init(
     capture: InputCapture, library: TakeLibrary, inputName: String, sampleRate: Int,
-    latencyFrames: Int64 = 0
+    calibration: DeviceCalibration? = nil
   ) {
-    self.latencyFrames = latencyFrames
+    self.calibration = calibration
     self.capture = capture
     self.library = library
     self.inputName = inputName
@@ -138,7 +143,13 @@ public final class TakeRecorder: @unchecked Sendable {
     var scratch = [Float](repeating: 0, count: 8192 * capture.channels)
     var failed: Set<Int> = []
     var dropouts: [Int64] = []
+    var latency: Int64?
     while true {
+      guard let latencyFrames = latency ?? roundTrip(closing: locked { closing }) else {
+        Thread.sleep(forTimeInterval: 0.005)
+        continue
+      }
+      latency = latencyFrames
       let read = scratch.withUnsafeMutableBufferPointer { capture.read(into: $0) }
         .map { (frame: $0.frame - latencyFrames, frames: $0.frames) }
       // After the block: every dropout up to it is queued by now.
@@ -168,7 +179,7 @@ public final class TakeRecorder: @unchecked Sendable {
           report(
             id: span.id,
             finish(
-              entry.writer, start: entry.start, pass: span.pass,
+              entry.writer, start: entry.start, pass: span.pass, latencyFrames: latencyFrames,
               dropouts: dropouts.count { (entry.start..<end).contains($0) }))
         } else {
           report(id: span.id, nil)
@@ -217,7 +228,7 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// Finishes a take's file and keeps it under its hash.
   private func finish(
-    _ writer: AudioFileWriter, start: Int64, pass: Int?, dropouts: Int
+    _ writer: AudioFileWriter, start: Int64, pass: Int?, latencyFrames: Int64, dropouts: Int
   ) -> Outcome {
     do {
       let frames = writer.framesWritten
@@ -230,6 +241,21 @@ public final class TakeRecorder: @unchecked Sendable {
     } catch {
       return .failed(describe(error))
     }
+  }
+
+  /// The round trip to move the input back by, once the stream's report has settled (nil:
+  /// not yet). When closing first, what is known without it.
+  private func roundTrip(closing: Bool) -> Int64? {
+    let reported: Int64?
+    switch capture.reportedRoundTrip.settled {
+    case .frames(let frames): reported = frames
+    case .unreported: reported = nil
+    case .pending:
+      guard closing else { return nil }
+      reported = nil
+    }
+    if let calibration { return calibration.latencyFrames(reportedNow: reported) }
+    return reported ?? 0
   }
 
   /// Removes the span and records its outcome (nil: nothing to report).

@@ -14,6 +14,8 @@ public enum LoopbackProbe {
     public var samples: [Float]
     /// The dropouts (output underruns, input overflows) the device reported meanwhile.
     public var dropouts: Int
+    /// The round trip the stream's timestamps reported, in frames (nil: none).
+    public var reportedRoundTripFrames: Int64?
   }
 
   /// Plays `signal` (mono, on every output channel) on `output` and records `input`.
@@ -25,7 +27,7 @@ public enum LoopbackProbe {
   ) throws -> Recording {
     let buffers = LoopbackBuffers(
       signal: signal, outputChannels: min(2, output.maxOutputChannels),
-      inputChannels: min(2, input.maxInputChannels))
+      inputChannels: min(2, input.maxInputChannels), sampleRate: sampleRate)
     let retained = Unmanaged.passRetained(buffers)
     defer { retained.release() }
     let stream = try PortAudioOutput.open(
@@ -55,8 +57,14 @@ public enum LoopbackProbe {
       }
       Thread.sleep(forTimeInterval: 0.01)
     }
+    let reported: Int64? =
+      switch buffers.reportedRoundTrip.settled {
+      case .frames(let frames): frames
+      case .pending, .unreported: nil
+      }
     return Recording(
-      samples: Array(buffers.recorded), dropouts: buffers.dropouts.load(ordering: .relaxed))
+      samples: Array(buffers.recorded), dropouts: buffers.dropouts.load(ordering: .relaxed),
+      reportedRoundTripFrames: reported)
   }
 }
 
@@ -69,8 +77,10 @@ private final class LoopbackBuffers {
   /// Frames handed to the output so far (written by the callback only).
   let frame = ManagedAtomic<Int>(0)
   let dropouts = ManagedAtomic<Int>(0)
+  let reportedRoundTrip: ReportedRoundTrip
 
-  init(signal: [Float], outputChannels: Int, inputChannels: Int) {
+  init(signal: [Float], outputChannels: Int, inputChannels: Int, sampleRate: Int) {
+    reportedRoundTrip = ReportedRoundTrip(sampleRate: sampleRate)
     self.signal = .allocate(capacity: signal.count)
     _ = self.signal.initialize(from: signal)
     recorded = .allocate(capacity: signal.count)
@@ -96,6 +106,9 @@ private func loopbackCallback(
   if flags & (sharp9_paOutputUnderflow | sharp9_paInputOverflow) != 0 {
     buffers.dropouts.wrappingIncrement(ordering: .relaxed)
   }
+  let dacSec = time?.pointee.outputBufferDacTime ?? 0
+  let adcSec = time?.pointee.inputBufferAdcTime ?? 0
+  buffers.reportedRoundTrip.note(dacSec > 0 && adcSec > 0 ? dacSec - adcSec : nil)
   let out = output.assumingMemoryBound(to: Float.self)
   let recordedInput = input?.assumingMemoryBound(to: Float.self)
   let first = buffers.frame.load(ordering: .relaxed)

@@ -6,7 +6,8 @@ import Atomics
 ///
 /// The device delivers the input of a callback together with the output block it renders, so
 /// the block's first input frame is stamped with the output block's first session frame (the
-/// round trip output → input is the device's latency, compensated by calibration). The ring
+/// round trip output → input is the device's latency, compensated by calibration and by
+/// ``reportedRoundTrip``). The ring
 /// starts at the first block captured and is continuous from there: blocks are pushed whole or
 /// not at all, and a block that does not fit is counted (``overflows``) and ends the capture,
 /// since every later stamp would be wrong.
@@ -23,6 +24,9 @@ import Atomics
 public final class InputCapture: @unchecked Sendable {
   /// Interleaved channels per frame.
   public let channels: Int
+  /// The round trip the device's timestamps report for this stream, settled over its first
+  /// blocks.
+  public let reportedRoundTrip: ReportedRoundTrip
   private let ring: SPSCRing<Float>
   /// The session frame of the ring's first sample (-1 until the first block).
   private let firstFrame = ManagedAtomic<Int64>(-1)
@@ -43,6 +47,7 @@ public final class InputCapture: @unchecked Sendable {
   public init(channels: Int, sampleRate: Int, seconds: Double = 30) {
     precondition(channels > 0, "an input has at least one channel")
     self.channels = channels
+    reportedRoundTrip = ReportedRoundTrip(sampleRate: sampleRate)
     ring = SPSCRing(capacity: Int(seconds * Double(sampleRate)) * channels, filler: 0)
   }
 
@@ -59,6 +64,7 @@ public final class InputCapture: @unchecked Sendable {
     _ input: UnsafePointer<Float>, frames: Int, atFrame frame: Int64, dropout: Bool = false,
     roundTripSec: Double? = nil
   ) {
+    reportedRoundTrip.note(roundTripSec)
     guard overflowCount.load(ordering: .relaxed) == 0 else { return }
     var jumped = false
     if let now = roundTripSec {

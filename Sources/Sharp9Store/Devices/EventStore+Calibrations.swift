@@ -17,14 +17,19 @@ public struct DeviceCalibration: Sendable, Equatable {
   public var latencyFrames: Int64
   /// The largest difference between the repeated measurements, in frames.
   public var spreadFrames: Int64
+  /// The round trip the device's timestamps reported meanwhile, in frames (nil: it reported
+  /// none). See ``latencyFrames(reportedNow:)``.
+  public var reportedFrames: Int64?
   /// When it was measured.
   public var measuredAt: Date
 
   /// Creates a calibration.
   public init(
     output: String, input: String, sampleRate: Int, framesPerCallback: Int,
-    bufferMilliseconds: Int = 0, latencyFrames: Int64, spreadFrames: Int64, measuredAt: Date
+    bufferMilliseconds: Int = 0, latencyFrames: Int64, spreadFrames: Int64,
+    reportedFrames: Int64? = nil, measuredAt: Date
   ) {
+    self.reportedFrames = reportedFrames
     self.bufferMilliseconds = bufferMilliseconds
     self.output = output
     self.input = input
@@ -39,6 +44,17 @@ public struct DeviceCalibration: Sendable, Equatable {
   public var latencyMilliseconds: Double {
     Double(latencyFrames) * 1000 / Double(sampleRate)
   }
+
+  /// The round trip of a stream whose timestamps report `reportedNow` frames: the measured
+  /// round trip moved by as much as the reported one moved since calibration. A sound server
+  /// (PulseAudio) sets its buffers up anew for every stream it opens, so the same pair's round
+  /// trip differs from one session to the next by whole buffer periods (5,120 or 6,399 frames
+  /// seen on one machine); the timestamps follow those buffers, and what they do not see (the
+  /// converters, the cable) stays as measured. Without either report, the measured round trip.
+  public func latencyFrames(reportedNow: Int64?) -> Int64 {
+    guard let reportedNow, let reportedFrames else { return latencyFrames }
+    return max(0, latencyFrames + reportedNow - reportedFrames)
+  }
 }
 
 /// The device pairs' calibrations (`device_calibrations`, SQLite only: it is the machine's own
@@ -50,8 +66,9 @@ extension EventStore {
     let insert = try database.cached(
       """
       INSERT OR REPLACE INTO device_calibrations (output_device, input_device, sample_rate,
-        frames_per_callback, buffer_ms, latency_frames, spread_frames, measured_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        frames_per_callback, buffer_ms, latency_frames, spread_frames, measured_ms,
+        reported_frames)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     try insert.bind(calibration.output, at: 1)
     try insert.bind(calibration.input, at: 2)
@@ -61,6 +78,7 @@ extension EventStore {
     try insert.bind(calibration.latencyFrames, at: 6)
     try insert.bind(calibration.spreadFrames, at: 7)
     try insert.bind(UnixMilliseconds(calibration.measuredAt).value, at: 8)
+    try insert.bind(calibration.reportedFrames, at: 9)
     try insert.run()
   }
 
@@ -72,7 +90,7 @@ extension EventStore {
   ) throws -> DeviceCalibration? {
     let select = try database.cached(
       """
-      SELECT latency_frames, spread_frames, measured_ms FROM device_calibrations
+      SELECT latency_frames, spread_frames, measured_ms, reported_frames FROM device_calibrations
       WHERE output_device = ? AND input_device = ? AND sample_rate = ? AND frames_per_callback = ?
         AND buffer_ms = ?
       """)
@@ -85,7 +103,7 @@ extension EventStore {
     return DeviceCalibration(
       output: output, input: input, sampleRate: sampleRate, framesPerCallback: framesPerCallback,
       bufferMilliseconds: bufferMilliseconds, latencyFrames: select.int64(0),
-      spreadFrames: select.int64(1),
+      spreadFrames: select.int64(1), reportedFrames: select.isNull(3) ? nil : select.int64(3),
       measuredAt: UnixMilliseconds(value: select.int64(2)).date)
   }
 }

@@ -35,6 +35,10 @@ extension Migration {
     Migration(
       id: 9, name: "midi_bindings", file: PackageResources._009_midi_bindings_sql,
       checksum: "81e02fc52dfa7758f144c8fa1e3a699b5553bc3f9246b6632da08018c4fe9bbd"),
+    Migration(
+      id: 10, name: "calibration_reported_round_trip",
+      file: PackageResources._010_calibration_reported_round_trip_sql,
+      checksum: "5faee6a359589133b2f931e0801ebf31dfd36a3a6c46ea1630a911e1fac6aacc"),
   ]
 
   private init(

@@ -2,6 +2,7 @@ import Foundation
 import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
+import Sharp9Store
 import Testing
 
 /// The recorder fed as a duplex device would feed it: 256-frame input blocks stamped with their
@@ -27,7 +28,7 @@ import Testing
   /// Feeds blocks from `from` up to `until` (session frames), calling `at` before each block.
   static func feed(
     _ capture: InputCapture, from: Int64, until: Int64, dropouts: Set<Int64> = [],
-    at: (Int64) -> Void = { _ in }
+    roundTripSec: Double? = nil, at: (Int64) -> Void = { _ in }
   ) {
     var input = [Float](repeating: 0, count: block * capture.channels)
     var frame = from
@@ -41,7 +42,8 @@ import Testing
       input.withUnsafeBufferPointer { samples in
         guard let base = samples.baseAddress else { return }
         capture.capture(
-          base, frames: block, atFrame: frame, dropout: dropouts.contains(frame))
+          base, frames: block, atFrame: frame, dropout: dropouts.contains(frame),
+          roundTripSec: roundTripSec)
       }
       frame += Int64(block)
     }
@@ -109,6 +111,13 @@ import Testing
     #expect(Set(names) == [first.sha256 + ".flac", second.sha256 + ".flac"])
   }
 
+  static func calibration(latency: Int64, reported: Int64?) -> DeviceCalibration {
+    DeviceCalibration(
+      output: "pulse", input: "pulse", sampleRate: rate, framesPerCallback: block,
+      latencyFrames: latency, spreadFrames: 0, reportedFrames: reported,
+      measuredAt: Date(timeIntervalSince1970: 0))
+  }
+
   /// With a calibrated round trip of L frames, the input stamped at frame F + L is what was
   /// played against song frame F: the take's frames are moved back by L, sample for sample, and
   /// each dropout is counted in the take it happened in.
@@ -120,7 +129,7 @@ import Testing
     let latency: Int64 = 1_536
     let recorder = TakeRecorder(
       capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate,
-      latencyFrames: latency)
+      calibration: Self.calibration(latency: latency, reported: nil))
     recorder.begin(atFrame: 1_000, pass: 1)
     recorder.end(atFrame: 4_000)
     recorder.begin(atFrame: 4_000, pass: 2)
@@ -137,6 +146,33 @@ import Testing
     // The file's first frame is the input stamped at 1,000 + L.
     #expect(samples[0] == Self.sample(1_000 + latency, 0))
     #expect(samples[2 * 2_999 + 1] == Self.sample(3_999 + latency, 1))
+  }
+
+  /// The stream's timestamps report a round trip 300 frames longer than while calibrating (the
+  /// sound server set its buffers up differently): takes are moved back by the calibrated round
+  /// trip plus 300. Without a calibration, by the reported round trip alone. The first blocks'
+  /// wild reports (a stream starting) do not count.
+  @Test(arguments: [(Int64?.some(1_000), Int64(1_836)), (nil, 1_300)])
+  func theRoundTripFollowsTheStreamsReportedRoundTrip(calibrated: Int64?, moved: Int64) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate,
+      calibration: calibrated.map { Self.calibration(latency: 1_536, reported: $0) })
+    let settling = Int64(ReportedRoundTrip.skippedBlocks * Self.block)
+    Self.feed(capture, from: 0, until: settling, roundTripSec: 0.5)
+    recorder.begin(atFrame: 40_000, pass: nil)
+    recorder.end(atFrame: 41_000)
+    Self.feed(capture, from: settling, until: 60_000, roundTripSec: 1_300 / Double(Self.rate))
+    guard case .kept(let take)? = recorder.close().first else {
+      Issue.record("expected a kept take")
+      return
+    }
+    #expect(take.latencyFrames == moved)
+    let (samples, _) = try Self.samples(of: library.url(of: take))
+    #expect(samples[0] == Self.sample(40_000 + moved, 0))
   }
 
   /// A round trip that jumps (the device's timestamps) is a dropout, once per jump; jitter is not.
