@@ -49,7 +49,9 @@ final class PostgresConnectionBridge {
   func query(_ query: PostgresQuery, _ operation: @autoclosure () -> String) throws
     -> PostgresQueryResult
   {
-    try Self.wait(operation: operation()) { connection.query(query, logger: logger) }
+    try Self.wait(operation: operation()) {
+      answered(connection.query(query, logger: logger))
+    }
   }
 
   /// Runs one statement of SQL text without bound values (transaction control, DDL); returns its
@@ -85,7 +87,7 @@ final class PostgresConnectionBridge {
           done.fail(error)
         }
       }
-      return done.futureResult
+      return answered(done.futureResult)
     }
   }
 
@@ -101,6 +103,36 @@ final class PostgresConnectionBridge {
     }
     try simpleQuery("COMMIT", operation)
     return result
+  }
+
+  /// `future`, failed as soon as the connection is closed (checked every ``closedCheck``) if the
+  /// server has not answered by then: postgres-nio does not always complete a statement in
+  /// flight when the server goes away (the crash test hung for good on a writer whose server,
+  /// backends and all, had been SIGKILLed), and a caller waiting on it would wait forever.
+  private func answered<Value: Sendable>(_ future: EventLoopFuture<Value>) -> EventLoopFuture<Value>
+  {
+    let answer = future.eventLoop.makePromise(of: Value.self)
+    let connection = connection
+    let watchdog = future.eventLoop.scheduleRepeatedTask(
+      initialDelay: Self.closedCheck, delay: Self.closedCheck
+    ) { task in
+      guard connection.isClosed else { return }
+      task.cancel()
+      answer.fail(ConnectionClosedUnanswered())
+    }
+    future.whenComplete { result in
+      watchdog.cancel()
+      answer.completeWith(result)
+    }
+    return answer.futureResult
+  }
+
+  /// How often a statement in flight checks that its connection is still open.
+  static let closedCheck = TimeAmount.milliseconds(500)
+
+  /// The connection closed while a statement waited for its answer.
+  struct ConnectionClosedUnanswered: Error, CustomStringConvertible {
+    var description: String { "the connection closed before the server answered" }
   }
 
   /// Blocks this thread until `start`'s future completes.
