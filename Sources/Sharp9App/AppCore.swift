@@ -14,8 +14,7 @@ import Sharp9Store
 ///   throws, nothing changed (state, head, engine).
 /// - An action sent while another is being handled (a load result, or an observer sending) is
 ///   queued and sent right after it, in order.
-/// - Clock, session id, log, engine, peak computer and beat analysis come from
-///   ``AppDependencies``.
+/// - Clock, session id, log, engine and peak computer come from ``AppDependencies``.
 ///
 /// Not `Sendable`: a core belongs to one task, like its log and engine.
 ///
@@ -144,7 +143,6 @@ public final class AppCore {
     sent.failures += outcome.failures
     if reportsLoadResults { queued += outcome.reported.map { ($0, nil) } }
     try keepSongMarks(after: action, at: t, before: previous)
-    try analyzeBeats(after: action, at: t)
     for observer in observers.sorted(by: { $0.key < $1.key }) { observer.value(self) }
   }
 
@@ -153,8 +151,7 @@ public final class AppCore {
   /// the plain markers, speed and pitch its last session left
   /// (``SongHistory/lastSettings(of:in:excluding:)``); when the musician changes the loops or the
   /// sections, the song's stream gets the new marks. The restores are recorded at the load's
-  /// time, as the beat grid is: a front end clocked by a device must not see `t` jump ahead of
-  /// its frames.
+  /// time: a front end clocked by a device must not see `t` jump ahead of its frames.
   private func keepSongMarks(after action: Action, at t: Double, before previous: State) throws {
     guard let song else { return }
     if case .importSucceeded = action, startsSession {
@@ -174,19 +171,6 @@ public final class AppCore {
         SongMarks(loops: state.savedLoops, sections: state.sections), of: song,
         from: session.id, at: dependencies.clock.now())
     }
-  }
-
-  /// A loaded song's beat grid is analysed once, here, and recorded as `beatGridDetected` at
-  /// the load's time (the analysis may take a second; the grid is the load's consequence, and a
-  /// front end clocked by a device must not see `t` jump ahead of its frames). A replay reads the
-  /// grid from the log and never analyses. An analysis that fails records nothing: the musician
-  /// can still tap the tempo.
-  private func analyzeBeats(after action: Action, at t: Double) throws {
-    guard case .importSucceeded = action, let analyze = dependencies.analyzeBeats,
-      let url = runner.loadedURL
-    else { return }
-    guard let grid = try? analyze(url) else { return }
-    queued.append((.beatGridDetected(grid), t))
   }
 
   private func createSession() throws -> any SessionWriter {

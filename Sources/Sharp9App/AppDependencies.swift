@@ -23,23 +23,17 @@ public struct AppDependencies {
   /// Computes a loaded file's waveform peaks for the `computePeaks` effect; `nil` skips them
   /// (a recorder behind a pipe has no waveform to draw).
   public var computePeaks: ((URL) throws -> WaveformPeaks)?
-  /// Finds a loaded file's beat grid once it has loaded (the core sends it as
-  /// `beatGridDetected`, so replays never analyse); `nil` skips the analysis. Must be
-  /// deterministic: the same file gives the same grid.
-  public var analyzeBeats: ((URL) throws -> BeatGrid)?
 
   /// Dependencies with the live clock and random session ids unless given.
   public init(
     log: any EventLog, engine: any AudioEngine, clock: AppClock = .live(),
     makeSessionID: @escaping () -> UUID = { UUID() },
-    computePeaks: ((URL) throws -> WaveformPeaks)? = nil,
-    analyzeBeats: ((URL) throws -> BeatGrid)? = nil
+    computePeaks: ((URL) throws -> WaveformPeaks)? = nil
   ) {
     self.log = log
     self.engine = engine
     self.clock = clock
     self.makeSessionID = makeSessionID
     self.computePeaks = computePeaks
-    self.analyzeBeats = analyzeBeats
   }
 }

@@ -61,12 +61,11 @@ struct AppCoreFixture {
   init() throws { store = try EventStore.inMemory() }
 
   func dependencies(
-    engine: any AudioEngine, computePeaks: ((URL) throws -> WaveformPeaks)? = nil,
-    analyzeBeats: ((URL) throws -> BeatGrid)? = nil
+    engine: any AudioEngine, computePeaks: ((URL) throws -> WaveformPeaks)? = nil
   ) -> AppDependencies {
     AppDependencies(
       log: store, engine: engine, clock: clock.clock, makeSessionID: ids.next,
-      computePeaks: computePeaks, analyzeBeats: analyzeBeats)
+      computePeaks: computePeaks)
   }
 
   static let info = NewSessionInfo(title: "core test", sharp9Version: "test")

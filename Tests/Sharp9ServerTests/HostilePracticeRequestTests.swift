@@ -236,12 +236,15 @@ import Testing
     // The hostile requests left no trace: the actions are those of the opening, the library
     // holds the one song.
     #expect(
-      try Self.musiciansActions(fixture) == [.importPicked, .importSucceeded, .beatGridDetected])
+      try Self.musiciansActions(fixture) == [.importPicked, .importSucceeded])
     #expect(fixture.librarySongs.count == 1)
   }
 
   /// The recorded actions other than the engine's ticks and the toast timer, over all sessions.
   static func musiciansActions(_ fixture: PracticeRoutesTests.Fixture) throws -> [Action.Kind] {
-    try fixture.recorded().flatMap { $0 }.filter { $0 != .tick && $0 != .clearToastIfExpired }
+    // (The beat grid arrives when its analysis ends, wherever that falls among the others.)
+    try fixture.recorded().flatMap { $0 }.filter {
+      ![.tick, .clearToastIfExpired, .beatGridDetected].contains($0)
+    }
   }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Sharp9Audio
 
@@ -31,17 +30,14 @@ public enum AudioFileLocator {
       return nil
     }
     defer { try? handle.close() }
-    var hasher = SHA256()
+    var hash = ContentHash()
     do {
       while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-        hasher.update(data: chunk)
+        hash.update(data: chunk)
       }
     } catch {
       return nil
     }
-    return hasher.finalize().map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
+    return hash.hex()
   }
 }

@@ -13,12 +13,17 @@ extension RecordedAudio {
   ///
   /// The store records the description but may not depend on the audio library, so it is made
   /// here, where both meet.
-  public static func describing(_ path: String, relativeTo base: URL? = nil)
-    throws(AudioFileError) -> RecordedAudio
-  {
-    guard let url = AudioFileLocator.locate(path: path, relativeTo: base),
-      let hash = try AudioFileLocator.sha256(of: url)
-    else { return RecordedAudio(path: path) }
+  ///
+  /// `sha256`: the bytes' hash when it is already known (computed as an upload arrived), so a
+  /// long song is not read twice.
+  public static func describing(
+    _ path: String, relativeTo base: URL? = nil, sha256 known: String? = nil
+  ) throws(AudioFileError) -> RecordedAudio {
+    guard let url = AudioFileLocator.locate(path: path, relativeTo: base) else {
+      return RecordedAudio(path: path)
+    }
+    let found = if let known { known } else { try AudioFileLocator.sha256(of: url) }
+    guard let hash = found else { return RecordedAudio(path: path) }
     var audio = RecordedAudio(path: path, sha256: hash, locatedPath: url.standardizedFileURL.path)
     if let reader = try? AudioFileReader(url: url) {
       audio.frames = reader.format.frames

@@ -27,14 +27,28 @@ public struct SongLibrary: Sendable {
     guard let hash = try AudioFileLocator.sha256(of: file) else {
       throw AudioFileError(url: file, kind: .unreadable, detail: "cannot read it")
     }
+    return try place(file, sha256: hash, name: name, moving: false)
+  }
+
+  /// Keeps an upload: `file`, whose bytes hashed to `sha256` as they arrived, is moved into the
+  /// library (copied when the library is on another file system), so a long song is neither
+  /// read again nor copied. Gone from where it was either way.
+  public func keepUpload(_ file: URL, sha256: String, name: String) throws -> URL {
+    defer { try? FileManager.default.removeItem(at: file) }
+    return try place(file, sha256: sha256, name: name, moving: true)
+  }
+
+  private func place(_ file: URL, sha256 hash: String, name: String, moving: Bool) throws -> URL {
     let target = directory.appending(path: hash + Self.fileExtension(of: name))
     let manager = FileManager.default
     if manager.fileExists(atPath: target.path) { return target }
     try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-    // Copied beside the target, then moved into place: the library never holds half a song.
+    // Put beside the target, then moved into place: the library never holds half a song.
     let partial = directory.appending(path: ".\(UUID().uuidString).partial")
     defer { try? manager.removeItem(at: partial) }
-    try manager.copyItem(at: file, to: partial)
+    if !moving || (try? manager.moveItem(at: file, to: partial)) == nil {
+      try manager.copyItem(at: file, to: partial)
+    }
     do {
       try manager.moveItem(at: partial, to: target)
     } catch  where manager.fileExists(atPath: target.path) {

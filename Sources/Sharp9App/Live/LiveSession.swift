@@ -33,6 +33,8 @@ public final class LiveSession {
   /// The loop pass of the take being recorded (nil: not looping, or none is).
   private var takePass: Int?
   private var isTaking = false
+  /// The song's beat grid being analysed (nil: not asked, or sent).
+  private var beatAnalysis: BackgroundBeatAnalysis?
   /// A line for the screen about recording (why arming did nothing, a take lost), or nil.
   public private(set) var recordingNotice: String?
   /// The device pair's calibrated round trip, subtracted from every take (nil: none stored, so
@@ -145,10 +147,8 @@ public final class LiveSession {
     null = output == nil ? NullOutput(engine: engine) : nil
     input = recordsFrom
     tee = options.tee
-    let audio = options.audio
     core = try AppCore(
-      dependencies: AppDependencies(
-        log: store, engine: engine, analyzeBeats: { _ in try audio.beatGrid() }),
+      dependencies: AppDependencies(log: store, engine: engine),
       start: previous.map { .continuing($0) } ?? .new(options.newSession),
       reportsLoadResults: false)
     // A continued session's grid is in its state, not in the replayed timeline: the engine gets
@@ -161,7 +161,8 @@ public final class LiveSession {
   }
 
   /// Records the song's opening (a new session: `importPicked` of `url`, then `importSucceeded`
-  /// with the track called `name`) and starts the device.
+  /// with the track called `name`), starts the device, and, when the session has no analysed
+  /// beat grid yet, starts analysing it (``BackgroundBeatAnalysis``).
   public func start(song url: URL, name: String, isNew: Bool) throws {
     if isNew {
       try send(.importPicked(url: url))
@@ -171,6 +172,24 @@ public final class LiveSession {
     }
     try output?.stream.start()
     started = true
+    // (A continued session whose first part ended before its grid was found asks again.)
+    if core.state.hasTrack, core.state.rhythm.detected == nil {
+      beatAnalysis = BackgroundBeatAnalysis(audio: engine.audio)
+    }
+  }
+
+  /// Sends the analysed beat grid, once found, at the next frame: the engine clicks on it from
+  /// there, and the render, replaying the event at that frame, does too. A grid the musician
+  /// started meanwhile (taps, a typed tempo, a shift) is theirs to keep: the analysis came too
+  /// late to be their starting point, and is dropped.
+  private func sendAnalysedBeatGrid() throws {
+    guard let analysis = beatAnalysis, let outcome = analysis.outcome else { return }
+    beatAnalysis = nil
+    let rhythm = core.state.rhythm
+    guard case .found(let grid) = outcome, rhythm.detected == nil, rhythm.edit == GridEdit(),
+      rhythm.taps.isEmpty
+    else { return }
+    try send(.beatGridDetected(grid))
   }
 
   /// Device time now (the last report's frame), in seconds since the session started.
@@ -276,6 +295,7 @@ public final class LiveSession {
       }
     }
     if let tee { try engine.drainTee(into: tee) }
+    if started { try sendAnalysedBeatGrid() }
     // The toast's own expiry, in session time: an action the core sends on its own is stamped
     // by the core, not by a frame the engine reserved.
     if let toast = core.state.toast, let session = core.session,

@@ -14,12 +14,7 @@ extension DecodedAudio {
       let end =
         Int(WaveformPeaks.startFrame(ofBucket: bucket + 1, frames: format.frames, buckets: buckets))
         * channels
-      var low: Float = 0
-      var high: Float = 0
-      for index in stride(from: start, to: end, by: 1) {
-        low = min(low, samples[index])
-        high = max(high, samples[index])
-      }
+      let (low, high) = samples.extremes(in: start..<end)
       lows[bucket] = low
       highs[bucket] = high
     }

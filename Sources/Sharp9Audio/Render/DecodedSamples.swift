@@ -43,6 +43,31 @@ enum DecodedSamples {
     }
   }
 
+  /// The lowest and highest of the samples `range` (each clamped to 0: a bucket of silence, or
+  /// of only positive samples, still starts at the axis). One switch, then a plain loop the
+  /// compiler vectorizes: a waveform's peaks of a 10-minute song read 53 million samples.
+  func extremes(in range: Range<Int>) -> (low: Float, high: Float) {
+    switch self {
+    case .pcm16(let samples):
+      var low: Int16 = 0
+      var high: Int16 = 0
+      for sample in UnsafeBufferPointer(rebasing: samples[range]) {
+        low = min(low, sample)
+        high = max(high, sample)
+      }
+      // Scaling is monotonic: the extremes of the scaled samples are the scaled extremes.
+      return (Float(low) * Self.pcm16Scale, Float(high) * Self.pcm16Scale)
+    case .float(let samples):
+      var low: Float = 0
+      var high: Float = 0
+      for sample in UnsafeBufferPointer(rebasing: samples[range]) {
+        low = min(low, sample)
+        high = max(high, sample)
+      }
+      return (low, high)
+    }
+  }
+
   /// Bytes held.
   var byteCount: Int {
     switch self {

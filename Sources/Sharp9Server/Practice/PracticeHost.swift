@@ -58,11 +58,15 @@ public final class PracticeHost: @unchecked Sendable {
     public var audio: DecodedAudio
     /// The name shown (the original file's).
     public var name: String
+    /// The SHA-256 of the file's bytes, when it was computed as they arrived (an upload); nil:
+    /// hashed when the song opens.
+    public var sha256: String?
 
     /// Creates the song.
-    public init(audio: DecodedAudio, name: String) {
+    public init(audio: DecodedAudio, name: String, sha256: String? = nil) {
       self.audio = audio
       self.name = name
+      self.sha256 = sha256
     }
   }
 
@@ -348,7 +352,7 @@ public final class PracticeHost: @unchecked Sendable {
   private func offer(_ song: Song) throws {
     try endSession()
     let store = try openStore()
-    let audio = try RecordedAudio.describing(song.audio.url.path)
+    let audio = try RecordedAudio.describing(song.audio.url.path, sha256: song.sha256)
     if let sha256 = audio.sha256,
       let previous = try SongHistory.latestSession(of: sha256, in: store)
     {

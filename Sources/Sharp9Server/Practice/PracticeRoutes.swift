@@ -113,24 +113,18 @@ extension InspectorServer {
     let uploads = configuration.workDirectory.appending(path: "uploads")
     let songs = SongLibrary(databasePath: host.databasePath)
     router.post("/api/app/songs") { request, _ in
-      var request = request
       let name = request.uri.queryParameters.get("name") ?? "song"
       let tooLarge = APIFailure(.contentTooLarge, "a song may be at most \(maxBytes) bytes")
       try Self.refuseFormsAndText(request)
       if let length = try request.seq(header: .contentLength), length > maxBytes { throw tooLarge }
-      let body: ByteBuffer
-      do {
-        body = try await request.collectBody(upTo: maxBytes)
-      } catch {
-        throw tooLarge
-      }
-      guard body.readableBytes > 0 else {
-        throw APIFailure(.unprocessableContent, "the file is empty; choose an audio file")
-      }
       try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
       let file = uploads.appending(path: UUID().uuidString)
       defer { try? FileManager.default.removeItem(at: file) }
-      try Data(body.readableBytesView).write(to: file)
+      let upload = try await UploadedFile.receive(request.body, into: file, maxBytes: maxBytes)
+      guard upload.bytes <= maxBytes else { throw tooLarge }
+      guard upload.bytes > 0 else {
+        throw APIFailure(.unprocessableContent, "the file is empty; choose an audio file")
+      }
       let song = try await StoreThread.run {
         // Read before it is kept: a file that is not audio leaves nothing behind.
         do {
@@ -140,8 +134,9 @@ extension InspectorServer {
             .unsupportedMediaType,
             "the file is not audio sharp9 can read; choose a WAV, FLAC, Ogg, Opus or MP3 file")
         }
-        let kept = try songs.keep(file, name: name)
-        return PracticeHost.Song(audio: try DecodedAudio(url: kept), name: name)
+        let kept = try songs.keepUpload(file, sha256: upload.sha256, name: name)
+        return PracticeHost.Song(
+          audio: try DecodedAudio(url: kept), name: name, sha256: upload.sha256)
       }
       try await host.open(song)
       return APIResponse.json("{}", status: .created)
