@@ -51,6 +51,9 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// Seconds of audio between flushes of a take's file.
   public static let flushSeconds = 1.0
+  /// How long after a span's end its dropouts may still arrive: a shift of the round trip is
+  /// reported ``InputCapture/roundTripJumpBlocks`` blocks after it began (46 ms at 256 frames).
+  public static let jumpLagSeconds = 0.125
 
   private let capture: InputCapture
   private let library: TakeLibrary
@@ -171,7 +174,10 @@ public final class TakeRecorder: @unchecked Sendable {
       }
       let until = locked { capturedUntil }
       for span in current {
-        let ended = span.endFrame.map { $0 <= until } ?? false
+        // A shift of the round trip is known only blocks after it began: a span ends once the
+        // capture is ``jumpLagSeconds`` past it, so a shift near its end is still counted in it.
+        let lag = Int64(Self.jumpLagSeconds * Double(sampleRate))
+        let ended = span.endFrame.map { $0 + lag <= until } ?? false
         guard ended || (isClosing && read == nil) else { continue }
         let entry = writers.removeValue(forKey: span.id)
         if failed.remove(span.id) == nil, let entry {

@@ -17,8 +17,10 @@ import Atomics
 /// the song from there on) is queued too, at its block's frame, so a take can say it has one
 /// rather than be silently out of time. So is a jump of the round trip the device's timestamps
 /// give (when the output block reaches the DAC less when the input block left the ADC) by more
-/// than ``roundTripJumpSec``: a sound server can shift its buffers under load without reporting
-/// an underrun (PulseAudio does), and the timestamps show it.
+/// than ``roundTripJumpSec`` that lasts ``roundTripJumpBlocks`` blocks: a sound server can shift
+/// its buffers under load without reporting an underrun (PulseAudio does), and the timestamps
+/// show it, at the block where the shift began. A busy machine's timestamps also spike for a
+/// block or two and come back: those moved nothing, and are not dropouts.
 ///
 /// The audio side (``capture(_:frames:atFrame:dropout:)``) never allocates, locks or waits.
 public final class InputCapture: @unchecked Sendable {
@@ -35,11 +37,18 @@ public final class InputCapture: @unchecked Sendable {
   private let dropoutFrames = SPSCRing<Int64>(capacity: 1024, filler: 0)
   /// The round trip the timestamps gave since the last jump (the audio side's; nil: none yet).
   private var roundTripSec: Double?
+  /// Consecutive blocks whose round trip is away from ``roundTripSec``, and the first one's frame
+  /// (the audio side's).
+  private var awayBlocks = 0
+  private var awaySince: Int64 = 0
 
   /// How far the timestamps' round trip may wander before it counts as a dropout: above their
   /// jitter (up to 3.3 ms seen through PulseAudio on a busy machine), below a device block
   /// (5.8 ms at 256 frames and 44.1 kHz), the least a server shifts its buffers by.
   public static let roundTripJumpSec = 0.0045
+  /// How many blocks in a row a round trip must stay away to be a jump (46 ms at 256 frames and
+  /// 44.1 kHz): a server's shift stays, a busy machine's late timestamp does not.
+  public static let roundTripJumpBlocks = 8
   // Reader side.
   private var framesRead: Int64 = 0
 
@@ -66,16 +75,25 @@ public final class InputCapture: @unchecked Sendable {
   ) {
     reportedRoundTrip.note(roundTripSec)
     guard overflowCount.load(ordering: .relaxed) == 0 else { return }
-    var jumped = false
+    var jumpedAt: Int64?
     if let now = roundTripSec {
       if let reference = self.roundTripSec, abs(now - reference) > Self.roundTripJumpSec {
-        jumped = true
+        if awayBlocks == 0 { awaySince = frame }
+        awayBlocks += 1
+        if awayBlocks >= Self.roundTripJumpBlocks {
+          jumpedAt = awaySince
+          self.roundTripSec = now
+          awayBlocks = 0
+        }
+      } else {
+        awayBlocks = 0
+        if self.roundTripSec == nil { self.roundTripSec = now }
       }
-      if jumped || self.roundTripSec == nil { self.roundTripSec = now }
     }
     // Before the block: a reader that sees the block sees its dropout (both rings publish with
     // release ordering, in this order).
-    if dropout || jumped { dropoutFrames.push(frame) }
+    if dropout { dropoutFrames.push(frame) }
+    if let jumpedAt { dropoutFrames.push(jumpedAt) }
     if firstFrame.load(ordering: .relaxed) < 0 { firstFrame.store(frame, ordering: .releasing) }
     if !ring.pushAll(UnsafeBufferPointer(start: input, count: frames * channels)) {
       overflowCount.wrappingIncrement(ordering: .relaxed)

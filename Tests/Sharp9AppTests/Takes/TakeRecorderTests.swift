@@ -175,11 +175,19 @@ import Testing
     #expect(samples[0] == Self.sample(40_000 + moved, 0))
   }
 
-  /// A round trip that jumps (the device's timestamps) is a dropout, once per jump; jitter is not.
-  @Test func aJumpOfTheTimestampsRoundTripIsADropout() {
+  /// A round trip that moves (the device's timestamps) and stays moved for
+  /// ``InputCapture/roundTripJumpBlocks`` blocks is a dropout, once, at the block where it moved;
+  /// jitter, and spikes that come back sooner, are not.
+  @Test func aLastingJumpOfTheTimestampsRoundTripIsADropout() {
     let capture = InputCapture(channels: 1, sampleRate: Self.rate)
     let input = [Float](repeating: 0.5, count: Self.block)
-    let roundTrips: [Double?] = [0.0174, 0.0176, nil, 0.0171, 0.0290, 0.0291, 0.0174]
+    let lasting = InputCapture.roundTripJumpBlocks
+    // Jitter and a missing report; a spike of lasting − 1 blocks; a shift from block 20 on; back
+    // again from block 40 on.
+    var roundTrips: [Double?] = [0.0174, 0.0176, nil, 0.0171]
+    roundTrips += Array(repeating: 0.0290, count: lasting - 1)
+    roundTrips += Array(repeating: 0.0174, count: 20 - roundTrips.count)
+    roundTrips += Array(repeating: 0.0290, count: 20) + Array(repeating: 0.0175, count: 20)
     input.withUnsafeBufferPointer { samples in
       guard let base = samples.baseAddress else { return }
       for (index, roundTrip) in roundTrips.enumerated() {
@@ -187,7 +195,7 @@ import Testing
           base, frames: Self.block, atFrame: Int64(index * Self.block), roundTripSec: roundTrip)
       }
     }
-    #expect(capture.dropouts() == [4 * 256, 6 * 256])
+    #expect(capture.dropouts() == [20 * 256, 40 * 256])
   }
 
   @Test func aTakeStillOpenWhenClosingEndsAtTheLastCapturedFrame() throws {
