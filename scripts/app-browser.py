@@ -18,8 +18,9 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
                                            (upload SONG, its peaks, the first state naming the
                                            session), ms
   app-browser.py playing URL SECONDS       plays; waveform frames/s (frames drawn, and frames
-                                           showing a new span) beside the browser's own
-                                           requestAnimationFrame rate in the same span
+                                           showing a new span, and those drawn backwards)
+                                           beside the browser's own requestAnimationFrame
+                                           rate in the same span
   app-browser.py zoom URL                  wheel zooms in and out over the waveform (120 wheel
                                            events as fast as Playwright sends them): frame times
 Each prints one JSON object on standard output.
@@ -261,9 +262,14 @@ def playing_fps(url, seconds):
         browser.close()
     waves = [w for w in probe["waves"] if began <= w["atMs"] <= ended]
     moved = [w["atMs"] for previous, w in zip(waves, waves[1:]) if w["from"] != previous["from"]]
+    # The song plays on without a loop, so a span that starts earlier than the last one is the
+    # playhead drawn backwards (a correction by a new state).
+    back = [float(previous["from"]) - float(w["from"]) for previous, w in zip(waves, waves[1:])
+            if float(w["from"]) < float(previous["from"])]
     print(json.dumps({
         "drawn": frame_stats([w["atMs"] for w in waves]),
         "newSpan": frame_stats(moved),
+        "backwards": {"frames": len(back), "maxMs": round(max(back, default=0) * 1000, 1)},
         "browser": frame_stats(in_span(probe["frames"], began, ended)), "errors": errors}))
 
 
