@@ -123,6 +123,9 @@ def pages(path):
             if back:
                 line += (f", of which drawn backwards {median([b['frames'] for b in back]):.0f} a page"
                          f" (the largest step {max(b['maxMs'] for b in back):.1f} ms of the song)")
+            played = [f"{r['deviceSec']} of {r['spanSec']}" for r in runs if r.get("deviceSec") is not None]
+            if played:
+                line += f"; device seconds played per page: {', '.join(played)} s"
         else:
             line += f"; widest span {median([r['widestSpanSec'] for r in runs]):.0f} s"
         print(f"{line} (load {loads(kind)})")
