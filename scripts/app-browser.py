@@ -18,8 +18,10 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
                                            (upload SONG, its peaks, the first state naming the
                                            session), ms
   app-browser.py playing URL SECONDS       plays; waveform frames/s (frames drawn, and frames
-                                           showing a new span) beside the browser's own
-                                           requestAnimationFrame rate in the same span
+                                           showing a new span, and those drawn backwards)
+                                           beside the browser's own requestAnimationFrame
+                                           rate in the same span, and the device time the
+                                           states' motion covered in it
   app-browser.py zoom URL                  wheel zooms in and out over the waveform (120 wheel
                                            events as fast as Playwright sends them): frame times
 Each prints one JSON object on standard output.
@@ -37,7 +39,18 @@ from playwright.sync_api import sync_playwright
 # frame of the waveform canvas (its first clearRect: when drawn, the span shown, the rects the
 # previous frame filled), each requestAnimationFrame of the browser, the peaks' arrival.
 PROBE = """
-window.sharp9Probe = { inputs: [], waves: [], frames: [], peaksAt: null };
+window.sharp9Probe = { inputs: [], waves: [], frames: [], peaksAt: null, clockSec: null };
+// The device time of the last state received while playing (its `motion.clockSec`).
+const PageEventSource = window.EventSource;
+window.EventSource = class extends PageEventSource {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("state", (message) => {
+      const motion = JSON.parse(message.data).motion;
+      if (motion) window.sharp9Probe.clockSec = motion.clockSec;
+    });
+  }
+};
 for (const type of ["keydown", "click", "change"]) {
   window.addEventListener(type, (event) => {
     window.sharp9Probe.inputs.push({ type, key: event.key ?? null,
@@ -48,7 +61,7 @@ const clearRect = CanvasRenderingContext2D.prototype.clearRect;
 CanvasRenderingContext2D.prototype.clearRect = function (...args) {
   if (this.canvas.id === "wave") {
     window.sharp9Probe.waves.push({ atMs: performance.now(), from: this.canvas.dataset.from,
-      to: this.canvas.dataset.to, rects: 0 });
+      to: this.canvas.dataset.to, rects: 0, clockSec: window.sharp9Probe.clockSec });
   }
   return clearRect.apply(this, args);
 };
@@ -261,9 +274,21 @@ def playing_fps(url, seconds):
         browser.close()
     waves = [w for w in probe["waves"] if began <= w["atMs"] <= ended]
     moved = [w["atMs"] for previous, w in zip(waves, waves[1:]) if w["from"] != previous["from"]]
+    # The song plays on without a loop, so a span that starts earlier than the last one is the
+    # playhead drawn backwards (a correction by a new state).
+    back = [float(previous["from"]) - float(w["from"]) for previous, w in zip(waves, waves[1:])
+            if float(w["from"]) < float(previous["from"])]
+    new_span = frame_stats(moved)
+    if new_span:  # per second of the whole span measured, not of the first to the last moved frame
+        new_span["perSec"] = round(len(moved) / (ended - began) * 1000, 1)
+    clocks = [w["clockSec"] for w in waves if w["clockSec"] is not None]
     print(json.dumps({
         "drawn": frame_stats([w["atMs"] for w in waves]),
-        "newSpan": frame_stats(moved),
+        "newSpan": new_span,
+        "backwards": {"frames": len(back), "maxMs": round(max(back, default=0) * 1000, 1)},
+        # How much the device played in that span (a device that stalls holds the playhead).
+        "deviceSec": round(clocks[-1] - clocks[0], 2) if clocks else None,
+        "spanSec": round((ended - began) / 1000, 2),
         "browser": frame_stats(in_span(probe["frames"], began, ended)), "errors": errors}))
 
 

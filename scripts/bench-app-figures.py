@@ -119,6 +119,13 @@ def pages(path):
         if kind == "playing":
             line += (f"; frames showing a new span {median([r['newSpan'].get('perSec', 0) for r in runs]):.1f}/s"
                      " (bound 50)")
+            back = [r["backwards"] for r in runs if "backwards" in r]
+            if back:
+                line += (f", of which drawn backwards {median([b['frames'] for b in back]):.0f} a page"
+                         f" (the largest step {max(b['maxMs'] for b in back):.1f} ms of the song)")
+            played = [f"{r['deviceSec']} of {r['spanSec']}" for r in runs if r.get("deviceSec") is not None]
+            if played:
+                line += f"; device seconds played per page: {', '.join(played)} s"
         else:
             line += f"; widest span {median([r['widestSpanSec'] for r in runs]):.0f} s"
         print(f"{line} (load {loads(kind)})")

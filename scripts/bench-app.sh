@@ -17,14 +17,15 @@
 # - zooming a 1-hour song out to the whole hour and back (120 wheel events, as fast as Playwright
 #   sends them): frame times; peer: the browser's frames in the same span.
 # Usage: scripts/bench-app.sh [RUNS [PARTS]]: RUNS (default 3) of each, PARTS a comma-separated
-# choice of latency, open, playing, zoom (default all). The release build, as the player's.
+# choice of latency, open, playing, zoom (default all). The release build, as the player's, unless
+# BENCH_APP_BIN names another sharp9 (a quick look with a debug build; say so beside its figures).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 command -v sox >/dev/null || { echo "bench-app: needs sox (scripts/setup.sh --bench installs it)" >&2; exit 1; }
 runs=${1:-3}
 parts=",${2:-latency,open,playing,zoom},"
 part() { [[ $parts == *",$1,"* ]]; }
-bin=$(bash scripts/build-release.sh) || exit 1
+bin=${BENCH_APP_BIN:-$(bash scripts/build-release.sh)} || exit 1
 source scripts/lib/browser-venv.sh || exit 1
 # serve-helpers: $work, free_port, printed_url; its cleanup is replaced by one that also stops
 # the sound server and the player's tmux.

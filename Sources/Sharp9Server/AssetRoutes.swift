@@ -43,6 +43,7 @@ enum AssetRoutes {
     "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
     "app.js": (PackageResources.app_js, javaScript),
     "appwave.js": (PackageResources.appwave_js, javaScript),
+    "appplayhead.js": (PackageResources.appplayhead_js, javaScript),
     "appmidi.js": (PackageResources.appmidi_js, javaScript),
     "appsettings.js": (PackageResources.appsettings_js, javaScript),
     "api.js": (PackageResources.api_js, javaScript),

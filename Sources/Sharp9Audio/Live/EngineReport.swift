@@ -19,8 +19,10 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   public var callbackClockSec: Double
   /// The playhead at that frame, in source seconds.
   public var positionSec: Double
-  /// Whether the playhead is moving at that frame.
+  /// Whether playback is on at that frame (also while a count-in holds the playhead).
   public var isPlaying: Bool
+  /// Whether a count-in holds the playhead at that frame (it moves once the count-in ends).
+  public var isCountingIn: Bool
   /// The block's absolute peak on the left (first) channel, linear.
   public var peakLeft: Float
   /// The block's absolute peak on the right (second, or the only) channel, linear.
@@ -38,7 +40,7 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   public init(
     frame: Int64, blockFrames: Int = 0, dacTimeSec: Double = 0, callbackTimeSec: Double = 0,
     callbackClockSec: Double = 0, positionSec: Double,
-    isPlaying: Bool, peakLeft: Float, peakRight: Float,
+    isPlaying: Bool, isCountingIn: Bool = false, peakLeft: Float, peakRight: Float,
     underruns: Int, lateCommands: Int, loopPractice: LoopPracticeProgress = LoopPracticeProgress()
   ) {
     self.frame = frame
@@ -48,6 +50,7 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
     self.callbackClockSec = callbackClockSec
     self.positionSec = positionSec
     self.isPlaying = isPlaying
+    self.isCountingIn = isCountingIn
     self.peakLeft = peakLeft
     self.peakRight = peakRight
     self.underruns = underruns

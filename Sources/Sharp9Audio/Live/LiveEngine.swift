@@ -291,7 +291,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
         frame: cursor, blockFrames: frames, dacTimeSec: times.dac,
         callbackTimeSec: times.callback, callbackClockSec: times.clock,
         positionSec: renderer.timeline.positionSec,
-        isPlaying: renderer.timeline.isPlaying, peakLeft: left, peakRight: right,
+        isPlaying: renderer.timeline.isPlaying, isCountingIn: renderer.timeline.countIn != nil,
+        peakLeft: left, peakRight: right,
         underruns: underrunCount, lateCommands: lateCount,
         loopPractice: renderer.timeline.progress))
     if let tee {

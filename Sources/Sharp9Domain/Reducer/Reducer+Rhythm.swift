@@ -6,7 +6,7 @@ import Foundation
 extension Reducer {
   /// The clicks as the engine needs them: the settings with the grid's tempo as seconds per
   /// beat (0 without a tempo: no count-in), and the metronome's level 0 while it is off.
-  static func clickSettings(_ state: State) -> ClickSettings {
+  public static func clickSettings(_ state: State) -> ClickSettings {
     let clicks = state.rhythm.clicks
     return ClickSettings(
       metronomeLevel: clicks.metronomeOn ? clicks.level : 0, countInLevel: clicks.level,

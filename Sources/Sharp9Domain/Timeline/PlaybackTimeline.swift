@@ -101,8 +101,17 @@ public struct PlaybackTimeline: Sendable, Equatable {
 
   /// The loop playback obeys, normalized (a < b, within the track), or nil when inactive.
   public var activeLoop: (aSec: Double, bSec: Double)? {
-    guard loop.enabled, let duration = durationSec, let rawA = loop.aSec, let rawB = loop.bSec,
-      rawA.isFinite, rawB.isFinite
+    guard let durationSec else { return nil }
+    return Self.activeLoop(loop, durationSec: durationSec)
+  }
+
+  /// The region `loop` wraps in on a track of `duration` seconds (a < b, within the track), or
+  /// nil when it is inactive: what ``activeLoop`` is, for a screen that draws the playhead
+  /// between the engine's reports.
+  public static func activeLoop(
+    _ loop: LoopPoints, durationSec duration: Double
+  ) -> (aSec: Double, bSec: Double)? {
+    guard loop.enabled, let rawA = loop.aSec, let rawB = loop.bSec, rawA.isFinite, rawB.isFinite
     else { return nil }
     let a = min(max(min(rawA, rawB), 0), duration)
     let b = min(max(max(rawA, rawB), 0), duration)

@@ -5,6 +5,7 @@
 import { token, getJSON, change } from "./api.js";
 import { drawDetail, drawOverview, drawKeyboard, detailSpan, timeAt, xAt, DETAIL_HALF_SEC, MIN_HALF_SEC } from "./appwave.js";
 import { MIDIInput, describeMessage } from "./appmidi.js";
+import { PlayheadClock } from "./appplayhead.js";
 import { bindableActions, setupSettings, setupLibrary, renderLearning } from "./appsettings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,6 +14,8 @@ const view = {
 };
 let session = null;
 let localToast = null;
+// The playhead drawn every frame, moved on from the last state (appplayhead.js).
+const playhead = new PlayheadClock();
 
 // — Sending —
 
@@ -366,14 +369,17 @@ async function loadPeaks() {
 
 const live = new EventSource("/api/app/live");
 live.addEventListener("state", async (message) => {
+  const arrivedSec = performance.now() / 1000;
   const state = JSON.parse(message.data);
   if (state.session !== session) {
     session = state.session;
+    playhead.reset();
     if (session) await loadPeaks(); else view.peaks = null;
     document.body.dataset.session = session ?? "";
   }
   view.state = state.track ? state : null;
-  view.playheadSec = state.playheadSec;
+  playhead.arrived(state, arrivedSec);
+  view.playheadSec = playhead.positionAt(performance.now() / 1000);
   render(state);
 });
 
@@ -461,8 +467,9 @@ function renderToast() {
   if (local) setTimeout(renderToast, localToast.until - performance.now() + 10);
 }
 
-function frame() {
+function frame(atMs) {
   if (!$("practice").hidden) {
+    view.playheadSec = playhead.positionAt(atMs / 1000);
     drawDetail($("wave"), view);
     drawOverview($("overview"), view);
     // Redrawn every frame too: a resize clears a canvas.

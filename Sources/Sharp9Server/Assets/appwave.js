@@ -86,6 +86,7 @@ export function drawDetail(canvas, view) {
   const { from, to } = detailSpan(view);
   canvas.dataset.from = from.toFixed(3);
   canvas.dataset.to = to.toFixed(3);
+  canvas.dataset.playhead = view.playheadSec.toFixed(4);
   canvas.dataset.edge = view.edgeDrag ? `${view.edgeDrag.edge} ${view.edgeDrag.sec.toFixed(3)}` : "";
   drawSpan(canvas, view, from, to);
 }

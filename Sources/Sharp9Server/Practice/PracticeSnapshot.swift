@@ -16,6 +16,9 @@ struct PracticeSnapshot: Encodable, Sendable {
   /// `MM:SS.xx` of the playhead.
   var playheadText: String
   var isPlaying: Bool
+  /// How the playhead moves on from `playheadSec` until the next state, for the page to draw it
+  /// every animation frame; nil while it stands still (paused, counting in, no song).
+  var motion: PlayheadMotion? = nil
   /// `marker`, `setA`, `loop`, `setB`.
   var mode: String
   var loop: LoopPoints
@@ -114,6 +117,7 @@ extension PracticeSnapshot {
       practiceText: Self.practiceText(state, completedPasses: last.loopPractice.completedPasses),
       metronomeOn: state.rhythm.clicks.metronomeOn, trainerOn: state.loopPractice.trainer != nil,
       passLimit: state.loopPractice.passLimit, countInBeats: state.rhythm.clicks.countInBeats)
+    motion = live.playheadMotion
   }
 }
 
