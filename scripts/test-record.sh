@@ -73,11 +73,19 @@ tmux -L sharp9rec new-session -d -s rec -x 100 -y 30 \
    --buffer $buffer >'$work/out.txt' 2>'$work/err.txt'; echo \$? >'$work/exit.txt'; sleep 60"
 sleep 2
 check "start: the device line names the input" shows "input pulse"
+check "start: no input meters before arming" \
+  bash -c "! tmux -L sharp9rec capture-pane -p -t rec | grep -q '^ in [LR] '"
 key R
 check "R: armed" shows "rec armed"
+check "R: the input's L and R meters show" \
+  bash -c "tmux -L sharp9rec capture-pane -p -t rec | grep -q '^ in L .* dB' &&
+    tmux -L sharp9rec capture-pane -p -t rec | grep -q '^ in R .* dB'"
 for take in 1 2 3; do
   key Space 0.5
   [[ $take == 1 ]] && check "Space: recording a take" shows "● rec"
+  # The input is the sink's monitor: it hears the song being played.
+  [[ $take == 1 ]] && check "the input meters hear the song while recording" \
+    bash -c "tmux -L sharp9rec capture-pane -p -t rec | grep -E '^ in [LR] ' | grep -qv -- '-60 dB'"
   sleep 3
   key Space 1.5
   [[ $take == 1 ]] && check "Space: the take ended, armed again" shows "rec armed"

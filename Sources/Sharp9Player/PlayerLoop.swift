@@ -173,6 +173,11 @@ final class PlayerLoop {
       levelsDB: (meters.left.levelDB, meters.right.levelDB),
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),
+      inputMeters: live.showsInputMeters
+        ? (
+          MeterReading(live.inputMeters.left, atSec: now),
+          MeterReading(live.inputMeters.right, atSec: now)
+        ) : nil,
       underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp,
       completedPasses: last.loopPractice.completedPasses, prompt: prompt, notice: notice)
     try terminal.draw(screen.draw(view))
