@@ -83,6 +83,8 @@ public final class AudioFileReader {
       guard got > 0 else { break }
       frames += got
     }
+    // Nothing to go back to (libsndfile cannot seek a stream with no frame).
+    guard frames > 0 else { return 0 }
     guard sf_seek(handle.raw, 0, SEEK_SET) == 0 else {
       throw AudioFileError(
         url: url, kind: .malformed,
