@@ -15,6 +15,7 @@ work=$(mktemp -d)
 pids=()
 cleanup() {
   tmux -L sharp9rec kill-server 2>/dev/null
+  mountpoint -q "$work/full/takes" 2>/dev/null && umount "$work/full/takes"
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
   [[ -n ${KEEP_WORK:-} ]] && echo "kept $work" || rm -rf "$work"
 }
@@ -210,6 +211,39 @@ code=$?
 echo "     recovered take vs the render of the cut-short session: $result"
 check "the recovered take is what was played, to 24 bits" test "$code" -eq 0
 pane=rec
+
+# A full disk while a take is written: the takes folder is a 256 KiB tmpfs (as root; CI runs as
+# root), which a few seconds of 24-bit FLAC fill. The status line says the take was lost and why,
+# nothing half-written is left in the folder, the log names no take, and the session verifies.
+mkdir -p "$work/full/takes"
+if [[ $EUID -eq 0 ]] && mount -t tmpfs -o size=256k tmpfs "$work/full/takes"; then
+  pane=full
+  tmux -L sharp9rec new-session -d -s full -x 100 -y 30 \
+    "'$bin' play '$work/track.wav' --db '$work/full/full.sqlite' --device pulse --input pulse \
+     --buffer $buffer >'$work/full/out.txt' 2>&1; echo \$? >'$work/full/exit.txt'; sleep 60"
+  sleep 2
+  key R
+  key Space 0.5
+  check "full disk: the status line says the take was lost: the disk is full" \
+    bash -c "for _ in \$(seq 100); do
+      tmux -L sharp9rec capture-pane -p -t full | grep -q 'a take was lost: the disk is full' && exit 0
+      sleep 0.1; done; exit 1"
+  tmux -L sharp9rec capture-pane -p -t full | grep -o 'a take was lost: .*' | sed 's/^/     /'
+  key Space 1
+  key q 2
+  for _ in $(seq 100); do [[ -s $work/full/exit.txt ]] && break; sleep 0.1; done
+  check "full disk: the player ends normally" grep -qx 0 "$work/full/exit.txt"
+  check "full disk: nothing half-written is left in the takes folder" \
+    bash -c "[[ -z \$(ls -A '$work/full/takes') ]]"
+  full_id=$(sed -n 's/^session //p' "$work/full/out.txt")
+  check "full disk: the log names no take, and the session verifies" \
+    bash -c "[[ -n '$full_id' ]] && '$bin' verify '$full_id' --db '$work/full/full.sqlite' &&
+      ! '$bin' log '$full_id' --db '$work/full/full.sqlite' | grep -q 'take recorded'"
+  umount "$work/full/takes"
+  pane=rec
+else
+  echo "     (the full-disk checks need root to mount a tmpfs: skipped)"
+fi
 
 # The known delay, after the recording (a filter sink in front of the null sink).
 pactl load-module module-ladspa-sink sink_name=delayed sink_master=sharp9test plugin=delay \
