@@ -26,8 +26,8 @@ extension TakeLibrary {
   /// Where recovered takes go.
   public var recoveredDirectory: URL { directory.appending(path: "recovered") }
 
-  /// Recovers every take whose writer is gone (``TakeRecovery``): the hidden partial files of
-  /// the folder whose process id (in their name) `isRunning` says is not running. A partial
+  /// Recovers every take whose writer is gone (``TakeRecovery``): the hidden files of takes
+  /// being written whose process id (in their name) `isRunning` says is not running. A partial
   /// file without a complete FLAC frame is removed and not reported.
   public func recoverCutShortTakes(
     isRunning: (Int32) -> Bool = TakeLibrary.isRunning
@@ -54,12 +54,19 @@ extension TakeLibrary {
   }
 
   /// The process id in the name of a take writer's temporary file
-  /// (`..take-<pid>-<uuid>.flac.<uuid>.partial`), or nil for any other name.
+  /// (`..take-<pid>-<uuid>.flac.<uuid>.partial`), or of a take finished but not yet kept under
+  /// its hash (`.take-<pid>-<uuid>.flac`: the crash came between the two); nil for any other
+  /// name.
   static func writerProcess(ofPartial name: String) -> Int32? {
-    let prefix = "." + takePrefix
-    guard name.hasPrefix(prefix), name.hasSuffix(".partial") else { return nil }
-    let digits = name.dropFirst(prefix.count).prefix { $0 != "-" }
-    return Int32(digits).flatMap { $0 > 0 ? $0 : nil }
+    let rest: Substring
+    if name.hasPrefix("." + takePrefix), name.hasSuffix(".partial") {
+      rest = name.dropFirst(takePrefix.count + 1)
+    } else if name.hasPrefix(takePrefix), name.hasSuffix(".flac") {
+      rest = name.dropFirst(takePrefix.count)
+    } else {
+      return nil
+    }
+    return Int32(rest.prefix { $0 != "-" }).flatMap { $0 > 0 ? $0 : nil }
   }
 
   /// Decodes `partial`'s complete frames into a finished FLAC in ``recoveredDirectory``; nil
