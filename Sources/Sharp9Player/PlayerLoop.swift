@@ -16,7 +16,8 @@ final class PlayerLoop {
   private var showHelp = false
   /// The typing line while it is open (``TypedCommand``), else nil.
   private var prompt: String?
-  /// Why the last typed line did nothing, shown until the next key.
+  /// Why the last typed line did nothing (or what happened before the player started), shown
+  /// until the next key.
   private var notice: String?
   /// When the keys being handled were read (``MonotonicClock``), while measuring; else 0.
   private var keysReadSec = 0.0
@@ -27,8 +28,11 @@ final class PlayerLoop {
   /// Seconds between redraws.
   static let redrawSec = 1.0 / 30
 
-  init(live: LiveSession, song: URL, isNew: Bool, measuring: Bool = false) {
+  init(
+    live: LiveSession, song: URL, isNew: Bool, measuring: Bool = false, notice: String? = nil
+  ) {
     self.live = live
+    self.notice = notice
     self.song = song
     self.isNew = isNew
     latency = measuring ? LatencyProbe() : nil
@@ -173,6 +177,11 @@ final class PlayerLoop {
       levelsDB: (meters.left.levelDB, meters.right.levelDB),
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),
+      inputMeters: live.showsInputMeters
+        ? (
+          MeterReading(live.inputMeters.left, atSec: now),
+          MeterReading(live.inputMeters.right, atSec: now)
+        ) : nil,
       underruns: last.underruns, lateCommands: last.lateCommands, showHelp: showHelp,
       completedPasses: last.loopPractice.completedPasses, prompt: prompt, notice: notice)
     try terminal.draw(screen.draw(view))

@@ -14,6 +14,8 @@ struct PlayerView {
   var levelsDB: (left: Double, right: Double)
   var holdsDB: (left: Double, right: Double)
   var clipping: (left: Bool, right: Bool)
+  /// The input's meters, shown while recording is armed (nil: not shown).
+  var inputMeters: (left: MeterReading, right: MeterReading)?
   var underruns: Int
   var lateCommands: Int
   var showHelp: Bool
@@ -23,6 +25,25 @@ struct PlayerView {
   var prompt: String?
   /// Why the last typed line did nothing.
   var notice: String?
+}
+
+/// What one meter shows at a moment: its level, its held peak and its clip light.
+struct MeterReading: Equatable {
+  var levelDB: Double
+  var holdDB: Double
+  var clipping: Bool
+
+  init(levelDB: Double, holdDB: Double, clipping: Bool) {
+    self.levelDB = levelDB
+    self.holdDB = holdDB
+    self.clipping = clipping
+  }
+
+  /// What `meter` shows at `nowSec`.
+  init(_ meter: LevelMeter, atSec nowSec: Double) {
+    self.init(
+      levelDB: meter.levelDB, holdDB: meter.holdDB, clipping: meter.isClipping(atSec: nowSec))
+  }
 }
 
 /// Lays out the player's screen as styled rows (what is where, in which style); the terminal
@@ -98,7 +119,16 @@ struct PlayerScreen {
       meter("R", level: view.levelsDB.right, hold: view.holdsDB.right, clip: view.clipping.right),
       toast,
       ScreenLine(" \(view.deviceLine) · underruns \(view.underruns) · late \(view.lateCommands)"),
-    ]
+    ] + inputMeterLines(view)
+  }
+
+  /// The input's two meters under the device line (which says recording is armed), or none.
+  /// Last, so that arming moves nothing else on the screen.
+  private func inputMeterLines(_ view: PlayerView) -> [ScreenLine] {
+    guard let input = view.inputMeters else { return [] }
+    return [("in L", input.left), ("in R", input.right)].map { name, reading in
+      meter(name, level: reading.levelDB, hold: reading.holdDB, clip: reading.clipping)
+    }
   }
 
   /// The loop practice's line, or an empty one without a plan.
@@ -130,7 +160,8 @@ struct PlayerScreen {
   }
 
   private func meter(_ name: String, level: Double, hold: Double, clip: Bool) -> ScreenLine {
-    let width = max(10, layout.columns - 26)
+    // The bars end in one column: a longer name starts its bar later.
+    let width = max(10, layout.columns - 25 - name.count)
     let scale = { (db: Double) in
       Int(((db - LevelMeter.floorDB) / -LevelMeter.floorDB * Double(width)).rounded())
     }

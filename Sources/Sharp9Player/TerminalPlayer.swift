@@ -32,6 +32,9 @@ public enum TerminalPlayer {
     public var bufferMilliseconds = 0
     /// The new session's title, audio and version, when it is not a continued one.
     public var newSession: NewSessionInfo
+    /// A line for the bottom of the screen until the first key (what happened before the
+    /// player started), or nil.
+    public var startNotice: String?
 
     /// Creates the options.
     public init(
@@ -90,7 +93,7 @@ public enum TerminalPlayer {
       store: store, continuing: previous)
     let player = PlayerLoop(
       live: live, song: options.audio.url, isNew: previous == nil,
-      measuring: options.measuresLatency)
+      measuring: options.measuresLatency, notice: options.startNotice)
     let failure = player.run()
     try live.finish()
     let core = live.core

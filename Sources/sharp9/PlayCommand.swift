@@ -81,15 +81,26 @@ struct PlayCommand: ParsableCommand {
     guard (0...1000).contains(buffer) else {
       throw CommandFailure(.usage, "invalid --buffer \(buffer): give 0 to 1000 milliseconds")
     }
+    let takes = TakeLibrary(databasePath: database.resolvedPath)
+    // Takes cut short by a crash of an earlier player are recovered before this one records.
+    let recovered = RecoveredTakesText.lines(takes.recoverCutShortTakes())
     var options = TerminalPlayer.Options(
       audio: audio, deviceName: output.device, inputName: input,
-      takes: TakeLibrary(databasePath: database.resolvedPath), usesDevice: !output.noDevice,
+      takes: takes, usesDevice: !output.noDevice,
       tee: teeWriter,
       measuresLatency: latencyLog != nil, framesPerCallback: Self.framesPerCallback,
       newSession: NewSessionInfo(
         title: audio.url.lastPathComponent, audio: audioSource,
         sharp9Version: Sharp9Command.release))
     options.bufferMilliseconds = buffer
+    options.startNotice = recovered.first
+    // Printed now (the screen shows the first line too): kept in the terminal after the player
+    // ends, also when it cannot start.
+    if !recovered.isEmpty {
+      var out = StandardOutput()
+      for line in recovered { out.line(line) }
+      try out.flush()
+    }
     let outcome = try TerminalPlayer.run(options) {
       // Each key is appended before the next is read; `normal` survives kill -9 (not power
       // loss) and keeps an append well inside a frame of the screen. SQLite only for now: on

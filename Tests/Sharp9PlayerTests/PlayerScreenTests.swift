@@ -77,4 +77,27 @@ import Testing
     #expect(!coloured[1].text.contains("░"))
     #expect(coloured[1].spans.contains { $0.style == .region })
   }
+
+  /// While recording is armed the input's two meters follow the device line, their bars ending
+  /// in the output meters' column; nothing else moves.
+  @Test(arguments: [(80, 24), (100, 30)])
+  func theInputMetersShowWhileArmed(size: (Int, Int)) throws {
+    let hidden = screen(size.0, size.1).draw(Self.view()).map(\.text)
+    var view = Self.view()
+    view.inputMeters = (
+      MeterReading(levelDB: -12, holdDB: -6, clipping: false),
+      MeterReading(levelDB: -0.5, holdDB: -0.5, clipping: true)
+    )
+    let shown = screen(size.0, size.1).draw(view).map(\.text)
+    #expect(!hidden.contains { $0.hasPrefix(" in ") })
+    let device = try #require(shown.firstIndex { $0.hasPrefix(" pulse") })
+    #expect(shown[device + 1].hasPrefix(" in L ") && shown[device + 1].hasSuffix(" -12 dB     "))
+    #expect(shown[device + 2].hasPrefix(" in R ") && shown[device + 2].hasSuffix("  -1 dB CLIP"))
+    #expect(
+      Array(shown[..<device]) + Array(shown[(device + 3)...]) == Array(hidden[..<device])
+        + Array(hidden[(device + 3)...]))
+    let output = try #require(shown.first { $0.hasPrefix(" L ") })
+    #expect(output.count == shown[device + 1].count, "the bars end in one column")
+    for line in shown { #expect(line.count <= size.0) }
+  }
 }

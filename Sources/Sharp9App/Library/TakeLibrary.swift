@@ -25,7 +25,9 @@ public struct TakeLibrary: Sendable {
   }
 
   /// A writer for a new take: 24-bit FLAC at `sampleRate`, in a hidden file of the folder (the
-  /// writer's own temporary file until it finishes, then `.take-<uuid>.flac` until kept).
+  /// writer's own temporary file until it finishes, then `.take-<pid>-<uuid>.flac` until kept;
+  /// the process id tells ``recoverCutShortTakes(isRunning:)`` whose writer may still be at
+  /// work).
   ///
   /// - Throws: ``AudioFileError`` when the folder cannot be written.
   public func newWriter(sampleRate: Int, channels: Int) throws -> AudioFileWriter {
@@ -36,9 +38,13 @@ public struct TakeLibrary: Sendable {
         url: directory, kind: .createFailed, detail: "cannot create the takes folder")
     }
     return try AudioFileWriter(
-      url: directory.appending(path: ".take-\(UUID().uuidString).flac"), container: .flac,
+      url: directory.appending(path: "\(Self.takePrefix)\(getpid())-\(UUID().uuidString).flac"),
+      container: .flac,
       sample: .pcm24, sampleRate: sampleRate, channels: channels)
   }
+
+  /// How the name of a take being written starts.
+  static let takePrefix = ".take-"
 
   /// Hashes the finished file `file` (in this folder) and renames it to `<sha256>.flac`; returns
   /// the hash (the same bytes kept before are replaced by themselves).

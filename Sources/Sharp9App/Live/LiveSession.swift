@@ -10,8 +10,9 @@ import Sharp9Store
 ///
 /// - An action is sent at the frame the engine reserved next, so its `t` is the device time it
 ///   takes effect at, and a render of the session is what was heard.
-/// - Engine reports become meters and, ~30 times a second of device time, `tick` actions; the tee
-///   is drained to its file; an expired toast is cleared at its own time.
+/// - Engine reports become meters (the output's, and the input's with one) and, ~30 times a
+///   second of device time, `tick` actions; the tee is drained to its file; an expired toast is
+///   cleared at its own time.
 /// - ``stop()`` pauses first (the session ends faded, in silence), lets the fade reach the device,
 ///   records a last tick and stops the stream.
 /// - With an input, the stream is duplex: while recording is armed and the song plays, a
@@ -57,6 +58,12 @@ public final class LiveSession {
   public let rate: Double
   /// The left and right meters.
   public private(set) var meters = (left: LevelMeter(), right: LevelMeter())
+  /// The input's left and right meters (a mono input's one channel on both; at the floor
+  /// without an input).
+  public private(set) var inputMeters = (left: LevelMeter(), right: LevelMeter())
+  /// Whether the input's meters are worth showing: there is an input to record from and
+  /// recording is armed (so also while a take is written).
+  public var showsInputMeters: Bool { recorder != nil && core.state.recording.isArmed }
   /// The engine's last report.
   public private(set) var last = EngineReport(
     frame: 0, positionSec: 0, isPlaying: false, peakLeft: 0, peakRight: 0, underruns: 0,
@@ -281,6 +288,10 @@ public final class LiveSession {
       let now = Double(report.frame) / rate
       meters.left.add(peak: report.peakLeft, durationSec: span, nowSec: now)
       meters.right.add(peak: report.peakRight, durationSec: span, nowSec: now)
+      if engine.input != nil {
+        inputMeters.left.add(peak: report.inputPeakLeft, durationSec: span, nowSec: now)
+        inputMeters.right.add(peak: report.inputPeakRight, durationSec: span, nowSec: now)
+      }
       // Stops after the last pass and trainer steps happened at a wrap on the audio thread; the
       // actions say so (recorded now, naming the wrap's time).
       let practised = report.loopPractice.actions(since: last.loopPractice)

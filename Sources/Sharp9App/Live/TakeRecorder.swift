@@ -273,6 +273,6 @@ public final class TakeRecorder: @unchecked Sendable {
   }
 
   private func describe(_ error: any Error) -> String {
-    (error as? AudioFileError).map { "\($0.kind): \($0.detail)" } ?? "\(error)"
+    (error as? AudioFileError)?.detail ?? "\(error)"
   }
 }

@@ -35,7 +35,12 @@ public final class AudioFileReader {
     try AudioFilePath.checkReadable(url)
     let handle = try SndfileHandle(
       path: url.path, mode: Int32(SFM_READ), info: SF_INFO(), reportingAs: url)
-    let info = handle.info
+    var info = handle.info
+    if info.frames == Int64.max,
+      info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_FLAC)
+    {
+      info.frames = try Self.measureLength(handle, url: url)
+    }
     guard info.frames != Int64.max else {
       throw AudioFileError(
         url: url, kind: .truncated, detail: "the stream has no end marker, so its length is unknown"
@@ -59,6 +64,33 @@ public final class AudioFileReader {
       sampleRate: Int(info.samplerate), channels: Int(info.channels), frames: info.frames,
       container: Sndfile.formatName(info.format & Int32(SF_FORMAT_TYPEMASK)),
       encoding: Sndfile.formatName(info.format & Int32(SF_FORMAT_SUBMASK)))
+  }
+
+  /// The length of a FLAC stream whose STREAMINFO says "unknown" (0 samples: a streaming
+  /// encoder's header, or a recording cut short before its writer finished the file), found by
+  /// decoding it through once: the frames of its complete FLAC frames (libsndfile stops before
+  /// one cut off at the end). The handle is left at frame 0.
+  private static func measureLength(_ handle: SndfileHandle, url: URL) throws(AudioFileError)
+    -> Int64
+  {
+    let chunk = 4096
+    let scratch = UnsafeMutablePointer<Float>.allocate(
+      capacity: chunk * Int(max(1, handle.info.channels)))
+    defer { scratch.deallocate() }
+    var frames: Int64 = 0
+    while true {
+      let got = sf_readf_float(handle.raw, scratch, Int64(chunk))
+      guard got > 0 else { break }
+      frames += got
+    }
+    // Nothing to go back to (libsndfile cannot seek a stream with no frame).
+    guard frames > 0 else { return 0 }
+    guard sf_seek(handle.raw, 0, SEEK_SET) == 0 else {
+      throw AudioFileError(
+        url: url, kind: .malformed,
+        detail: "cannot go back to the start of a stream of unknown length")
+    }
+    return frames
   }
 
   /// Reads up to `frames` interleaved frames into the start of `buffer` and returns how many it

@@ -111,7 +111,14 @@ public final class AudioFileWriter {
         url: url, kind: .writeFailed,
         detail: "WAV holds at most \(maximumFrames) frames at this format; write FLAC instead")
     }
+    errno = 0
     let written = sf_writef_float(handle.raw, base, Int64(frames))
+    // libsndfile says only "System error" when the disk fills: errno says which.
+    let failed = written < Int64(frames) || sf_error(handle.raw) != 0
+    if failed, errno == ENOSPC || errno == EDQUOT {
+      throw AudioFileError(
+        url: url, kind: .writeFailed, detail: "the disk is full (at frame \(framesWritten))")
+    }
     try handle.checkError("writing at frame \(framesWritten)", kind: .writeFailed)
     guard written == Int64(frames) else {
       throw AudioFileError(

@@ -2,7 +2,7 @@ import Sharp9Domain
 
 /// What the audio thread tells the front end after each device callback: where the clock and
 /// the playhead are (the `tick` actions are built from these), the block's peak levels for the
-/// meters, and the health counters.
+/// meters (the output's, and a duplex stream's input's), and the health counters.
 public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   /// The device frame the report describes (the end of the block just rendered).
   public var frame: Int64
@@ -27,6 +27,11 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   public var peakLeft: Float
   /// The block's absolute peak on the right (second, or the only) channel, linear.
   public var peakRight: Float
+  /// The absolute peak of the input block captured with it on the left (first) channel, linear
+  /// (0 without an input).
+  public var inputPeakLeft: Float = 0
+  /// The input block's absolute peak on the right (second, or the only) channel, linear.
+  public var inputPeakRight: Float = 0
   /// Callbacks the device reported as late (output underflow) so far.
   public var underruns: Int
   /// Commands that arrived after their frame had been rendered so far (each breaks "render ==

@@ -238,8 +238,12 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       (output + written * audio.format.channels).update(
         repeating: 0, count: (frames - written) * audio.format.channels)
     }
+    var inputPeaks: (left: Float, right: Float) = (0, 0)
+    if let input, let capture = self.input {
+      inputPeaks = Self.peaks(input, frames: frames, channels: capture.channels)
+    }
     publish(
-      output, frames: frames,
+      output, frames: frames, inputPeaks: inputPeaks,
       times: (dac: dacTimeSec, callback: callbackTimeSec, clock: enteredSec))
     if let input, let capture = self.input {
       capture.capture(
@@ -275,26 +279,36 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     }
   }
 
-  private func publish(
-    _ output: UnsafeMutablePointer<Float>, frames: Int,
-    times: (dac: Double, callback: Double, clock: Double)
+  /// The absolute peaks of the first and the last channel of `frames` interleaved frames.
+  private static func peaks(_ samples: UnsafePointer<Float>, frames: Int, channels: Int) -> (
+    left: Float, right: Float
   ) {
-    let channels = audio.format.channels
     var left: Float = 0
     var right: Float = 0
     for frame in 0..<frames {
-      left = max(left, abs(output[frame * channels]))
-      right = max(right, abs(output[frame * channels + channels - 1]))
+      left = max(left, abs(samples[frame * channels]))
+      right = max(right, abs(samples[frame * channels + channels - 1]))
     }
-    reports.push(
-      EngineReport(
-        frame: cursor, blockFrames: frames, dacTimeSec: times.dac,
-        callbackTimeSec: times.callback, callbackClockSec: times.clock,
-        positionSec: renderer.timeline.positionSec,
-        isPlaying: renderer.timeline.isPlaying, isCountingIn: renderer.timeline.countIn != nil,
-        peakLeft: left, peakRight: right,
-        underruns: underrunCount, lateCommands: lateCount,
-        loopPractice: renderer.timeline.progress))
+    return (left, right)
+  }
+
+  private func publish(
+    _ output: UnsafeMutablePointer<Float>, frames: Int, inputPeaks: (left: Float, right: Float),
+    times: (dac: Double, callback: Double, clock: Double)
+  ) {
+    let channels = audio.format.channels
+    let peaks = Self.peaks(output, frames: frames, channels: channels)
+    var report = EngineReport(
+      frame: cursor, blockFrames: frames, dacTimeSec: times.dac,
+      callbackTimeSec: times.callback, callbackClockSec: times.clock,
+      positionSec: renderer.timeline.positionSec,
+      isPlaying: renderer.timeline.isPlaying, isCountingIn: renderer.timeline.countIn != nil,
+      peakLeft: peaks.left, peakRight: peaks.right,
+      underruns: underrunCount, lateCommands: lateCount,
+      loopPractice: renderer.timeline.progress)
+    report.inputPeakLeft = inputPeaks.left
+    report.inputPeakRight = inputPeaks.right
+    reports.push(report)
     if let tee {
       let samples = frames * channels
       if tee.push(contentsOf: UnsafeBufferPointer(start: output, count: samples)) < samples {

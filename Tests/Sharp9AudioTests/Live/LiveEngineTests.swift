@@ -250,4 +250,32 @@ import Testing
     #expect(reports.map(\.isPlaying) == [false, true])
     #expect(reports.last?.lateCommands == 0)
   }
+
+  /// A duplex stream's input block is metered in the report of the block it came with, whether
+  /// or not the song plays (a musician sets the input level before pressing play); a mono input
+  /// meters its one channel on both sides.
+  @Test func theInputBlocksPeaksAreReported() throws {
+    let audio = try DecodedAudio(url: try Self.source())
+    for channels in [1, 2] {
+      let engine = try LiveEngine(
+        audio: audio, framesPerCallback: 256,
+        input: InputCapture(channels: channels, sampleRate: Self.rate, seconds: 1))
+      var output = [Float](repeating: 0, count: 512)
+      var input = [Float](repeating: 0, count: 256 * channels)
+      input[10 * channels] = -0.5
+      input[200 * channels + channels - 1] = 0.25
+      input.withUnsafeBufferPointer { samples in
+        output.withUnsafeMutableBufferPointer {
+          engine.render(into: $0.baseAddress!, frames: 256, input: samples.baseAddress!)
+          engine.render(into: $0.baseAddress!, frames: 256)
+        }
+      }
+      var reports: [EngineReport] = []
+      engine.drainReports { reports.append($0) }
+      let expected: (Float, Float) = channels == 1 ? (0.5, 0.5) : (0.5, 0.25)
+      #expect(reports.map(\.inputPeakLeft) == [expected.0, 0], "\(channels) channels")
+      #expect(reports.map(\.inputPeakRight) == [expected.1, 0], "\(channels) channels")
+      #expect(reports.first?.peakLeft == 0, "the output stays silent: nothing plays")
+    }
+  }
 }
