@@ -40,7 +40,7 @@ final class PostgresConnectionBridge {
     }
   }
 
-  deinit { try? Self.wait(operation: "close") { connection.close() } }
+  deinit { try? answer("close") { connection.close() } }
 
   /// Runs one statement with bound values and returns all its rows.
   ///
@@ -49,7 +49,7 @@ final class PostgresConnectionBridge {
   func query(_ query: PostgresQuery, _ operation: @autoclosure () -> String) throws
     -> PostgresQueryResult
   {
-    try Self.wait(operation: operation()) { connection.query(query, logger: logger) }
+    try answer(operation()) { connection.query(query, logger: logger) }
   }
 
   /// Runs one statement of SQL text without bound values (transaction control, DDL); returns its
@@ -69,6 +69,8 @@ final class PostgresConnectionBridge {
     _ operation: @autoclosure () -> String
   ) throws {
     let (connection, logger) = (connection, logger)
+    // The COPY's write happens later, in its task: a connection already gone is caught here.
+    guard !connection.isClosed else { throw Self.closed(operation()) }
     try Self.wait(operation: operation()) {
       // The COPY API is async: its task runs on a thread of its own (never the cooperative
       // pool, where callers blocked on their own COPYs would starve it), and this thread waits
@@ -101,6 +103,35 @@ final class PostgresConnectionBridge {
     }
     try simpleQuery("COMMIT", operation)
     return result
+  }
+
+  /// Blocks this thread until `start`'s future completes, or fails at once when the connection
+  /// is gone: postgres-nio drops a statement written on a closed connection (`channel.write`
+  /// with no promise) and its future never completes, so without this a store whose server was
+  /// killed hung its caller for good (test-sync-faults.sh: every request of `sharp9 serve`
+  /// waited forever after PostgreSQL was SIGKILLed). The check runs on the connection's event
+  /// loop after the statement's write (writes from other threads go there in order), so it sees
+  /// the state that write saw; a statement the connection took is failed by postgres-nio when
+  /// the connection closes, and whichever completes the answer first wins.
+  private func answer<Value: Sendable>(
+    _ operation: @autoclosure () -> String, _ start: () -> EventLoopFuture<Value>
+  ) throws -> Value {
+    let connection = connection
+    let operation = operation()
+    return try Self.wait(operation: operation) {
+      let answered = connection.eventLoop.makePromise(of: Value.self)
+      start().cascade(to: answered)
+      connection.eventLoop.execute {
+        if connection.isClosed { answered.fail(Self.closed(operation)) }
+      }
+      return answered.futureResult
+    }
+  }
+
+  /// The failure of a statement on a connection that is gone (no SQLSTATE: unavailable, 503).
+  private static func closed(_ operation: String) -> PostgresError {
+    PostgresError(
+      code: nil, message: "the connection to the server is closed", operation: operation)
   }
 
   /// Blocks this thread until `start`'s future completes.
