@@ -127,10 +127,9 @@ uploader() { # N: device N's loop (its lines go to $work/device$N.*)
       local push_started=$SECONDS
       if ((attempt % 5 == 0)); then # the device crashes mid-push
         status=0
-        # In a subshell, whose "Killed" note goes to the device's log.
-        (timeout -s KILL "$((RANDOM % 2)).$((1 + RANDOM % 9))" "$sharp9" push --to "$url" \
-          --token "$token" --attempts 4 --batch-bytes 8192 "$id" --db "$db" \
-          >>"$work/device$n.out") 2>>"$work/device$n.err" || status=$?
+        timeout --foreground -s KILL "$((RANDOM % 2)).$((1 + RANDOM % 9))" "$sharp9" push \
+          --to "$url" --token "$token" --attempts 4 --batch-bytes 8192 "$id" --db "$db" \
+          >>"$work/device$n.out" 2>>"$work/device$n.err" || status=$?
       else
         status=0
         "$sharp9" push --to "$url" --token "$token" --attempts 4 --batch-bytes 8192 "$id" \
