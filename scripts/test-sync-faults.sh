@@ -236,7 +236,7 @@ repush() { # every device's last push of all its sessions sends nothing
   local n token
   for n in $(seq 1 "$uploaders"); do
     token=$(sed -n "${n}p" "$work/tokens")
-    "$sharp9" push --to "$url" --token "$token" --db "$work/device$n.sqlite" | tail -1 \
+    timeout 120 "$sharp9" push --to "$url" --token "$token" --db "$work/device$n.sqlite" | tail -1 \
       | grep -qx "pushed 0 events; everything is acknowledged" || {
       echo "device$n sent events again" >&2
       return 1
