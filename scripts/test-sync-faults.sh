@@ -211,10 +211,11 @@ cat "$work"/device*.exits >"$work/exits"
 pushes=$(wc -l <"$work/exits")
 acknowledged=$(grep -cx 0 "$work/exits" || true)
 retried=$(grep -cx 75 "$work/exits" || true)
-device_kills=$(grep -cx 137 "$work/exits" || true)
+# timeout --foreground exits 137 when its KILL ended the push, 124 when it fired as the push ended.
+device_kills=$(grep -cxE '124|137' "$work/exits" || true)
 echo "     $pushes pushes: $acknowledged acknowledged (exit 0), $retried retried after 75," \
   "$device_kills devices killed mid-push"
-unexpected=$(grep -vxE '0|75|137' "$work/exits" | sort | uniq -c | tr '\n' ' ' || true)
+unexpected=$(grep -vxE '0|75|124|137' "$work/exits" | sort | uniq -c | tr '\n' ' ' || true)
 [[ -n "$unexpected" ]] && echo "     other exits (count status): $unexpected" \
   && grep -h "error" "$work"/device*.err | sort | uniq -c | sort -rn | head -5
 check "no push exited other than 0, 75 or killed" same "$unexpected" ""
