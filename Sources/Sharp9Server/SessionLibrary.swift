@@ -25,7 +25,9 @@ public actor SessionLibrary {
   /// The database file, for an SQLite store (nil for a server's store).
   public nonisolated var path: String? { file?.path }
   private let file: DatabaseFile?
-  private let log: any EventLog
+  /// The store's open log; nil after a PostgreSQL log failed other than by a refusal (its
+  /// connection may be gone, say with a killed server), until the next use opens a new one.
+  private var log: (any EventLog)?
   private let thread = JobThread(name: "sharp9 store")
   private nonisolated let uploads = LogPool(capacity: 16)
   private var indexes: [UUID: EventIndex] = [:]
@@ -60,7 +62,29 @@ public actor SessionLibrary {
   /// wherever the protocol covers what they need.
   public func withLog<Result: Sendable>(_ body: (any EventLog) throws -> Result) throws -> Result {
     try file?.check()
-    return try body(log)
+    let log = try openLog()
+    do {
+      return try body(log)
+    } catch {
+      if case .postgres = location, Self.mayBeBroken(after: error) { self.log = nil }
+      throw error
+    }
+  }
+
+  /// The open log, opened again when the last one was forgotten.
+  private func openLog() throws -> any EventLog {
+    if let log { return log }
+    let opened = try location.open(.mustExist)
+    log = opened
+    return opened
+  }
+
+  /// Whether a PostgreSQL log whose work failed with `error` may have lost its connection (say
+  /// to a killed server): anything but a refusal (``StoreError``, ``APIFailure``). Such a log is
+  /// not used again; the next use connects anew, so the server recovers once PostgreSQL is back.
+  /// (SQLite's one store always stays.)
+  private nonisolated static func mayBeBroken(after error: any Error) -> Bool {
+    !(error is StoreError || error is APIFailure)
   }
 
   /// Runs `body` on this actor's open SQLite store, for what only it offers (bundles); on another
@@ -69,7 +93,7 @@ public actor SessionLibrary {
     _ what: String, _ body: (EventStore) throws -> Result
   ) throws -> Result {
     try file?.check()
-    guard let store = log as? EventStore else { throw notOnThisBackend(what) }
+    guard let store = try openLog() as? EventStore else { throw notOnThisBackend(what) }
     return try body(store)
   }
 
@@ -89,8 +113,8 @@ public actor SessionLibrary {
 
   /// Runs `body` for a device's upload: on PostgreSQL on a pooled connection of its own, on a
   /// thread of its own, so concurrent uploads commit together; on SQLite, whose writers take
-  /// turns anyway, on this actor's store. A log whose work failed other than by a refusal
-  /// (``StoreError``, ``APIFailure``) is not kept: its connection may be broken.
+  /// turns anyway, on this actor's store. A log that may be broken (``mayBeBroken(after:)``) is
+  /// not kept.
   public nonisolated func withUploadLog<Result: Sendable>(
     _ body: @escaping @Sendable (any EventLog) throws -> Result
   ) async throws -> Result {
@@ -101,8 +125,8 @@ public actor SessionLibrary {
         let result = try body(log)
         self.uploads.put(log)
         return result
-      } catch let error where error is StoreError || error is APIFailure {
-        self.uploads.put(log)
+      } catch {
+        if !Self.mayBeBroken(after: error) { self.uploads.put(log) }
         throw error
       }
     }

@@ -40,7 +40,7 @@ final class PostgresConnectionBridge {
     }
   }
 
-  deinit { try? Self.wait(operation: "close") { connection.close() } }
+  deinit { try? answer("close") { connection.close() } }
 
   /// Runs one statement with bound values and returns all its rows.
   ///
@@ -49,9 +49,7 @@ final class PostgresConnectionBridge {
   func query(_ query: PostgresQuery, _ operation: @autoclosure () -> String) throws
     -> PostgresQueryResult
   {
-    try Self.wait(operation: operation()) {
-      answered(connection.query(query, logger: logger))
-    }
+    try answer(operation()) { connection.query(query, logger: logger) }
   }
 
   /// Runs one statement of SQL text without bound values (transaction control, DDL); returns its
@@ -71,7 +69,9 @@ final class PostgresConnectionBridge {
     _ operation: @autoclosure () -> String
   ) throws {
     let (connection, logger) = (connection, logger)
-    try Self.wait(operation: operation()) {
+    // The COPY's write happens later, in its task: a connection already gone is caught here.
+    guard !connection.isClosed else { throw Self.closed(operation()) }
+    try answer(operation()) {
       // The COPY API is async: its task runs on a thread of its own (never the cooperative
       // pool, where callers blocked on their own COPYs would starve it), and this thread waits
       // for it as for any statement.
@@ -87,7 +87,7 @@ final class PostgresConnectionBridge {
           done.fail(error)
         }
       }
-      return answered(done.futureResult)
+      return done.futureResult
     }
   }
 
@@ -105,34 +105,45 @@ final class PostgresConnectionBridge {
     return result
   }
 
-  /// `future`, failed as soon as the connection is closed (checked every ``closedCheck``) if the
-  /// server has not answered by then: postgres-nio does not always complete a statement in
-  /// flight when the server goes away (the crash test hung for good on a writer whose server,
-  /// backends and all, had been SIGKILLed), and a caller waiting on it would wait forever.
-  private func answered<Value: Sendable>(_ future: EventLoopFuture<Value>) -> EventLoopFuture<Value>
-  {
-    let answer = future.eventLoop.makePromise(of: Value.self)
+  /// Blocks this thread until `start`'s future completes, or fails when the connection is gone:
+  /// postgres-nio drops a statement written on a closed connection (`channel.write` with no
+  /// promise) and its future never completes, so without this a store whose server was killed
+  /// hung its caller for good (test-sync-faults.sh: every request of `sharp9 serve` waited forever
+  /// after PostgreSQL was SIGKILLed; a CI run's PostgresCrashTests writer likewise). The first
+  /// check runs on the connection's event loop after the statement's write (writes from other
+  /// threads go there in order), so it sees the state that write saw; then, while unanswered, every
+  /// ``closedCheck``, should a connection that took the statement close without failing it.
+  /// Whichever completes the answer first wins.
+  private func answer<Value: Sendable>(
+    _ operation: @autoclosure () -> String, _ start: () -> EventLoopFuture<Value>
+  ) throws -> Value {
     let connection = connection
-    let watchdog = future.eventLoop.scheduleRepeatedTask(
-      initialDelay: Self.closedCheck, delay: Self.closedCheck
-    ) { task in
-      guard connection.isClosed else { return }
-      task.cancel()
-      answer.fail(ConnectionClosedUnanswered())
+    let operation = operation()
+    return try Self.wait(operation: operation) {
+      let answered = connection.eventLoop.makePromise(of: Value.self)
+      start().cascade(to: answered)
+      connection.eventLoop.execute {
+        if connection.isClosed { answered.fail(Self.closed(operation)) }
+      }
+      let watchdog = connection.eventLoop.scheduleRepeatedTask(
+        initialDelay: Self.closedCheck, delay: Self.closedCheck
+      ) { task in
+        guard connection.isClosed else { return }
+        task.cancel()
+        answered.fail(Self.closed(operation))
+      }
+      answered.futureResult.whenComplete { _ in watchdog.cancel() }
+      return answered.futureResult
     }
-    future.whenComplete { result in
-      watchdog.cancel()
-      answer.completeWith(result)
-    }
-    return answer.futureResult
   }
 
   /// How often a statement in flight checks that its connection is still open.
   static let closedCheck = TimeAmount.milliseconds(500)
 
-  /// The connection closed while a statement waited for its answer.
-  struct ConnectionClosedUnanswered: Error, CustomStringConvertible {
-    var description: String { "the connection closed before the server answered" }
+  /// The failure of a statement on a connection that is gone (no SQLSTATE: unavailable, 503).
+  private static func closed(_ operation: String) -> PostgresError {
+    PostgresError(
+      code: nil, message: "the connection to the server is closed", operation: operation)
   }
 
   /// Blocks this thread until `start`'s future completes.

@@ -60,6 +60,48 @@ struct PostgresCrashTests {
   }
 }
 
+extension PostgresCrashTests {
+  /// A store whose server was SIGKILLed fails its next statement with a connection failure (503,
+  /// 75) instead of waiting for good: postgres-nio dropped a statement written on a closed
+  /// connection, and `sharp9 serve` hung on it (found by scripts/test-sync-faults.sh). Its
+  /// statements keep failing, also once the server is back; a new store works.
+  @Test func aStatementAfterPostgresIsKilledFailsInsteadOfHanging() throws {
+    let cluster = try PrivateCluster()
+    defer { cluster.stop() }
+    let location = try PostgresLocation(url: cluster.url)
+    let store = try PostgresStore(location: location)
+    #expect(try store.sessions().isEmpty)
+    try cluster.run("kill")
+    let failures = LockedIDs()
+    let done = StartGate(parties: 1)
+    // The thread only borrows the store; the test waits for it before using the store again.
+    final class Borrowed: @unchecked Sendable {
+      let store: PostgresStore
+      init(_ store: PostgresStore) { self.store = store }
+    }
+    let borrowed = Borrowed(store)
+    let reader = Thread {
+      defer { done.finish() }
+      for _ in 0..<3 {
+        do {
+          _ = try borrowed.store.sessions()
+        } catch let error as PostgresError where error.resultCode == .unavailable {
+          failures.attempt([UUID()])
+          failures.acknowledge()
+        } catch {}
+      }
+    }
+    reader.start()
+    for _ in 0..<1000 where failures.count < 3 { Thread.sleep(forTimeInterval: 0.01) }
+    try #require(
+      failures.count == 3, "the statements on the dead connection did not all fail in 10 s")
+    done.waitUntilFinished()
+    try cluster.run("restart")
+    #expect(throws: PostgresError.self) { try store.sessions() }
+    #expect(try PostgresStore(location: location).sessions().isEmpty)
+  }
+}
+
 /// A PostgreSQL cluster of one test's own, from scripts/postgres.sh.
 final class PrivateCluster {
   let url: String
