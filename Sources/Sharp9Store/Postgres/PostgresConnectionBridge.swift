@@ -132,13 +132,31 @@ final class PostgresConnectionBridge {
         task.cancel()
         answered.fail(Self.closed(operation))
       }
-      answered.futureResult.whenComplete { _ in watchdog.cancel() }
+      // A last resort: a statement unanswered for ``answerDeadline`` on a connection that looks
+      // open (the fault run saw statements wait with their backends idle, cause not found) fails,
+      // and the connection is closed so that the store's owner connects anew.
+      let deadline = connection.eventLoop.scheduleTask(in: Self.answerDeadline) {
+        answered.fail(Self.unanswered(operation))
+        let _: EventLoopFuture<Void> = connection.close()
+      }
+      answered.futureResult.whenComplete { _ in
+        watchdog.cancel()
+        deadline.cancel()
+      }
       return answered.futureResult
     }
   }
 
   /// How often a statement in flight checks that its connection is still open.
   static let closedCheck = TimeAmount.milliseconds(500)
+  /// The longest a statement waits for its answer (the longest seen: a 200,000-event COPY, 3 s).
+  static let answerDeadline = TimeAmount.seconds(60)
+
+  /// The failure of a statement the server never answered (no SQLSTATE: unavailable, 503).
+  private static func unanswered(_ operation: String) -> PostgresError {
+    PostgresError(
+      code: nil, message: "the server did not answer within 60 s", operation: operation)
+  }
 
   /// The failure of a statement on a connection that is gone (no SQLSTATE: unavailable, 503).
   private static func closed(_ operation: String) -> PostgresError {
