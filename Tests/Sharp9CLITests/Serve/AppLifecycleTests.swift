@@ -27,9 +27,9 @@ import Testing
     #expect(try await app.exitStatus(within: .zero) == 0, "\(app.stderr)")
     let id = try await Self.session(cli)
     let (musician, log) = try await Self.musiciansLines(cli, session: id)
-    // Open, loaded, the song's beat grid, play, and the pause the signal made.
-    #expect(musician.count == 5, "\(log)")
-    #expect(musician.contains { $0.contains("beat grid:") }, "\(log)")
+    // Open, loaded, play, and the pause the signal made; the song's beat grid among them.
+    #expect(musician.count == 4, "\(log)")
+    #expect(log.contains("beat grid: "), "\(log)")
     #expect(musician.last?.contains("play/pause  → pause") == true, "\(log)")
     #expect(try await cli.run(["verify", id]).status == 0)
   }
@@ -106,8 +106,9 @@ import Testing
     lines: [Substring], log: String
   ) {
     let log = try await cli.run(["log", session]).stdout
+    // (The beat grid arrives when its analysis ends, wherever that falls.)
     let lines = log.split(separator: "\n").filter {
-      !$0.contains(" tick ") && !$0.contains("toast timer")
+      !$0.contains(" tick ") && !$0.contains("toast timer") && !$0.contains("beat grid: ")
     }
     return (lines, log)
   }
