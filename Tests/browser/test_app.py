@@ -13,7 +13,7 @@ import pytest
 from conftest import open_page, screenshot, wait_until
 
 # What the log holds besides the musician's actions: the device's ticks, the toast timer and the
-# song's beat grid (analysed as it loads).
+# song's beat grid (analysed while it plays).
 NOT_THE_MUSICIANS = {"tick", "clearToastIfExpired", "beatGridDetected"}
 
 
