@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Audio check for scripts/test-record.sh, standard library only (a fresh machine has no numpy).
 
-  record-audio.py align HEARD.wav TAKES.wav START END
+  record-audio.py align HEARD.wav TAKES.wav START END [FRAMES]
       HEARD is what was sent to the device (the tee, 32-bit float), TAKES the session's takes
       rendered alone (`sharp9 render --takes-only --sample float`), both from session frame 0;
       the take spans session frames START..END. The round trip (output -> input) is measured as
@@ -9,6 +9,7 @@
       take; then every take frame from there to END must equal HEARD that many frames earlier,
       to 24 bits (the take is 24-bit FLAC). Prints "offset N frames (M ms) max-error E over F
       frames" and exits 1 when a frame differs by more than one 24-bit step or nothing matched.
+      FRAMES: compare at most that many frames from the take's first sound.
 """
 import struct
 import sys
@@ -28,7 +29,7 @@ def first_sound(values, start, end):
     return None
 
 
-def align(heard_path, takes_path, start, end):
+def align(heard_path, takes_path, start, end, limit=None):
     heard = player_audio.floats(heard_path)
     takes = player_audio.floats(takes_path)
     heard_sound = first_sound(heard, start, min(end, len(heard) // CHANNELS))
@@ -37,6 +38,8 @@ def align(heard_path, takes_path, start, end):
         print("no sound in the take's span")
         return 1
     offset = take_sound - heard_sound
+    if limit is not None:
+        end = min(end, take_sound + limit)
     worst, frames, first_bad = 0.0, 0, None
     for frame in range(take_sound, min(end, len(takes) // CHANNELS)):
         source = frame - offset
@@ -55,6 +58,7 @@ def align(heard_path, takes_path, start, end):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 6 and sys.argv[1] == "align":
-        sys.exit(align(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])))
+    if len(sys.argv) in (6, 7) and sys.argv[1] == "align":
+        limit = int(sys.argv[6]) if len(sys.argv) == 7 else None
+        sys.exit(align(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), limit))
     sys.exit(__doc__)

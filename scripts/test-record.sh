@@ -205,14 +205,14 @@ check "the recovered take has the hidden file's frames, with its length written"
   bash -c "[[ -n '$recovered_frames' && '$recovered_frames' == '$partial_frames' ]] &&
     [[ \$(od -An -tx1 -j 21 -N 5 '$recovered' | tr -d ' ') != ?000000000 ]]"
 sox "$recovered" -e floating-point -b 32 "$work/crash/recovered.wav" 2>/dev/null
-# Its first second: unlike the takes above (one of three without a dropout is compared), the
+# Its first second of sound: unlike the takes above (one of three without a dropout is compared), the
 # cut-short take cannot be chosen, and a loaded machine's device drops out now and then.
-compared=$(( ${recovered_frames:-0} < 44100 ? ${recovered_frames:-0} : 44100 ))
 result=$(python3 scripts/record-audio.py align "$work/crash/heard.wav" \
-  "$work/crash/recovered.wav" 0 "$compared")
+  "$work/crash/recovered.wav" 0 "${recovered_frames:-0}" 44100)
 code=$?
 echo "     recovered take vs the render of the cut-short session: $result"
-check "the recovered take is what was played, to 24 bits (its first second)" test "$code" -eq 0
+check "the recovered take is what was played, to 24 bits (its first second of sound)" \
+  test "$code" -eq 0
 pane=rec
 
 # A full disk while a take is written: the takes folder is a 256 KiB tmpfs (as root; CI runs as
