@@ -49,23 +49,24 @@ enum DecodedSamples {
   func extremes(in range: Range<Int>) -> (low: Float, high: Float) {
     switch self {
     case .pcm16(let samples):
-      var low: Int16 = 0
-      var high: Int16 = 0
-      for sample in UnsafeBufferPointer(rebasing: samples[range]) {
-        low = min(low, sample)
-        high = max(high, sample)
-      }
+      let (low, high) = Self.extremes(of: UnsafeBufferPointer(rebasing: samples[range]))
       // Scaling is monotonic: the extremes of the scaled samples are the scaled extremes.
       return (Float(low) * Self.pcm16Scale, Float(high) * Self.pcm16Scale)
     case .float(let samples):
-      var low: Float = 0
-      var high: Float = 0
-      for sample in UnsafeBufferPointer(rebasing: samples[range]) {
-        low = min(low, sample)
-        high = max(high, sample)
-      }
-      return (low, high)
+      return Self.extremes(of: UnsafeBufferPointer(rebasing: samples[range]))
     }
+  }
+
+  private static func extremes<Sample: Comparable & AdditiveArithmetic>(
+    of samples: UnsafeBufferPointer<Sample>
+  ) -> (Sample, Sample) {
+    var low = Sample.zero
+    var high = Sample.zero
+    for sample in samples {
+      low = min(low, sample)
+      high = max(high, sample)
+    }
+    return (low, high)
   }
 
   /// Bytes held.
