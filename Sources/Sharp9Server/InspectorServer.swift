@@ -51,14 +51,8 @@ public struct InspectorServer: Sendable {
     }
   }
 
-  /// A fresh per-run token: 32 random bytes, lower-case hex.
-  public static func newToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<32).map { _ in
-      let byte = UInt8.random(in: .min ... .max, using: &generator)
-      return String(byte, radix: 16).leftPadded(to: 2)
-    }.joined()
-  }
+  /// A fresh per-run token: 32 random bytes, lower-case hex, made as a device token's secret is.
+  public static func newToken() -> String { DeviceSecret.generate() }
 
   /// The configuration.
   public let configuration: Configuration
@@ -183,12 +177,5 @@ public struct InspectorServer: Sendable {
         port.set(bound)
         await onRunning(bound)
       })
-  }
-}
-
-extension String {
-  /// The string with leading zeros up to `width` characters.
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Sharp9Store
 
 /// The SHA-256 of bytes that arrive in pieces (a file read in chunks, an upload as it streams
 /// in), written as sessions and the song library name audio: 64 lower-case hex digits.
@@ -21,9 +22,6 @@ public struct ContentHash {
 
   /// The hash of every byte added, in lower-case hex.
   public func hex() -> String {
-    hasher.finalize().map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
+    hexString(hasher.finalize())
   }
 }

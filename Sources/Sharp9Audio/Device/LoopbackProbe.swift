@@ -106,9 +106,10 @@ private func loopbackCallback(
   if flags & (sharp9_paOutputUnderflow | sharp9_paInputOverflow) != 0 {
     buffers.dropouts.wrappingIncrement(ordering: .relaxed)
   }
-  let dacSec = time?.pointee.outputBufferDacTime ?? 0
-  let adcSec = time?.pointee.inputBufferAdcTime ?? 0
-  buffers.reportedRoundTrip.note(dacSec > 0 && adcSec > 0 ? dacSec - adcSec : nil)
+  buffers.reportedRoundTrip.note(
+    ReportedRoundTrip.seconds(
+      dacTimeSec: time?.pointee.outputBufferDacTime ?? 0,
+      adcTimeSec: time?.pointee.inputBufferAdcTime ?? 0))
   let out = output.assumingMemoryBound(to: Float.self)
   let recordedInput = input?.assumingMemoryBound(to: Float.self)
   let first = buffers.frame.load(ordering: .relaxed)

@@ -248,7 +248,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     if let input, let capture = self.input {
       capture.capture(
         input, frames: frames, atFrame: start, dropout: underrun || inputOverflow,
-        roundTripSec: dacTimeSec > 0 && adcTimeSec > 0 ? dacTimeSec - adcTimeSec : nil)
+        roundTripSec: ReportedRoundTrip.seconds(dacTimeSec: dacTimeSec, adcTimeSec: adcTimeSec))
     }
   }
 

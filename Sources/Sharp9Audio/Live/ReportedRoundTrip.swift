@@ -37,6 +37,12 @@ public final class ReportedRoundTrip: @unchecked Sendable {
   /// Whether the sampling blocks have all been noted.
   private let complete = ManagedAtomic<Bool>(false)
 
+  /// One callback's report: when its output block reaches the DAC less when its input block
+  /// left the ADC, or nil when PortAudio gave either time as 0 (the host API does not say).
+  public static func seconds(dacTimeSec: Double, adcTimeSec: Double) -> Double? {
+    dacTimeSec > 0 && adcTimeSec > 0 ? dacTimeSec - adcTimeSec : nil
+  }
+
   /// Reports in seconds become frames at `sampleRate`.
   public init(sampleRate: Int) {
     self.sampleRate = Double(sampleRate)

@@ -45,14 +45,3 @@ public struct Migration: Sendable, Equatable {
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + name
   }
 }
-
-/// Lower-case hex text of bytes (a digest).
-func hexString(_ bytes: some Sequence<UInt8>) -> String {
-  let digits = Array("0123456789abcdef")
-  var text = ""
-  for byte in bytes {
-    text.append(digits[Int(byte >> 4)])
-    text.append(digits[Int(byte & 0x0F)])
-  }
-  return text
-}
