@@ -45,7 +45,7 @@ import Testing
   @Test func negativeAndNonFiniteReportsAreNone() {
     let report = ReportedRoundTrip(sampleRate: 44_100)
     for index in 0..<(Self.skipped + Self.sampled) {
-      report.note([-0.1, .nan, .infinity][index % 3])
+      report.note([-0.1, .nan, .infinity, 1e300, 10.5, -.infinity][index % 6])
     }
     #expect(report.settled == .unreported)
   }

@@ -27,6 +27,9 @@ public final class ReportedRoundTrip: @unchecked Sendable {
   public static let skippedBlocks = 32
   /// Blocks the median is taken over.
   public static let sampledBlocks = 64
+  /// The longest report taken as one: a device's timestamps saying more (or a negative time, or
+  /// not a number) are nonsense, not a round trip, and are left out.
+  public static let longestSec = 10.0
 
   private let sampleRate: Double
   private let samples = UnsafeMutableBufferPointer<Double>.allocate(capacity: sampledBlocks)
@@ -57,7 +60,9 @@ public final class ReportedRoundTrip: @unchecked Sendable {
     blocks += 1
     guard blocks > Self.skippedBlocks else { return }
     let count = stored.load(ordering: .relaxed)
-    if let roundTripSec, roundTripSec.isFinite, roundTripSec >= 0, count < Self.sampledBlocks {
+    if let roundTripSec, (0...Self.longestSec).contains(roundTripSec),
+      count < Self.sampledBlocks
+    {
       samples[count] = roundTripSec
       stored.store(count + 1, ordering: .releasing)
     }

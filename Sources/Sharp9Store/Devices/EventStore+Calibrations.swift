@@ -45,6 +45,12 @@ public struct DeviceCalibration: Sendable, Equatable {
     Double(latencyFrames) * 1000 / Double(sampleRate)
   }
 
+  /// `frames` when it can be a round trip (0 to 10 minutes of frames at 384 kHz), else nil: a
+  /// database is read as untrusted, and the sums below must not overflow.
+  public static func plausible(_ frames: Int64) -> Int64? {
+    (0...230_400_000).contains(frames) ? frames : nil
+  }
+
   /// The round trip of a stream whose timestamps report `reportedNow` frames: the measured
   /// round trip moved by as much as the reported one moved since calibration. A sound server
   /// (PulseAudio) sets its buffers up anew for every stream it opens, so the same pair's round
@@ -52,8 +58,11 @@ public struct DeviceCalibration: Sendable, Equatable {
   /// seen on one machine); the timestamps follow those buffers, and what they do not see (the
   /// converters, the cable) stays as measured. Without either report, the measured round trip.
   public func latencyFrames(reportedNow: Int64?) -> Int64 {
-    guard let reportedNow, let reportedFrames else { return latencyFrames }
-    return max(0, latencyFrames + reportedNow - reportedFrames)
+    guard let reportedNow = reportedNow.flatMap(Self.plausible),
+      let reportedFrames = reportedFrames.flatMap(Self.plausible),
+      let measured = Self.plausible(latencyFrames)
+    else { return latencyFrames }
+    return max(0, measured + reportedNow - reportedFrames)
   }
 }
 
@@ -103,7 +112,8 @@ extension EventStore {
     return DeviceCalibration(
       output: output, input: input, sampleRate: sampleRate, framesPerCallback: framesPerCallback,
       bufferMilliseconds: bufferMilliseconds, latencyFrames: select.int64(0),
-      spreadFrames: select.int64(1), reportedFrames: select.isNull(3) ? nil : select.int64(3),
+      spreadFrames: select.int64(1),
+      reportedFrames: select.isNull(3) ? nil : DeviceCalibration.plausible(select.int64(3)),
       measuredAt: UnixMilliseconds(value: select.int64(2)).date)
   }
 }
