@@ -123,8 +123,6 @@ def practise(url, out):
         page.click("#play")
         wait_until(page, "document.getElementById('play').getAttribute('aria-label') === 'Pause'")
         page.wait_for_timeout(1500)
-        # The speed before the transposition: a speed change while transposed differs from the
-        # render for one block (LiveEngineTests' known issue), which this test would report.
         page.click("[aria-label='Speed down']")
         wait_until(page, "document.getElementById('speed').textContent === '0.95 x'")
         page.wait_for_timeout(800)

@@ -88,13 +88,11 @@ key "?"
 key - 0.3
 key -
 check "- -: speed 0.90 x" shows "speed 0.90 x"
-# The fine speed keys before the transposition: a speed change while transposed differs from the
-# render for one block (LiveEngineTests' known issue), which this test would report.
 key . 0.3
 check ".: speed 0.91 x (a 1 % step)" shows "speed 0.91 x"
 key ,
 check ",: speed 0.90 x" shows "speed 0.90 x"
-# Loop practice, also before the transposition (a trainer step is a speed change).
+# Loop practice: the trainer's steps are speed changes made on the audio thread.
 key w
 check "w: the speed trainer on from 0.90 x" shows "Speed trainer 0.90 x to 1.00 x"
 check "w: the plan on the screen" shows "trainer 0.90 x → 1.00 x, +0.05 every 2"
@@ -135,6 +133,7 @@ check "the title names the section the playhead is in" shows "§ Verse"
 key : 0.3
 tmux -L $tmux_socket send-keys -t play -l "speed 0.73"
 key Enter
+# A speed change while transposed: the render must still equal the tee bit for bit.
 check ":speed 0.73 Return: a typed speed" shows "speed 0.73 x"
 key : 0.3
 tmux -L $tmux_socket send-keys -t play -l "speed fast"

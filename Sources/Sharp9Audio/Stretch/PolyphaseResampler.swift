@@ -86,6 +86,11 @@ final class PolyphaseResampler {
 
   /// Consumes up to `inputFrames` interleaved frames and writes up to `outputCapacity` frames at
   /// `step` input frames per output frame; returns how many frames were used and generated.
+  ///
+  /// It takes only the input the next output frame's filter reads, never more: what has been
+  /// consumed is then a function of the output frames written, whatever the blocks, so a change
+  /// that rewrites the frames not yet consumed (`TimeStretcher`'s take-back) acts the same in the
+  /// live engine's callbacks and in the render's blocks.
   func process(
     input: UnsafePointer<Float>, inputFrames: Int, output: UnsafeMutablePointer<Float>,
     outputCapacity: Int, step newStep: Double
@@ -93,47 +98,44 @@ final class PolyphaseResampler {
     if newStep != step { setStep(newStep) }
     var used = 0
     var generated = 0
-    while true {
-      generated += generate(into: output + generated * channels, outputCapacity - generated)
-      if generated == outputCapacity || used == inputFrames { break }
-      used += append(input + used * channels, inputFrames - used)
-    }
-    return (used, generated)
-  }
-
-  /// Writes output frames while the buffered input covers the filter.
-  private func generate(into output: UnsafeMutablePointer<Float>, _ capacity: Int) -> Int {
-    var count = 0
     let scaledPhases = Double(phases)
-    while count < capacity {
+    while generated < outputCapacity {
       if let sharpThrough, base > sharpThrough {
         self.sharpThrough = nil
         design(step: step)
       }
+      let missing = base - halfTaps + 1 + tapCount - filled
+      if missing > 0 {
+        // Appending may move the buffered input to the buffer's start: positions after it.
+        let count = append(input + used * channels, min(missing, inputFrames - used))
+        used += count
+        if count < missing { break }
+      }
       let start = base - halfTaps + 1
-      guard start + tapCount <= filled else { break }
       let position = fraction * scaledPhases
       let phase = Int(position)
       let weight = Float(position - Double(phase))
       let lower = bank.pointer + phase * tapCount
+      let frame = output + generated * channels
       for channel in 0..<channels {
         let samples = buffer.pointer + channel * bufferFrames + start
         let (a, b) = Self.dotProducts(samples, lower, lower + tapCount, tapCount)
-        output[count * channels + channel] = a + (b - a) * weight
+        frame[channel] = a + (b - a) * weight
       }
-      count += 1
+      generated += 1
       fraction += step
       let whole = fraction.rounded(.down)
       base += Int(whole)
       fraction -= whole
     }
-    return count
+    return (used, generated)
   }
 
-  /// Drops input the filter no longer reads and appends as much of `input` as fits.
+  /// Appends up to `frames` of `input`, first dropping the input the filter no longer reads when
+  /// the buffer has no room (rarely: the buffer holds 2048 frames beyond the longest filter).
   private func append(_ input: UnsafePointer<Float>, _ frames: Int) -> Int {
     let keepFrom = min(base - maximumHalfTaps, filled)
-    if keepFrom > 0 {
+    if bufferFrames - filled < frames, keepFrom > 0 {
       sharpThrough = sharpThrough.map { $0 - keepFrom }
       for channel in 0..<channels {
         let row = buffer.pointer + channel * bufferFrames

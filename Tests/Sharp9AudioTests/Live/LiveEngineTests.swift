@@ -126,14 +126,11 @@ import Testing
     #expect(output.contains { abs($0) > 0.1 }, "the session must actually play something")
   }
 
-  /// Known issue (found 2026-11-26 by the player test's new keys): while transposed (the
-  /// resampler engaged), a speed change, or a pitch change, makes the live output differ from the
-  /// render for about one block (~270 frames, SER ~125 dB) after the change. Not yet confirmed:
-  /// the likely cause is that the stretcher's resampler has consumed intermediate frames ahead
-  /// under the old mapping, as far as the request sizes took it (256-frame callbacks live, the
-  /// renderer's blocks offline). Without a transposition the same changes agree bit for bit.
-  /// Recorded as a known issue, so this test fails once it is fixed and can be made strict.
-  @Test func aSpeedChangeWhileTransposedDiffersForABlock() throws {
+  /// While transposed (the resampler engaged) speed and pitch changes land on the same frames
+  /// live and offline: the resampler consumes only what its next output frame reads, so the
+  /// frames a change takes back do not depend on the callbacks' size (256 frames here, the
+  /// renderer's blocks offline).
+  @Test func speedChangesWhileTransposedEqualTheRenderBitForBit() throws {
     let source = try Self.source()
     let audio = try DecodedAudio(url: source)
     let callbackFrames = 256
@@ -143,19 +140,14 @@ import Testing
       (0, [.engineLoad(url: URL(filePath: "/x.wav"))]), (2, [.enginePlay]),
       (200, [.engineSetRate(0.95)]), (230, [.engineSetRate(0.9)]),
       (290, [.engineSetPitchSemitones(1)]), (350, [.engineSetRate(0.91)]),
+      (400, [.engineSetPitchSemitones(-2)]), (420, [.engineSetRate(1.2)]),
       (450, [.enginePause]),
     ]
     let (events, output) = Self.play(
       engine, callbacks: callbacks, callbackFrames: callbackFrames, script: script)
     let endSec = Double(callbacks * callbackFrames) / Double(Self.rate)
     let rendered = try RenderFixture.render(source: source, events: events, endSec: endSec)
-    #expect(rendered.count == output.count)
-    // Up to the speed change while transposed, the two agree bit for bit.
-    let change = 351 * callbackFrames * 2
-    #expect(rendered[..<change] == output[..<change])
-    withKnownIssue("a speed change while transposed differs from the render for a block") {
-      #expect(rendered[change...] == output[change...])
-    }
+    Self.expectIdentical(rendered, output)
   }
 
   /// The metronome, a count-in before every pass and grid changes while playing: the device
