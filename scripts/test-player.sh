@@ -256,6 +256,24 @@ echo "     continued part, render vs tee: $continued_result"
 check "continued session: render == tee, bit for bit" bash -c "[[ '$continued_result' == identical* ]]"
 tmux -L $tmux_socket kill-session -t play
 
+# A song played to its end (on the null clock): paused there, and Space plays it from the start.
+python3 scripts/player-audio.py track "$work/short.wav" 2
+rm -f "$work/exit.txt"
+tmux -L $tmux_socket new-session -d -s play -x 100 -y 30 \
+  "'$bin' play '$work/short.wav' --db '$work/end.sqlite' --no-device >'$work/out4.txt' 2>&1; \
+   echo \$? >'$work/exit.txt'; sleep 60"
+sleep 2
+key Space 3
+check "played to the end: paused at the end" shows "❚❚ paused   00:02.00 / 00:02.00"
+key Space 0.3
+check "played to the end, Space: playing from the start" shows "▶ playing"
+key q
+wait_for "$work/exit.txt"
+end_session=$(sed -n 's/^session //p' "$work/out4.txt")
+check "played to the end: recorded, then play" bash -c \
+  "'$bin' log --db '$work/end.sqlite' '$end_session' | grep -v -e ' tick ' -e 'toast timer' -e 'beat grid' | grep -A1 'played to the end' | grep -q 'play/pause  → seek 00:00.00; play'"
+tmux -L $tmux_socket kill-session -t play
+
 # An error while playing (the session deleted under the player): one line, terminal restored.
 rm -f "$work/exit.txt" "$work/stty.txt"
 tmux -L $tmux_socket new-session -d -s play -x 100 -y 30 \

@@ -15,7 +15,7 @@ extension Action: Codable {
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
     case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
     case nudgeBBeats, setSnap, nameSection, sectionsRestored, loopSection, songSettingsRestored
-    case overviewTapped, setRecordingArmed, takeRecorded, deleteTake
+    case overviewTapped, setRecordingArmed, takeRecorded, deleteTake, playedToEnd
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
@@ -44,7 +44,7 @@ extension Action: Codable {
       case .savedLoopsRestored: ["loops"]
       case .setLoopPasses: ["passes"]
       case .setSpeedTrainer: ["trainer"]
-      case .loopPassesCompleted: ["wallSec"]
+      case .loopPassesCompleted, .playedToEnd: ["wallSec"]
       case .trainerStepped: ["speed", "wallSec"]
       case .beatGridDetected: ["grid"]
       case .setTempo: ["bpm"]
@@ -128,6 +128,7 @@ extension Action: Codable {
     case .loopSection: .loopSection
     case .songSettingsRestored: .songSettingsRestored
     case .overviewTapped: .overviewTapped
+    case .playedToEnd: .playedToEnd
     }
   }
 
@@ -185,6 +186,7 @@ extension Action: Codable {
       case .nudgeB: number.map { .nudgeB(seconds: $0) }
       case .setLoopPasses: number.flatMap { Int(exactly: $0) }.map { .setLoopPasses($0) }
       case .loopPassesCompleted: number.map { .loopPassesCompleted(wallSec: $0) }
+      case .playedToEnd: number.map { .playedToEnd(wallSec: $0) }
       case .toggleLoopEnabled: bool.map { .toggleLoopEnabled($0) }
       case .setLocked: bool.map { .setLocked($0) }
       case .setRecordingArmed: bool.map { .setRecordingArmed($0) }
@@ -291,6 +293,7 @@ extension Action: Codable {
       }
       self = .setSpeedTrainer(trainer)
     case .loopPassesCompleted: self = .loopPassesCompleted(wallSec: try number(.wallSec))
+    case .playedToEnd: self = .playedToEnd(wallSec: try number(.wallSec))
     case .trainerStepped:
       self = .trainerStepped(speed: try number(.speed), wallSec: try number(.wallSec))
     case .beatGridDetected:
@@ -389,7 +392,8 @@ extension Action: Codable {
     case .savedLoopsRestored(let loops): try c.encode(loops, forKey: .loops)
     case .setLoopPasses(let passes): try c.encode(passes, forKey: .passes)
     case .setSpeedTrainer(let trainer): try c.encode(trainer, forKey: .trainer)
-    case .loopPassesCompleted(let wallSec): try c.encode(wallSec, forKey: .wallSec)
+    case .loopPassesCompleted(let wallSec), .playedToEnd(let wallSec):
+      try c.encode(wallSec, forKey: .wallSec)
     case .trainerStepped(let speed, let wallSec):
       try c.encode(speed, forKey: .speed)
       try c.encode(wallSec, forKey: .wallSec)

@@ -130,6 +130,9 @@ public enum Action: Sendable, Equatable, Hashable {
   /// The musician tapped the song's overview at a source time: the playhead goes there,
   /// whatever the mode (a tap on the detail view does what the mode says).
   case overviewTapped(timeSec: Double)
+  /// Playback reached the end of the song (no loop ahead) and stopped there, at session time
+  /// `wallSec` (the frame it ended on; the event itself is recorded when the engine reports it).
+  case playedToEnd(wallSec: Double)
 }
 
 /// What kind of action an action is, one `switch` per question beside the cases (every case
@@ -178,7 +181,8 @@ extension Action {
       .togglePlay, .tick, .clearToastIfExpired, .skip, .setLocked, .seekToStart, .seekToEnd,
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
       .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap, .sectionsRestored,
-      .songSettingsRestored, .overviewTapped, .setRecordingArmed, .takeRecorded, .deleteTake:
+      .songSettingsRestored, .overviewTapped, .setRecordingArmed, .takeRecorded, .deleteTake,
+      .playedToEnd:
       nil
     }
   }
@@ -190,7 +194,7 @@ extension Action {
     switch self {
     case .onAppear, .importSucceeded, .importFailed, .tick, .clearToastIfExpired,
       .savedLoopsRestored, .loopPassesCompleted, .trainerStepped, .beatGridDetected,
-      .sectionsRestored, .songSettingsRestored, .takeRecorded:
+      .sectionsRestored, .songSettingsRestored, .takeRecorded, .playedToEnd:
       false
     case .importPicked, .setMode, .tapWaveform, .dragScrub, .togglePlay, .speedDelta, .pitchDelta,
       .addMarker, .deleteMarker, .toggleLoopEnabled, .setA, .setB, .skip, .abCycle, .cycleSpeed,

@@ -51,6 +51,7 @@ public enum EventText {
       passes.map { "stop after \(formatPasses($0))" } ?? "loop until stopped"
     case .setSpeedTrainer(let trainer): trainer.map(trainerText) ?? "speed trainer off"
     case .loopPassesCompleted: "loop passes done: stopped at A"
+    case .playedToEnd: "played to the end: stopped"
     case .trainerStepped(let speed, _): "speed trainer: \(formatSpeed(speed))"
     case .beatGridDetected(let grid): "beat grid: \(gridText(grid))"
     case .tapTempo: "tap tempo"

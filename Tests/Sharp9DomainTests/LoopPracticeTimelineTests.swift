@@ -134,9 +134,27 @@ import Testing
     after.lastTrainerStepWallSec = 10
     after.passLimitStops = 1
     after.lastPassLimitStopWallSec = 9
+    after.songEnds = 1
+    after.lastSongEndWallSec = 11
     #expect(
       after.actions(since: before) == [
         .loopPassesCompleted(wallSec: 9), .trainerStepped(speed: 0.8, wallSec: 10),
+        .playedToEnd(wallSec: 11),
       ])
+  }
+
+  /// Playing into the end of the song with no loop ahead stops there, and the progress names
+  /// the frame it stopped on; with the loop ahead it wraps instead and counts no end.
+  @Test func playingIntoTheEndCountsAStopAtItsFrame() {
+    var timeline = playing(duration: 10)
+    let before = timeline.progress
+    let segments = run(&timeline, [(1, { $0.setSpeed(0.5) })], until: 25)
+    #expect(segments.last == seg(19, 25, 10, 10, speed: 0.5, playing: false, .end))
+    #expect(timeline.progress.actions(since: before) == [.playedToEnd(wallSec: 19)])
+    // With the loop ahead it wraps instead: no end.
+    var looping = playing(duration: 10)
+    looping.setLoop(aSec: 2, bSec: 4, enabled: true)
+    _ = run(&looping, [], until: 30)
+    #expect(looping.progress.songEnds == 0 && looping.isPlaying)
   }
 }

@@ -51,6 +51,7 @@ import Testing
     #"{"type":"songSettingsRestored","settings":{"markers":[],"speed":1,"pitchSemitones":0}}"#,
     #"{"type":"loopPassesCompleted","wallSec":1}"#,
     #"{"type":"trainerStepped","speed":1,"wallSec":1}"#,
+    #"{"type":"playedToEnd","wallSec":1}"#,
     #"{"type":"clearToastIfExpired"}"#, #"{"type":"onAppear"}"#,
   ]
 

@@ -86,11 +86,13 @@ final class InspectorFixture: Sendable {
     try Self.sharp9(arguments + ["--db", database], in: directory)
   }
 
-  /// 2 s of a 220 Hz sine at 8 kHz, mono.
-  static func writeTone(_ url: URL) throws {
+  /// `seconds` of a 220 Hz sine at 8 kHz, mono.
+  static func writeTone(_ url: URL, seconds: Int = 2) throws {
     let writer = try AudioFileWriter(
       url: url, container: .wav, sample: .pcm16, sampleRate: 8_000, channels: 1)
-    let samples = (0..<16_000).map { Float(sin(2 * Double.pi * 220 * Double($0) / 8_000) * 0.5) }
+    let samples = (0..<(seconds * 8_000)).map {
+      Float(sin(2 * Double.pi * 220 * Double($0) / 8_000) * 0.5)
+    }
     try samples.withUnsafeBufferPointer { try writer.write($0, frames: samples.count) }
     try writer.finish()
   }

@@ -21,11 +21,13 @@ import Testing
     let server: InspectorServer
     var database: String { directory.appending(path: "sharp9.sqlite").path }
 
-    init(maxUploadBytes: Int = 64 << 10, tee: URL? = nil) throws {
+    /// A store with `tone.wav` (a 220 Hz tone `toneSeconds` long) beside it, served with
+    /// uploads up to `maxUploadBytes`.
+    init(maxUploadBytes: Int = 64 << 10, tee: URL? = nil, toneSeconds: Int = 2) throws {
       directory = FileManager.default.temporaryDirectory.appending(
         path: "sharp9-app-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try InspectorFixture.writeTone(directory.appending(path: "tone.wav"))
+      try InspectorFixture.writeTone(directory.appending(path: "tone.wav"), seconds: toneSeconds)
       let path = directory.appending(path: "sharp9.sqlite").path
       _ = try EventStore(path: path)
       let makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = tee.map { url in
@@ -156,7 +158,8 @@ import Testing
   }
 
   @Test func aSongUploadedIsKeptByHashPlayedAndEndedOnAPause() async throws {
-    let fixture = try Fixture()
+    // Long enough not to end on its own however slowly the test runs.
+    let fixture = try Fixture(maxUploadBytes: 1 << 20, toneSeconds: 30)
     let tone = try fixture.tone
     try await fixture.test { client in
       let upload = try await client.execute(
@@ -177,7 +180,7 @@ import Testing
       #expect(nonsense.status == .badRequest)
       #expect(nonsense.text.hasPrefix(#"{"error":"Unknown command fly: speed, pitch"#))
       let peaks = try await client.execute(uri: "/api/app/peaks", method: .get)
-      #expect(peaks.text.hasPrefix(#"{"buckets":125,"durationSec":2,"#))
+      #expect(peaks.text.contains(#""durationSec":30,"#))
       #expect(fixture.host.snapshot.json.contains(#""speedText":"1.05 x""#))
       // The grid is analysed while the song plays: it is in the log a moment later.
       for _ in 0..<200 where try !fixture.recorded().joined().contains(.beatGridDetected) {
@@ -206,6 +209,32 @@ import Testing
     let hash = try #require(
       try AudioFileLocator.sha256(of: fixture.directory.appending(path: "tone.wav")))
     #expect(fixture.librarySongs == ["\(hash).wav"])
+  }
+
+  /// A song played to its end stops there on its own and the log says so: the session is
+  /// paused when it closes, so closing records no pause of its own.
+  @Test func aSongPlayedToItsEndIsRecordedAsStoppedThere() async throws {
+    let fixture = try Fixture()
+    let tone = try fixture.tone
+    try await fixture.test { client in
+      let upload = try await client.execute(
+        uri: "/api/app/songs?name=tone.wav", method: .post, headers: withToken, body: tone)
+      #expect(upload.status == .created, "\(upload.text)")
+      let play = try await client.execute(
+        uri: "/api/app/input", method: .post, headers: withToken,
+        body: ByteBuffer(string: #"{"key":" "}"#))
+      #expect(play.status == .ok)
+      for _ in 0..<400 where try !fixture.recorded().joined().contains(.playedToEnd) {
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      let closed = try await client.execute(
+        uri: "/api/app/close", method: .post, headers: withToken)
+      #expect(closed.status == .ok)
+    }
+    let actions = try fixture.recorded().joined().filter {
+      ![.tick, .clearToastIfExpired, .beatGridDetected].contains($0)
+    }
+    #expect(actions == [.importPicked, .importSucceeded, .togglePlay, .playedToEnd])
   }
 
   /// What the device was given (the tee) is the render of the session the page recorded, bit for

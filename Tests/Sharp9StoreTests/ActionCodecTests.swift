@@ -36,6 +36,7 @@ import Testing
         startSpeed: -0.0, step: .nan, everyPasses: Int.max, targetSpeed: 1e300, onStop: .hold)),
     .setSpeedTrainer(nil), .loopPassesCompleted(wallSec: 12.5),
     .trainerStepped(speed: 0.65, wallSec: 8.25),
+    .playedToEnd(wallSec: 240.5),
     .beatGridDetected(BeatGrid(tempo: 121.5, beats: [0.25, 0.75, 1.25], downbeats: [0.25])),
     .beatGridDetected(.none), .tapTempo, .setTempo(bpm: 96.25), .shiftGrid(seconds: -0.01),
     .setMetronome(enabled: true, level: 0.35), .setMetronome(enabled: false, level: 1),

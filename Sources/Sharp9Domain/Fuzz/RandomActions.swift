@@ -84,6 +84,7 @@ public struct RandomActions: Sendable {
       .setLoopPasses(chance(20) ? nil : pick([1, 2, 4, 8, 0, -1, 100, Int.max]))
     case .setSpeedTrainer: .setSpeedTrainer(chance(20) ? nil : speedTrainer())
     case .loopPassesCompleted: .loopPassesCompleted(wallSec: now.timeIntervalSince1970)
+    case .playedToEnd: .playedToEnd(wallSec: now.timeIntervalSince1970)
     case .trainerStepped:
       .trainerStepped(speed: wild() ?? typed(in: 0.2...2.1), wallSec: now.timeIntervalSince1970)
     case .beatGridDetected: .beatGridDetected(analysedGrid(in: state))

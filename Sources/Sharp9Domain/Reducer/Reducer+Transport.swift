@@ -35,6 +35,15 @@ extension Reducer {
     return [.enginePlay]
   }
 
+  /// Playback stopped at the end of the song on its own: the state follows (the engine has
+  /// already stopped, so nothing is sent back; play from here starts again at 0).
+  static func playedToEnd(_ state: inout State) -> [Effect] {
+    guard let track = state.track else { return [] }
+    state.transport.isPlaying = false
+    state.transport.currentTimeSec = track.durationSec
+    return []
+  }
+
   /// The engine reports its playhead; nothing is sent back.
   static func tick(_ timeSec: Double, into state: inout State) -> [Effect] {
     guard let time = state.clampedTime(timeSec) else { return [] }

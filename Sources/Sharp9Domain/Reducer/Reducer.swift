@@ -16,7 +16,7 @@ import Foundation
 /// - Edits (``Action/editLabel(in:)``) that change something are recorded for undo and redo.
 public enum Reducer {
   /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
-  public static let version = "6"
+  public static let version = "7"
 
   /// Applies `action` to `state` and returns the effects, in the order the engine must run them.
   public static func reduce(
@@ -102,6 +102,7 @@ public enum Reducer {
     case .loopSection(let number): return loopSection(number, &state, context)
     case .songSettingsRestored(let settings): return restoreSongSettings(settings, &state, context)
     case .overviewTapped(let time): return seek(to: time, in: &state)
+    case .playedToEnd: return playedToEnd(&state)
     }
   }
 

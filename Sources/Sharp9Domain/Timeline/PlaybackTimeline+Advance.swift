@@ -52,6 +52,8 @@ extension PlaybackTimeline {
       } else {
         positionSec = duration
         isPlaying = false
+        progress.songEnds += 1
+        progress.lastSongEndWallSec = wallSec
         mark(.end)
       }
       if let segment { return segment }

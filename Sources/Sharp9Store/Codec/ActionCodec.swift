@@ -168,6 +168,7 @@ public enum ActionCodec {
       writer.write(UInt8(51))
       writer.write(UInt64(bitPattern: Int64(number)))
     case .overviewTapped(let time): write(61, time, into: &writer)
+    case .playedToEnd(let wallSec): write(62, wallSec, into: &writer)
     case .songSettingsRestored(let settings):
       writer.write(UInt8(60))
       writer.write(settings.speed)
@@ -284,6 +285,7 @@ public enum ActionCodec {
       return .sectionsRestored(sections)
     case 51: return .loopSection(number: try loopNumber(&reader))
     case 61: return .overviewTapped(timeSec: try reader.double())
+    case 62: return .playedToEnd(wallSec: try reader.double())
     case 60:
       let speed = try reader.double()
       let pitch = try reader.double()

@@ -14,12 +14,22 @@ import Testing
   @Test(arguments: [SIGTERM, SIGINT])
   func aSignalEndsTheSessionOnAPause(signal: Int32) async throws {
     let cli = try StoreCLI()
-    let (app, port) = try await Self.start(cli, toneSeconds: 5)
+    let (app, port) = try await Self.start(cli, toneSeconds: 30)
     let stream = try LoopbackConnection(port: port, get: "/api/app/live")
     let opened = stream.read(until: "\"track\":{\"name\":\"tone.wav\"")
     #expect(opened.text.contains("event: state"), "\(opened.text)")
     try Self.pressSpace(port: port, token: app.token)
-    try await Task.sleep(for: .milliseconds(500))
+    // The song's beat grid is analysed while it plays: the signal comes once it is logged (the
+    // song is long enough not to end first however slowly the test runs).
+    for _ in 0..<200 {
+      let sessions = try await cli.run(["sessions", "--json"]).stdout
+      if sessions.contains("\"id\":\""),
+        try await cli.run(["log", try await Self.session(cli)]).stdout.contains("beat grid: ")
+      {
+        break
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
     app.send(signal)
     let took = try await app.waitForExit(timeout: .seconds(5))
     #expect(took != nil, "app still runs 5 s after signal \(signal); stderr: \(app.stderr)")

@@ -49,6 +49,7 @@ import Testing
     #"{"type":"setSpeedTrainer","trainer":null}"#,
     #"{"type":"loopPassesCompleted","wallSec":12.5}"#,
     #"{"type":"trainerStepped","speed":0.65,"wallSec":8.25}"#,
+    #"{"type":"playedToEnd","wallSec":240.5}"#,
     #"{"type":"beatGridDetected","grid":{"tempo":120,"beats":[0.5,1,1.5],"downbeats":[0.5]}}"#,
     #"{"type":"beatGridDetected","grid":{"tempo":null,"beats":[],"downbeats":[]}}"#,
     #"{"type":"tapTempo"}"#,

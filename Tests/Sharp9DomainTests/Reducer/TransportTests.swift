@@ -17,6 +17,36 @@ import Testing
     }
   }
 
+  /// The song played to its end: paused there (the engine has stopped), and play starts over.
+  @Test func playingToTheEndPausesThereAndPlayStartsOver() {
+    var store = TestStore.loaded(duration: 30)
+    store.send(.togglePlay, effects: [.enginePlay]) { $0.transport.isPlaying = true }
+    store.send(.tick(currentTimeSec: 29.9)) { $0.transport.currentTimeSec = 29.9 }
+    store.send(.playedToEnd(wallSec: 31.2)) {
+      $0.transport.isPlaying = false
+      $0.transport.currentTimeSec = 30
+    }
+    store.send(.togglePlay, effects: [.engineSeek(timeSec: 0), .enginePlay]) {
+      $0.transport.isPlaying = true
+      $0.transport.currentTimeSec = 0
+    }
+  }
+
+  /// The engine's report is not the musician's: the lock lets it through, and with no track it
+  /// does nothing.
+  @Test func playedToEndAppliesWhileLockedAndNeedsATrack() {
+    var store = TestStore.loaded(duration: 30) {
+      $0.transport.isPlaying = true
+      $0.isLocked = true
+    }
+    store.send(.playedToEnd(wallSec: 30)) {
+      $0.transport.isPlaying = false
+      $0.transport.currentTimeSec = 30
+    }
+    var empty = TestStore()
+    empty.send(.playedToEnd(wallSec: 30))
+  }
+
   @Test func withoutATrackTransportActionsAreNoOps() {
     var store = TestStore()
     for action: Action in [
