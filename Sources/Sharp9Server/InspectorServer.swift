@@ -8,7 +8,8 @@ import Sharp9Store
 /// Security, for a local server that can change a user's practice history: it binds to the
 /// configured host (127.0.0.1 by default); a request whose `Host` is not one of the server's own
 /// names is refused (DNS rebinding, ``HostGuard``); a request that changes anything must carry the
-/// per-run token (``TokenGuard``); an API request another site's page made is refused
+/// per-run token (``TokenGuard``), and bound beyond loopback so does every read of the API
+/// (``ReadGuard``); an API request another site's page made is refused
 /// (``CrossSiteGuard``); every response says `nosniff` and carries the pages' policy
 /// (``SecurityHeaders``); an upload is size-limited and checked as untrusted SQLite
 /// before import (``UntrustedBundle``); URL paths only ever name embedded assets.
@@ -154,6 +155,9 @@ public struct InspectorServer: Sendable {
     router.add(middleware: HostGuard(allowed: configuration.allowedHostNames))
     router.add(middleware: CrossSiteGuard(allowed: configuration.allowedHostNames, port: port))
     router.add(middleware: TokenGuard(token: configuration.token))
+    if !ReadGuard<BasicRequestContext>.isLoopback(configuration.host) {
+      router.add(middleware: ReadGuard(token: configuration.token, library: library))
+    }
     router.add(middleware: APIErrorMiddleware())
     addAPIRoutes(to: router)
     addMediaRoutes(to: router)

@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       Prints the URL to open; it carries a token that is new on every run and that every change \
       (import, fork, delete) must send. Binds to 127.0.0.1 unless --host says otherwise, and \
-      answers only requests addressed to its own host name. The database must exist (record or \
+      answers only requests addressed to its own host name; bound beyond loopback, reading \
+      sessions needs the token too (or a reader's token from `sharp9 tokens`). The database must exist (record or \
       import a session first); with --store postgres://… it serves a PostgreSQL store, and devices \
       push to it with tokens from `sharp9 tokens` (bundles and the audio pages need an SQLite \
       store). Stop it with Ctrl-C or SIGTERM.

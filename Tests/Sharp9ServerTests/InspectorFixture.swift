@@ -35,7 +35,7 @@ final class InspectorFixture: Sendable {
   static let token = "test-token"
   var database: String { directory.appending(path: "sharp9.sqlite").path }
 
-  init(maxUploadBytes: Int = 1 << 20) async throws {
+  init(maxUploadBytes: Int = 1 << 20, host: String = "127.0.0.1") async throws {
     directory = FileManager.default.temporaryDirectory.appending(
       path: "sharp9-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -49,7 +49,8 @@ final class InspectorFixture: Sendable {
     server = try InspectorServer(
       databasePath: directory.appending(path: "sharp9.sqlite").path,
       configuration: .init(
-        port: 0, token: Self.token, maxUploadBytes: maxUploadBytes, sharp9Version: "test",
+        host: host, port: 0, token: Self.token, maxUploadBytes: maxUploadBytes,
+        sharp9Version: "test",
         workDirectory: directory.appending(path: "work")))
   }
 

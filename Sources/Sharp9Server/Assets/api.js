@@ -1,5 +1,5 @@
 // The API client: the per-run token (from ?token= in the URL serve printed, kept for the tab),
-// JSON reads and token-carrying changes.
+// carried by every request: a server reached from other machines refuses reads without it.
 const url = new URL(location.href);
 if (url.searchParams.get("token")) {
   sessionStorage.setItem("sharp9-token", url.searchParams.get("token"));
@@ -8,15 +8,23 @@ if (url.searchParams.get("token")) {
 }
 export const token = () => sessionStorage.getItem("sharp9-token") || "";
 
+// A path whose request cannot carry a header (a live stream, an <audio> source, a download
+// link) carries the token in its query.
+export function withToken(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token())}`;
+}
+
+const reading = () => ({ headers: { "X-Sharp9-Token": token() } });
+
 export async function getJSON(path) {
-  const response = await fetch(path);
+  const response = await fetch(path, reading());
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || response.statusText);
   return body;
 }
 
 export async function getBytes(path) {
-  const response = await fetch(path);
+  const response = await fetch(path, reading());
   if (!response.ok) throw new Error((await response.json()).error || response.statusText);
   return { buffer: await response.arrayBuffer(), headers: response.headers };
 }

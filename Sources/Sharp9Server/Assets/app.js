@@ -2,7 +2,7 @@
 // button, key and tap goes to the server as a key of the terminal player's bindings or as a
 // musician's action, through the app core. The page computes no rule of the domain: it maps a
 // tap's x to a time, and shows the values and toasts the server sends.
-import { token, getJSON, change } from "./api.js";
+import { token, getJSON, change, withToken } from "./api.js";
 import { drawDetail, drawOverview, drawKeyboard, detailSpan, timeAt, xAt, DETAIL_HALF_SEC, MIN_HALF_SEC } from "./appwave.js";
 import { MIDIInput, describeMessage } from "./appmidi.js";
 import { PlayheadClock } from "./appplayhead.js";
@@ -367,7 +367,7 @@ async function loadPeaks() {
   }
 }
 
-const live = new EventSource("/api/app/live");
+const live = new EventSource(withToken("/api/app/live"));
 live.addEventListener("state", async (message) => {
   const arrivedSec = performance.now() / 1000;
   const state = JSON.parse(message.data);
@@ -405,7 +405,7 @@ function render(state) {
     const link = $(`menu-render-${container}`);
     link.hidden = !state.session;
     if (state.session) {
-      link.href = `/api/sessions/${state.session}/render.${container}`;
+      link.href = withToken(`/api/sessions/${state.session}/render.${container}`);
       link.download = `sharp9-${state.session.slice(0, 8)}.${container}`;
     }
   }

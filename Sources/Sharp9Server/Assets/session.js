@@ -1,6 +1,6 @@
 // The session page: everything follows one selected event (the slider, ←/→/Home/End, a click in
 // the list or on the timeline, or the render playing).
-import { getJSON, getBytes, change, formatTime, text } from "/assets/api.js";
+import { getJSON, getBytes, change, formatTime, text, withToken } from "/assets/api.js";
 import { drawWave, drawTimeline, drawDrift } from "/assets/draw.js";
 import { EventList } from "/assets/eventlist.js";
 import { renderState, renderDiff, renderHistory, renderChecks } from "/assets/statepanel.js";
@@ -198,7 +198,7 @@ async function start() {
   $("title").textContent = page.session.title;
   $("meta").textContent = `${page.session.events.toLocaleString("en")} events · ${formatTime(page.session.durationSec)} · ${page.session.audio || "no audio"}`;
   for (const [link, path] of [["bundle", "bundle.sharp9"], ["jsonl", "export.jsonl"], ["wav", "render.wav"], ["flac", "render.flac"]]) {
-    $(link).href = `/api/sessions/${id}/${path}`;
+    $(link).href = withToken(`/api/sessions/${id}/${path}`);
   }
   const slider = $("slider");
   slider.max = page.session.events;
@@ -224,13 +224,13 @@ async function start() {
     getJSON(`/api/sessions/${id}/timeline`).then((t) => {
       page.timeline = t; redraw(); drawDrift($("drift"), t.driftPoints, endSec());
     }).catch(fail);
-    $("audio").src = `/api/sessions/${id}/render.wav`;
+    $("audio").src = withToken(`/api/sessions/${id}/render.wav`);
   }
   live();
 }
 
 function live() {
-  const source = new EventSource(`/api/sessions/${id}/live?after=${page.session.events}`);
+  const source = new EventSource(withToken(`/api/sessions/${id}/live?after=${page.session.events}`));
   source.addEventListener("events", async (message) => {
     const rows = JSON.parse(message.data);
     const followEnd = page.at === page.session.events;
