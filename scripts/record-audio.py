@@ -6,8 +6,10 @@
       rendered alone (`sharp9 render --takes-only --sample float`), both from session frame 0;
       the take spans session frames START..END. The round trip (output -> input) is measured as
       the distance between the first sound in HEARD from START on and the first sound in the
-      take; then every take frame from there to END must equal HEARD that many frames earlier,
-      to 24 bits (the take is 24-bit FLAC). Prints "offset N frames (M ms) max-error E over F
+      take (above a few 24-bit steps, and then the nearby distance, within 8 frames, where the
+      first 2048 frames agree best: a fade-in's first samples round to 0 in 24 bits, which moved
+      a first non-zero sample by a frame); then every take frame from there to END must equal
+      HEARD that many frames earlier, to 24 bits (the take is 24-bit FLAC). Prints "offset N frames (M ms) max-error E over F
       frames" and exits 1 when a frame differs by more than one 24-bit step or nothing matched.
       FRAMES: compare at most that many frames from the take's first sound.
 """
@@ -24,9 +26,23 @@ STEP = 2.0 ** -23  # one 24-bit step
 
 def first_sound(values, start, end):
     for frame in range(start, end):
-        if any(values[frame * CHANNELS + c] != 0 for c in range(CHANNELS)):
+        if any(abs(values[frame * CHANNELS + c]) > 4 * STEP for c in range(CHANNELS)):
             return frame
     return None
+
+
+def worst_error(heard, takes, take_start, end, offset):
+    """The largest difference between the take from `take_start` (to `end`) and HEARD `offset`
+    frames earlier, and how many frames were compared."""
+    worst, frames = 0.0, 0
+    for frame in range(take_start, min(end, len(takes) // CHANNELS)):
+        source = frame - offset
+        if source < 0 or source * CHANNELS + CHANNELS > len(heard):
+            break
+        worst = max(worst, max(
+            abs(takes[frame * CHANNELS + c] - heard[source * CHANNELS + c]) for c in range(CHANNELS)))
+        frames += 1
+    return worst, frames
 
 
 def align(heard_path, takes_path, start, end, limit=None):
@@ -37,7 +53,9 @@ def align(heard_path, takes_path, start, end, limit=None):
     if heard_sound is None or take_sound is None:
         print("no sound in the take's span")
         return 1
-    offset = take_sound - heard_sound
+    estimate = take_sound - heard_sound
+    offset = min(range(estimate - 8, estimate + 9),
+                 key=lambda o: worst_error(heard, takes, take_sound, take_sound + 2048, o)[0])
     if limit is not None:
         end = min(end, take_sound + limit)
     worst, frames, first_bad = 0.0, 0, None
