@@ -1,8 +1,10 @@
 // The PostgreSQL store benchmark's driver (scripts/bench-store-postgres.sh runs it): imports a
-// session script into SQLite (`EventStore.importScript`), appends the same events to PostgreSQL
-// (`PostgresStore.append`, one transaction, 8,192 events per statement), then replays the session
-// from both (every event decoded and folded through the reducer). Prints one line per
-// measurement: `NAME EVENTS SECONDS`.
+// session script into SQLite and into PostgreSQL (`importScript`, what `sharp9 import` runs:
+// parse, reduce, encode, store, one transaction each; the PostgreSQL session is titled
+// "bench import"), appends the same events as one ready batch with ids of their own to another
+// PostgreSQL session (`PostgresStore.append`, as an upload's batch is stored), then replays that
+// session from both stores (every event decoded and folded through the reducer). Prints one line
+// per measurement: `NAME EVENTS SECONDS`.
 //
 //   sharp9-bench-store-postgres SCRIPT.jsonl SQLITE_PATH POSTGRES_URL
 import Foundation
@@ -44,11 +46,16 @@ do {
   }
 
   let postgres = try PostgresStore(location: PostgresLocation(url: arguments[3]))
+  _ = try measure("postgres-import", events: count) {
+    try postgres.importScript(
+      script, title: "bench import", defaultTitle: "bench", sharp9Version: "bench",
+      audio: { _ in nil }, progress: { _ in })
+  }
   let new = NewSession(
     title: session.title, startedAt: session.startedAt.date, sharp9Version: "bench",
     reducerVersion: session.reducerVersion)
   let pgSession = try postgres.createSession(new, id: session.id)
-  _ = try measure("postgres-import", events: count) {
+  _ = try measure("postgres-append", events: count) {
     try postgres.append(events, to: pgSession, expecting: 0)
   }
 
