@@ -9,7 +9,8 @@
 # the import of the script into SQLite and into PostgreSQL (what `sharp9 import` runs: parse,
 # reduce, encode, checkpoint, store in one transaction; PostgreSQL's rows streamed by COPY), one
 # append of the same events as a ready batch with ids of their own (an upload's path, COPY too),
-# replay from each (decode + fold every event), state at the last event from PostgreSQL. The
+# replay from each (decode + fold every event), the state at the last event and at 1000 seeded
+# random events from PostgreSQL (in process: the store's part of `state?at=`, no HTTP). The
 # peer: psql's \copy of the imported rows (binary format) into a table of the events' shape,
 # PostgreSQL's fastest bulk path with nothing of sharp9 in it. Rates are wall-clock events/s.
 # BUILD=debug runs a debug build (only to check the script: its figures mean nothing).
@@ -63,4 +64,7 @@ print(f"postgres append / COPY peer: {rate('postgres-append') / rate('peer-copy'
 print(f"postgres import / sqlite import: {rate('postgres-import') / rate('sqlite-import'):.2f}")
 print(f"postgres replay / sqlite replay: {rate('postgres-replay') / rate('sqlite-replay'):.2f}")
 print(f"postgres state at the last event: {rows['postgres-state-at-last'][1] * 1000:.1f} ms")
+print(f"postgres state at a random event (1000 seeded points, in process): p50"
+      f" {rows['postgres-state-at-random-p50'][1] * 1000:.1f} ms, p99"
+      f" {rows['postgres-state-at-random-p99'][1] * 1000:.1f} ms")
 PY
