@@ -1,8 +1,11 @@
 // The PostgreSQL store benchmark's driver (scripts/bench-store-postgres.sh runs it): imports a
-// session script into SQLite (`EventStore.importScript`), appends the same events to PostgreSQL
-// (`PostgresStore.append`, one transaction, 8,192 events per statement), then replays the session
-// from both (every event decoded and folded through the reducer). Prints one line per
-// measurement: `NAME EVENTS SECONDS`.
+// session script into SQLite and into PostgreSQL (`importScript`, what `sharp9 import` runs:
+// parse, reduce, encode, store, one transaction each; the PostgreSQL session is titled
+// "bench import"), appends the same events as one ready batch with ids of their own to another
+// PostgreSQL session (`PostgresStore.append`, as an upload's batch is stored), then replays that
+// session from both stores (every event decoded and folded through the reducer). Prints one line
+// per measurement: `NAME EVENTS SECONDS`, the state at the last event and at 1000 seeded random
+// events from PostgreSQL last.
 //
 //   sharp9-bench-store-postgres SCRIPT.jsonl SQLITE_PATH POSTGRES_URL
 import Foundation
@@ -44,11 +47,16 @@ do {
   }
 
   let postgres = try PostgresStore(location: PostgresLocation(url: arguments[3]))
+  _ = try measure("postgres-import", events: count) {
+    try postgres.importScript(
+      script, title: "bench import", defaultTitle: "bench", sharp9Version: "bench",
+      audio: { _ in nil }, progress: { _ in })
+  }
   let new = NewSession(
     title: session.title, startedAt: session.startedAt.date, sharp9Version: "bench",
     reducerVersion: session.reducerVersion)
   let pgSession = try postgres.createSession(new, id: session.id)
-  _ = try measure("postgres-import", events: count) {
+  _ = try measure("postgres-append", events: count) {
     try postgres.append(events, to: pgSession, expecting: 0)
   }
 
@@ -72,6 +80,20 @@ do {
     exit(70)
   }
   _ = try measure("postgres-state-at-last", events: count) { try postgres.state(of: stored) }
+
+  // The state at 1000 seeded random events (the store's part of the inspector's `state?at=`:
+  // the nearest checkpoint read and decoded, the events after it folded), p50 and p99.
+  var random = SplitMix64(seed: 2026)
+  var times: [Double] = []
+  for _ in 0..<1000 {
+    let seq = Int64(random.next() % UInt64(count)) + 1
+    let start = ContinuousClock.now
+    _ = try postgres.state(of: stored, at: seq)
+    times.append((ContinuousClock.now - start) / .seconds(1))
+  }
+  times.sort()
+  print("postgres-state-at-random-p50", count, times[499])
+  print("postgres-state-at-random-p99", count, times[989])
 } catch {
   FileHandle.standardError.write(Data("sharp9-bench-store-postgres: error: \(error)\n".utf8))
   exit(70)

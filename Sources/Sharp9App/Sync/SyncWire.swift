@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Sharp9Domain
 import Sharp9Store
@@ -153,21 +152,10 @@ public enum SyncWire {
     public init(events: [Event]) { self.events = events }
   }
 
-  /// The id of event `seq` of `session`, the same on every device and every retry: the first 16
-  /// bytes of SHA-256("sharp9 event", session id, seq), marked as a name-based UUID. A device's
-  /// SQLite store keeps no event ids, and a retried batch must carry the same ones.
+  /// The id of event `seq` of `session`, the same on every device and every retry
+  /// (``NewEvent/derivedID(session:seq:)``): a device's SQLite store keeps no event ids, and a
+  /// retried batch must carry the same ones.
   public static func eventID(session: UUID, seq: Int64) -> UUID {
-    var bytes = Array("sharp9 event".utf8)
-    withUnsafeBytes(of: session.uuid) { bytes += $0 }
-    withUnsafeBytes(of: seq.bigEndian) { bytes += $0 }
-    var digest = Array(SHA256.hash(data: bytes).prefix(16))
-    digest[6] = (digest[6] & 0x0F) | 0x50
-    digest[8] = (digest[8] & 0x3F) | 0x80
-    return UUID(
-      uuid: (
-        digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
-        digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14],
-        digest[15]
-      ))
+    NewEvent.derivedID(session: session, seq: seq)
   }
 }

@@ -15,5 +15,9 @@ extension Migration {
       id: 3, name: "postgres_device_tokens",
       sql: String(decoding: PackageResources._003_postgres_device_tokens_sql, as: UTF8.self),
       checksum: "16c70e4da105c4e7b2a6477432fdeed4d64698bbeb83516668da4364ea31891f"),
+    Migration(
+      id: 4, name: "postgres_event_session_check",
+      sql: String(decoding: PackageResources._004_postgres_event_session_check_sql, as: UTF8.self),
+      checksum: "95da93eb68410717b4f7b80f3825e056bf1fc3a95a305e312c63cc247f9b60ed"),
   ]
 }

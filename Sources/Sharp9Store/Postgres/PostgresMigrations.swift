@@ -62,13 +62,18 @@ struct PostgresMigrations {
   }
 
   /// The statements of a migration file: each ends with `;` at the end of a line (the files'
-  /// rule, stated in their header), so no SQL parser is needed.
+  /// rule, stated in their header), so no SQL parser is needed. A function's body, quoted between
+  /// two `$$`, stays in its statement whatever its lines end with.
   static func statements(of sql: String) -> [String] {
     var statements: [String] = []
     var current = ""
+    var inBody = false
     for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
       current += line + "\n"
-      if line.hasSuffix(";") {
+      if line.split(separator: "$$", omittingEmptySubsequences: false).count.isMultiple(of: 2) {
+        inBody.toggle()
+      }
+      if !inBody, line.hasSuffix(";") {
         statements.append(current)
         current = ""
       }

@@ -26,8 +26,8 @@ struct PostgresPendingAppend {
   private(set) var checkpointSeqs: [Int64] = []
   private(set) var checkpointStates: [ByteBuffer] = []
   private(set) var checkpointHashes: [ByteBuffer] = []
-  /// Events already streamed by COPY in this transaction, counted in the head but no longer in
-  /// ``ids`` (``markCopied()``): the statement that follows only moves the head over them.
+  /// Events streamed by COPY in this transaction (``addCopied(_:at:)``), counted in the head but
+  /// not in ``ids``: the statement that follows only moves the head over them.
   private(set) var copied: Int64 = 0
 
   private let policy: CheckpointPolicy
@@ -58,33 +58,30 @@ struct PostgresPendingAppend {
   /// - Throws: ``StoreError/invalidTime(seq:t:previous:)`` or
   ///   ``StoreError/timeBeyondDates(seq:t:latest:)``; nothing is added then.
   mutating func add(_ action: Action, at t: Double, id: UUID) throws -> [Effect] {
-    let seq = head + 1
-    let startedAt = session.startedAt.date
-    try EventTime.check(t, seq: seq, previous: lastT, startedAt: startedAt)
-    let context = ActionContext(session: session.id, startedAt: startedAt, sequence: seq, t: t)
-    let effects = Reducer.reduce(into: &state, action: action, context: context)
+    let effects = try reduce(action, at: t)
     ids.append(id)
     times.append(t)
     actions.append(ByteBuffer(bytes: ActionCodec.encode(action)))
-    head = seq
-    lastT = t
-    if policy.isCheckpoint(seq, after: lastCheckpoint) { try addCheckpoint() }
+    try checkpointIfDue()
     return effects
+  }
+
+  /// Reduces `action` at `t` into the state as an event that COPY streams (counted in the head,
+  /// not kept here), with a checkpoint when the policy says so.
+  ///
+  /// - Returns: the action's encoding, for the COPY's row.
+  /// - Throws: as ``add(_:at:id:)``.
+  mutating func addCopied(_ action: Action, at t: Double) throws -> [UInt8] {
+    _ = try reduce(action, at: t)
+    copied += 1
+    try checkpointIfDue()
+    return ActionCodec.encode(action)
   }
 
   /// Adds a checkpoint of the head unless it has one (the end of a recording or an import).
   mutating func checkpointHead() throws {
     guard head > 0, lastCheckpoint?.seq != head else { return }
     try addCheckpoint()
-  }
-
-  /// Forgets the events that COPY streamed, keeping their checkpoints for the statement that
-  /// moves the head (``PostgresStore/appendStatement(_:)``).
-  mutating func markCopied() {
-    copied += Int64(ids.count)
-    ids.removeAll()
-    times.removeAll()
-    actions.removeAll()
   }
 
   /// Forgets the events and checkpoints sent, keeping the head and state they left (after a
@@ -98,6 +95,22 @@ struct PostgresPendingAppend {
     checkpointHashes.removeAll()
     copied = 0
     storedLastT = lastT
+  }
+
+  /// Checks `t` and folds `action` into the state as the event after the head.
+  private mutating func reduce(_ action: Action, at t: Double) throws -> [Effect] {
+    let seq = head + 1
+    let startedAt = session.startedAt.date
+    try EventTime.check(t, seq: seq, previous: lastT, startedAt: startedAt)
+    let context = ActionContext(session: session.id, startedAt: startedAt, sequence: seq, t: t)
+    let effects = Reducer.reduce(into: &state, action: action, context: context)
+    head = seq
+    lastT = t
+    return effects
+  }
+
+  private mutating func checkpointIfDue() throws {
+    if policy.isCheckpoint(head, after: lastCheckpoint) { try addCheckpoint() }
   }
 
   private mutating func addCheckpoint() throws {

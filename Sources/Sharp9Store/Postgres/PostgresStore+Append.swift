@@ -137,7 +137,8 @@ extension PostgresStore {
 
 extension PostgresStore {
   /// Stores `events` (a bulk append or an import) with `COPY … FROM STDIN`, PostgreSQL's bulk
-  /// path, inside the caller's transaction; `false` when the head moved.
+  /// path, inside the caller's transaction; `false` when the head moved. The rows stream to the
+  /// server as the events are reduced and encoded (``PostgresConnectionBridge/copy(into:columns:_:produce:)``).
   ///
   /// The same guarantees as ``appendStatement(_:)`` in three steps of one transaction: the
   /// session row is locked where the head is still the expected one (a concurrent writer
@@ -155,22 +156,19 @@ extension PostgresStore {
       FOR UPDATE
       """, operation)
     guard locked.first != nil else { return false }
-    var rows = PostgresCopyRows(session: pending.session.id)
-    for event in events {
-      _ = try pending.add(event.action, at: event.t, id: event.id)
-      if let action = pending.actions.last {
-        rows.add(seq: pending.head, id: event.id, t: event.t, action: action)
-      }
-    }
-    try pending.checkpointHead()
     do {
-      try connection.copy(
-        into: "events", columns: ["session_id", "seq", "event_id", "t", "action"], rows.all,
-        operation)
+      try connection.copy(into: "events", columns: PostgresCopyRows.columns, operation) { send in
+        var rows = PostgresCopyRows(session: pending.session.id, send: send)
+        for event in events {
+          let action = try pending.addCopied(event.action, at: event.t)
+          rows.add(seq: pending.head, id: event.id, t: event.t, action: action)
+        }
+        rows.finish()
+      }
     } catch let error as PostgresError where error.isUniqueViolation {
       throw DuplicateEventID()
     }
-    pending.markCopied()
+    try pending.checkpointHead()
     return try appendStatement(pending)
   }
 

@@ -4,7 +4,7 @@ import Sharp9Domain
 extension PostgresStore {
   /// Creates a session holding `actions` (with their `t`) in one transaction, reducing each with
   /// its event context and writing checkpoints as a recording would: all or nothing. Each event
-  /// gets a new id. `deleteMarker` ids are re-homed from `originalSession` as in SQLite
+  /// gets the id derived from the new session and its seq (``NewEvent/derivedID(session:seq:)``). `deleteMarker` ids are re-homed from `originalSession` as in SQLite
   /// (``MarkerIDRebase``).
   ///
   /// - Throws: ``StoreError/invalidTime(seq:t:previous:)`` if `t` decreases, or
@@ -15,9 +15,15 @@ extension PostgresStore {
     let id = UUID()
     return try connection.transaction("create session \(id.uuidString.lowercased())") {
       let session = try createSession(new, id: id)
+      // Ids derived from the new session and each seq: no system call per event (`UUID()` opens,
+      // reads and closes the kernel's random source for every id, seen in a profile of imports).
       let events = MarkerIDRebase.rebase(
         actions, originalSeqs: originalSeqs, from: originalSession, to: id
-      ).map { NewEvent(id: UUID(), t: $0.t, action: $0.action) }
+      ).enumerated().map { index, scripted in
+        NewEvent(
+          id: NewEvent.derivedID(session: id, seq: Int64(index) + 1), t: scripted.t,
+          action: scripted.action)
+      }
       var pending = try pendingAppend(to: session)
       // A session made in this transaction has no other writer: its head cannot move, and its
       // events' ids are new.

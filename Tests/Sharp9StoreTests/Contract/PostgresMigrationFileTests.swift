@@ -36,6 +36,11 @@ import Testing
       PostgresMigrations.statements(of: sql) == [
         "-- a comment;\n", "CREATE TABLE a (x int);\n", "\nCREATE INDEX b\n  ON a (x);\n",
       ])
+    let function = "CREATE FUNCTION f() RETURNS trigger AS $$\nBEGIN\n  RETURN NULL;\nEND\n$$;\n"
+    #expect(
+      PostgresMigrations.statements(of: function + "SELECT $$a;$$;\nSELECT 1;\n") == [
+        function, "SELECT $$a;$$;\n", "SELECT 1;\n",
+      ])
     for migration in Migration.postgres {
       for statement in PostgresMigrations.statements(of: migration.sql) {
         let code = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }

@@ -189,6 +189,71 @@ struct PostgresStoreTests {
     #expect(try store.session(id: session.id).eventCount == 1000)
   }
 
+  /// A COPY streams its rows while the events are reduced (many buffers for this batch): an
+  /// event refused after thousands of rows went to the server stores none of the batch; a batch
+  /// retried whole, which the server refuses while its rows are still being made, is
+  /// acknowledged; and the connection serves the next append after each.
+  @Test func streamedBatchesAreAllOrNothing() throws {
+    let fixture = try ContractLog(.postgres)
+    let store = try #require(fixture.log as? PostgresStore)
+    let session = try fixture.newSession()
+    let actions = RandomSession.actions(count: 20_000, seed: 11, session: session.id)
+    let events = actions.map { NewEvent(id: UUID(), t: $0.t, action: $0.action) }
+    var bad = events
+    bad[15_000] = NewEvent(id: UUID(), t: 0, action: .markNow)
+    #expect(throws: StoreError.invalidTime(seq: 15_001, t: 0, previous: actions[14_999].t)) {
+      _ = try store.append(bad, to: session, expecting: 0)
+    }
+    #expect(try store.session(id: session.id).eventCount == 0)
+    #expect(try fixture.events(of: session).isEmpty)
+
+    #expect(try store.append(events, to: session, expecting: 0) == .appended(head: 20_000))
+    #expect(try store.append(events, to: session, expecting: 0) == .alreadyStored(head: 20_000))
+    let stored = try store.session(id: session.id)
+    #expect(try fixture.events(of: stored).map(\.action) == actions.map(\.action))
+    #expect(try fixture.events(of: stored).map(\.t) == actions.map(\.t))
+    let last = try #require(actions.last?.t)
+    #expect(
+      try store.append(
+        [NewEvent(id: UUID(), t: last, action: .markNow)], to: stored, expecting: 20_000)
+        == .appended(head: 20_001))
+  }
+
+  /// What the events' foreign key kept, the schema keeps with statement triggers (migration
+  /// 0004): an event naming no session is refused, a session with events keeps its id, and
+  /// deleting a session deletes its events and checkpoints.
+  @Test func eventsBelongToASession() throws {
+    let fixture = try ContractLog(.postgres, interval: 2)
+    let store = try #require(fixture.log as? PostgresStore)
+    let session = try fixture.record(
+      [(1, .markNow), (2, .markNow), (3, .markNow)], into: fixture.newSession())
+    func code(_ sql: String) -> String? {
+      do {
+        try store.connection.simpleQuery(sql, "test the schema")
+        return nil
+      } catch {
+        return (error as? PostgresError)?.code
+      }
+    }
+    #expect(
+      code(
+        """
+        INSERT INTO events (session_id, seq, event_id, t, action)
+        VALUES ('\(UUID())', 1, '\(UUID())', 0, '\\x00')
+        """) == "23503")
+    #expect(code("UPDATE sessions SET id = '\(UUID())' WHERE id = '\(session.id)'") == "23503")
+    let other = try fixture.record([(1, .markNow)], into: fixture.newSession())
+    func rows(_ table: String, of id: UUID) throws -> Int64 {
+      try store.connection.query(
+        "SELECT count(*) FROM \(unescaped: table) WHERE session_id = \(id)", "count"
+      ).first?.decode(Int64.self) ?? -1
+    }
+    #expect(try rows("events", of: session.id) == 3 && rows("checkpoints", of: session.id) > 0)
+    try store.deleteSession(session.id)
+    #expect(try rows("events", of: session.id) == 0 && rows("checkpoints", of: session.id) == 0)
+    #expect(try fixture.events(of: other).count == 1)
+  }
+
   /// A schema migrated by a newer sharp9 is refused before anything is written; reopening an
   /// up-to-date schema applies nothing.
   @Test func schemasFromANewerSharp9AreRefused() throws {
