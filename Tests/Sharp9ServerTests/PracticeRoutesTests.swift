@@ -21,7 +21,7 @@ import Testing
     let server: InspectorServer
     var database: String { directory.appending(path: "sharp9.sqlite").path }
 
-    init(maxUploadBytes: Int = 64 << 10, tee: URL? = nil) throws {
+    init(maxSongBytes: Int = 64 << 10, tee: URL? = nil) throws {
       directory = FileManager.default.temporaryDirectory.appending(
         path: "sharp9-app-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -42,7 +42,7 @@ import Testing
       server = try InspectorServer(
         databasePath: path,
         configuration: .init(
-          port: 0, token: InspectorFixture.token, maxUploadBytes: maxUploadBytes,
+          port: 0, token: InspectorFixture.token, maxSongBytes: maxSongBytes,
           sharp9Version: "test", workDirectory: directory.appending(path: "work")),
         practice: host)
     }
@@ -120,7 +120,7 @@ import Testing
   }
 
   @Test func anUploadOverTheLimitIsRefusedAndNothingKept() async throws {
-    let fixture = try Fixture(maxUploadBytes: 1000)
+    let fixture = try Fixture(maxSongBytes: 1000)
     let tone = try fixture.tone
     try await fixture.test { client in
       let big = try await client.execute(
