@@ -228,7 +228,7 @@ def reads(url, song):
     body = open(song, "rb").read()
     began = time.monotonic()
     request = urllib.request.Request(
-        f"{base}/api/app/songs?name=ten.wav", data=body, method="POST",
+        f"{base}/api/app/songs?name={song.rsplit('/', 1)[-1]}", data=body, method="POST",
         headers={"X-Sharp9-Token": token, "Content-Type": "audio/wav"})
     urllib.request.urlopen(request).read()
     uploaded = time.monotonic()

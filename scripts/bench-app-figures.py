@@ -109,10 +109,12 @@ def pages(path):
     if hours:
         pick = lambda key: median([r[key] for r in hours])
         app, player = pick("appSec"), pick("playerSec")
-        upload = median([r["upload"]["readsMs"] / 1000 for r in hours])
+        uploads = [r["upload"]["readsMs"] / 1000 for r in hours if r["upload"]]
+        upload = (f"{median(uploads):.2f} s, peak {pick('uploadMiB'):.0f} MiB" if uploads
+                  else "refused")
         print(f"opening a 1-hour song (medians of {len(hours)}): sharp9 app HOUR {app:.2f} s to its "
               f"URL, peak {pick('appMiB'):.0f} MiB; through the page's upload over HTTP "
-              f"{upload:.2f} s, peak {pick('uploadMiB'):.0f} MiB; peer, sharp9 play HOUR "
+              f"{upload}; peer, sharp9 play HOUR "
               f"{player:.2f} s to its screen, peak {pick('playerMiB'):.0f} MiB; ratios "
               f"{app / player:.2f} (time), {pick('appMiB') / pick('playerMiB'):.2f} (memory) "
               f"(load {loads('hour')})")
