@@ -228,9 +228,11 @@ def reads(url, song):
     body = open(song, "rb").read()
     began = time.monotonic()
     request = urllib.request.Request(
-        f"{base}/api/app/songs?name=ten.wav", data=body, method="POST",
+        f"{base}/api/app/songs?name={song.rsplit('/', 1)[-1]}", data=body, method="POST",
         headers={"X-Sharp9-Token": token, "Content-Type": "audio/wav"})
-    urllib.request.urlopen(request).read()
+    # A socket that makes no progress for 60 s fails the run: a server that refused the body
+    # early (413) and stopped reading it would otherwise hold the upload forever.
+    urllib.request.urlopen(request, timeout=60).read()
     uploaded = time.monotonic()
     urllib.request.urlopen(f"{base}/api/app/peaks").read()
     peaks = time.monotonic()

@@ -105,6 +105,19 @@ def pages(path):
         print(f"opening a 10-minute song, page interactive (median of {len(opened)}): {page:.0f} ms "
               f"(bound 1000); peer, the same requests over HTTP: {peer:.0f} ms; ratio "
               f"{page / peer:.2f} (load {loads('open')})")
+    hours = [r for r in rows if r["kind"] == "hour"]
+    if hours:
+        pick = lambda key: median([r[key] for r in hours])
+        app, player = pick("appSec"), pick("playerSec")
+        uploads = [r["upload"]["readsMs"] / 1000 for r in hours if r["upload"]]
+        upload = (f"{median(uploads):.2f} s, peak {pick('uploadMiB'):.0f} MiB" if uploads
+                  else "refused")
+        print(f"opening a 1-hour song (medians of {len(hours)}): sharp9 app HOUR {app:.2f} s to its "
+              f"URL, peak {pick('appMiB'):.0f} MiB; through the page's upload over HTTP "
+              f"{upload}; peer, sharp9 play HOUR "
+              f"{player:.2f} s to its screen, peak {pick('playerMiB'):.0f} MiB; ratios "
+              f"{app / player:.2f} (time), {pick('appMiB') / pick('playerMiB'):.2f} (memory) "
+              f"(load {loads('hour')})")
     for kind, what in [("playing", "waveform while playing"), ("zoom", "waveform while zooming")]:
         runs = [r["result"] for r in rows if r["kind"] == kind]
         if not runs:

@@ -15,15 +15,21 @@
 # - waveform frames/s while playing (≥ 50): frames drawn, and frames showing a new span; peer:
 #   the browser's own requestAnimationFrame rate in the same span;
 # - zooming a 1-hour song out to the whole hour and back (120 wheel events, as fast as Playwright
-#   sends them): frame times; peer: the browser's frames in the same span.
+#   sends them): frame times; peer: the browser's frames in the same span;
+# - opening a 1-hour song (635 MB of 16-bit WAV), a fresh database each time: `sharp9 app HOUR`
+#   until it prints its URL (the song decoded, kept in the library, its session started on the
+#   device, its peaks ready), and the same hour imported through the page's upload over HTTP
+#   (the peer's requests of the `open` part); each process's peak resident memory
+#   (/usr/bin/time -v) 5 s after it opened (the beat grid analysed meanwhile). Peer: the
+#   terminal player, `sharp9 play HOUR`, until its screen shows the song, in tmux.
 # Usage: scripts/bench-app.sh [RUNS [PARTS]]: RUNS (default 3) of each, PARTS a comma-separated
-# choice of latency, open, playing, zoom (default all). The release build, as the player's, unless
+# choice of latency, open, playing, zoom, hour (default all). The release build, as the player's, unless
 # BENCH_APP_BIN names another sharp9 (a quick look with a debug build; say so beside its figures).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 command -v sox >/dev/null || { echo "bench-app: needs sox (scripts/setup.sh --bench installs it)" >&2; exit 1; }
 runs=${1:-3}
-parts=",${2:-latency,open,playing,zoom},"
+parts=",${2:-latency,open,playing,zoom,hour},"
 part() { [[ $parts == *",$1,"* ]]; }
 bin=${BENCH_APP_BIN:-$(bash scripts/build-release.sh)} || exit 1
 source scripts/lib/browser-venv.sh || exit 1
@@ -132,6 +138,66 @@ for run in $(seq "$runs"); do
 done
 echo "  sharp9 app's resident memory with the hour open: $(($(ps -o rss= -p "$app") / 1024)) MiB"
 stop_bench_app
+fi
+
+if part hour; then
+echo "== opening a 1-hour song (load before: $(load))"
+[[ -f $work/hour.wav ]] || song "$work/hour.wav" 60
+since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'; }
+peak_mib() { awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "$1"; }
+for run in $(seq "$runs"); do
+  mkdir -p "$work/hour-$run"
+  # sharp9 app HOUR, under /usr/bin/time (its child is the app).
+  rm -f "$work/app.log" "$work/time.txt"
+  began=$EPOCHREALTIME
+  /usr/bin/time -v -o "$work/time.txt" "$bin" app "$work/hour.wav" \
+    --db "$work/hour-$run/app.sqlite" --device pulse --port "$(free_port)" >"$work/app.log" 2>&1 &
+  timed=$!
+  for _ in $(seq 3000); do grep -qs "^sharp9 app at " "$work/app.log" && break; sleep 0.05; done
+  app_sec=$(since "$began")
+  app_url=$(printed_url "$work/app.log" "sharp9 app")
+  [[ -n $app_url ]] || { cat "$work/app.log" >&2; echo "sharp9 app did not start" >&2; exit 1; }
+  sleep 5
+  kill -TERM "$(pgrep -P "$timed")" 2>/dev/null
+  wait "$timed"
+  app_mib=$(peak_mib "$work/time.txt")
+  # The same hour through the page's import: a fresh app with no song, the upload over HTTP.
+  rm -f "$work/app.log" "$work/time.txt"
+  /usr/bin/time -v -o "$work/time.txt" "$bin" app \
+    --db "$work/hour-$run/upload.sqlite" --device pulse --port "$(free_port)" >"$work/app.log" 2>&1 &
+  timed=$!
+  for _ in $(seq 600); do grep -qs "^sharp9 app at " "$work/app.log" && break; sleep 0.05; done
+  app_url=$(printed_url "$work/app.log" "sharp9 app")
+  # null when refused (a build before songs could be over 256 MiB).
+  upload=$("$py" scripts/app-browser.py reads "$app_url" "$work/hour.wav" 2>/dev/null) || upload=null
+  sleep 5
+  kill -TERM "$(pgrep -P "$timed")" 2>/dev/null
+  wait "$timed"
+  upload_mib=$(peak_mib "$work/time.txt")
+  # The peer: the terminal player, until its screen shows the song (paused at 0).
+  rm -f "$work/time.txt"
+  began=$EPOCHREALTIME
+  tmux -L sharp9bench new-session -d -s hour -x 100 -y 30 \
+    "/usr/bin/time -v -o '$work/time.txt' '$bin' play '$work/hour.wav' \
+     --db '$work/hour-$run/player.sqlite' --device pulse >/dev/null 2>&1; sleep 30"
+  for _ in $(seq 3000); do
+    tmux -L sharp9bench capture-pane -p -t hour | grep -q "paused" && break
+    sleep 0.05
+  done
+  player_sec=$(since "$began")
+  sleep 5
+  tmux -L sharp9bench send-keys -t hour q
+  for _ in $(seq 200); do grep -qs "Maximum resident" "$work/time.txt" && break; sleep 0.1; done
+  tmux -L sharp9bench kill-session -t hour
+  player_mib=$(peak_mib "$work/time.txt")
+  echo "  run $run (load $(load)): sharp9 app HOUR opened in $app_sec s, peak $app_mib MiB;" \
+    "the page's upload: $upload, peak $upload_mib MiB; peer, sharp9 play HOUR: $player_sec s," \
+    "peak $player_mib MiB"
+  echo "{\"kind\": \"hour\", \"appSec\": $app_sec, \"appMiB\": $app_mib, \"upload\": $upload," \
+    "\"uploadMiB\": $upload_mib, \"playerSec\": $player_sec, \"playerMiB\": $player_mib," \
+    "\"load\": \"$(load)\"}" >>"$pages"
+  rm -rf "$work/hour-$run"
+done
 fi
 
 echo "== summary"

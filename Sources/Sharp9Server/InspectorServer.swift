@@ -24,6 +24,9 @@ public struct InspectorServer: Sendable {
     public var token: String
     /// The largest bundle `POST /api/bundles` accepts, in bytes.
     public var maxUploadBytes: Int
+    /// The largest song `POST /api/app/songs` accepts, in bytes: songs stream to disk as they
+    /// arrive, and an hour of CD-quality WAV is 635 MB.
+    public var maxSongBytes: Int
     /// Where renders and uploads are kept while the server runs.
     public var workDirectory: URL
     /// The version recorded in forks and bundles.
@@ -32,7 +35,7 @@ public struct InspectorServer: Sendable {
     /// Creates a configuration; `token` defaults to 32 random bytes in hex.
     public init(
       host: String = "127.0.0.1", port: Int = 8089, token: String = InspectorServer.newToken(),
-      maxUploadBytes: Int = 256 << 20, sharp9Version: String,
+      maxUploadBytes: Int = 256 << 20, maxSongBytes: Int = 2 << 30, sharp9Version: String,
       workDirectory: URL = FileManager.default.temporaryDirectory.appending(
         path: "sharp9-serve-\(UUID().uuidString)")
     ) {
@@ -40,6 +43,7 @@ public struct InspectorServer: Sendable {
       self.port = port
       self.token = token
       self.maxUploadBytes = maxUploadBytes
+      self.maxSongBytes = maxSongBytes
       self.workDirectory = workDirectory
       self.sharp9Version = sharp9Version
     }

@@ -64,8 +64,11 @@ struct AppCommand: AsyncParsableCommand {
     let databasePath = try database.sqlitePath(for: "run `sharp9 app`")
     let teeTarget = try checkedTee(databasePath: databasePath)
     // Read like every command reads audio (a damaged file is 65, a missing one 66), before the
-    // database or the device: a song that cannot be played leaves nothing behind.
-    let audio = try song.map { try DecodedAudio(url: URL(filePath: $0)) }
+    // database or the device: a song that cannot be played leaves nothing behind. Decoded once,
+    // while its bytes are kept in the library.
+    let opened = try song.map {
+      try SongLibrary(databasePath: databasePath).open(URL(filePath: $0), name: $0)
+    }
     // Created (and migrated) before the server opens it: the app starts on an empty library.
     _ = try StoreLocation.sqlite(path: databasePath).open(.createIfMissing)
     let device = output.noDevice ? nil : try DeviceOutput.find(name: output.device)
@@ -85,11 +88,11 @@ struct AppCommand: AsyncParsableCommand {
         makeTee: makeTee, pageGrace: .milliseconds(Int64((closeAfter * 1000).rounded())),
         measuresLatency: latencyLog != nil))
     do {
-      if let song, let audio {
-        let kept = try SongLibrary(databasePath: databasePath).keep(audio.url, name: song)
+      if let song, let opened {
         try await practice.open(
           PracticeHost.Song(
-            audio: try DecodedAudio(url: kept), name: URL(filePath: song).lastPathComponent))
+            audio: opened.audio, name: URL(filePath: song).lastPathComponent,
+            sha256: opened.sha256))
       }
       let inspector = try InspectorServer(
         databasePath: databasePath,

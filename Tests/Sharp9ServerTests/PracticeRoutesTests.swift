@@ -22,8 +22,8 @@ import Testing
     var database: String { directory.appending(path: "sharp9.sqlite").path }
 
     /// A store with `tone.wav` (a 220 Hz tone `toneSeconds` long) beside it, served with
-    /// uploads up to `maxUploadBytes`.
-    init(maxUploadBytes: Int = 64 << 10, tee: URL? = nil, toneSeconds: Int = 2) throws {
+    /// songs up to `maxSongBytes`.
+    init(maxSongBytes: Int = 64 << 10, tee: URL? = nil, toneSeconds: Int = 2) throws {
       directory = FileManager.default.temporaryDirectory.appending(
         path: "sharp9-app-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ import Testing
       server = try InspectorServer(
         databasePath: path,
         configuration: .init(
-          port: 0, token: InspectorFixture.token, maxUploadBytes: maxUploadBytes,
+          port: 0, token: InspectorFixture.token, maxSongBytes: maxSongBytes,
           sharp9Version: "test", workDirectory: directory.appending(path: "work")),
         practice: host)
     }
@@ -122,7 +122,7 @@ import Testing
   }
 
   @Test func anUploadOverTheLimitIsRefusedAndNothingKept() async throws {
-    let fixture = try Fixture(maxUploadBytes: 1000)
+    let fixture = try Fixture(maxSongBytes: 1000)
     let tone = try fixture.tone
     try await fixture.test { client in
       let big = try await client.execute(
@@ -159,7 +159,7 @@ import Testing
 
   @Test func aSongUploadedIsKeptByHashPlayedAndEndedOnAPause() async throws {
     // Long enough not to end on its own however slowly the test runs.
-    let fixture = try Fixture(maxUploadBytes: 1 << 20, toneSeconds: 30)
+    let fixture = try Fixture(maxSongBytes: 1 << 20, toneSeconds: 30)
     let tone = try fixture.tone
     try await fixture.test { client in
       let upload = try await client.execute(

@@ -5,7 +5,7 @@ import Sharp9Audio
 /// to the database. A session's audio is never lost when the original moves, the same bytes are
 /// kept once whatever they were called, and a bundle can carry them.
 ///
-/// Only what ``keep(_:name:)`` writes is ever in the folder: names are the hash and an extension
+/// Only what ``commit(_:)`` and ``keepUpload(_:sha256:name:)`` write is ever in the folder: names are the hash and an extension
 /// of at most 8 ASCII letters or digits taken from the file's name, so nothing a page sends
 /// decides a path.
 public struct SongLibrary: Sendable {
@@ -18,16 +18,73 @@ public struct SongLibrary: Sendable {
       .appending(path: "songs")
   }
 
-  /// Keeps the bytes of `file` (left in place) under their SHA-256, with the extension of `name`;
-  /// returns the kept file. Keeping the same bytes again returns the file kept before.
+  /// A file's bytes copied beside the library and hashed as they were read, not yet in it:
+  /// ``commit(_:)`` puts them in, ``discard(_:)`` leaves the library as it was.
+  public struct Staged: Sendable {
+    /// The SHA-256 of the bytes copied.
+    public let sha256: String
+    fileprivate let partial: URL
+    fileprivate let name: String
+    /// Whether staging created the folder (``discard(_:)`` removes it again, if still empty).
+    fileprivate let createdFolder: Bool
+  }
+
+  /// Copies the bytes of `file` (left in place) beside the library, hashing them on the way: one
+  /// read, and the bytes kept are exactly the bytes hashed, even if the file changes meanwhile.
   ///
   /// - Throws: ``AudioFileError`` when `file` is not a readable regular file; the file system's
   ///   error when the folder cannot be written.
-  public func keep(_ file: URL, name: String) throws -> URL {
-    guard let hash = try AudioFileLocator.sha256(of: file) else {
-      throw AudioFileError(url: file, kind: .unreadable, detail: "cannot read it")
+  public func stage(_ file: URL, name: String) throws -> Staged {
+    let source = try AudioFilePath.openRegularFile(file)
+    defer { try? source.close() }
+    let manager = FileManager.default
+    let createdFolder = !manager.fileExists(atPath: directory.path)
+    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    let partial = directory.appending(path: ".\(UUID().uuidString).partial")
+    var hash = ContentHash()
+    do {
+      guard manager.createFile(atPath: partial.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown)
+      }
+      let target = try FileHandle(forWritingTo: partial)
+      defer { try? target.close() }
+      while true {
+        let chunk: Data
+        do {
+          guard let read = try source.read(upToCount: 1 << 20), !read.isEmpty else { break }
+          chunk = read
+        } catch {
+          throw AudioFileError(url: file, kind: .unreadable, detail: "cannot read it")
+        }
+        hash.update(data: chunk)
+        try target.write(contentsOf: chunk)
+      }
+    } catch {
+      discard(partial, createdFolder: createdFolder)
+      throw error
     }
-    return try place(file, sha256: hash, name: name, moving: false)
+    return Staged(
+      sha256: hash.hex(), partial: partial, name: name, createdFolder: createdFolder)
+  }
+
+  /// Puts `staged` in the library (the copy is dropped when the same bytes are kept already);
+  /// returns the kept file.
+  public func commit(_ staged: Staged) throws -> URL {
+    defer { try? FileManager.default.removeItem(at: staged.partial) }
+    return try place(staged.partial, sha256: staged.sha256, name: staged.name, moving: true)
+  }
+
+  /// Drops `staged`: the library is as it was before ``stage(_:name:)``.
+  public func discard(_ staged: Staged) {
+    discard(staged.partial, createdFolder: staged.createdFolder)
+  }
+
+  private func discard(_ partial: URL, createdFolder: Bool) {
+    let manager = FileManager.default
+    try? manager.removeItem(at: partial)
+    if createdFolder, (try? manager.contentsOfDirectory(atPath: directory.path))?.isEmpty == true {
+      try? manager.removeItem(at: directory)
+    }
   }
 
   /// Keeps an upload: `file`, whose bytes hashed to `sha256` as they arrived, is moved into the

@@ -29,6 +29,18 @@ public final class AudioFileReader {
   /// MP3 files without a length tag report an estimated length; a shortfall there is the end of
   /// the stream, not a truncation.
   private let lengthIsEstimate: Bool
+  /// Whether the samples are 16-bit integers in a container libsndfile decodes exactly, so
+  /// ``read(into:frames:)-(UnsafeMutableBufferPointer<Int16>,_)`` returns each sample `k` the float
+  /// read returns as `k / 32768`.
+  public let holdsPCM16: Bool
+
+  /// The containers whose 16-bit PCM libsndfile's float read scales by exactly 2⁻¹⁵ (its pcm.c,
+  /// and flac.c's shift to 32 bits and back): the integers are then the floats, without a
+  /// conversion or a check per sample.
+  private static let exactPCM16Containers = [
+    SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_AIFF, SF_FORMAT_W64, SF_FORMAT_RF64, SF_FORMAT_CAF,
+    SF_FORMAT_FLAC,
+  ].map { Int32($0) }
 
   /// Opens `url` for reading. Throws ``AudioFileError`` naming the file and the reason.
   public init(url: URL) throws {
@@ -60,6 +72,9 @@ public final class AudioFileReader {
     self.url = url
     self.handle = handle
     self.lengthIsEstimate = info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_MPEG)
+    self.holdsPCM16 =
+      info.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16)
+      && Self.exactPCM16Containers.contains(info.format & Int32(SF_FORMAT_TYPEMASK))
     self.format = AudioFormat(
       sampleRate: Int(info.samplerate), channels: Int(info.channels), frames: info.frames,
       container: Sndfile.formatName(info.format & Int32(SF_FORMAT_TYPEMASK)),
@@ -101,13 +116,28 @@ public final class AudioFileReader {
   /// - Throws: ``AudioFileError`` `.truncated` when the data ends before ``AudioFormat/frames`` or
   ///   the decoder reports corruption.
   public func read(into buffer: UnsafeMutableBufferPointer<Float>, frames: Int) throws -> Int {
+    try read(into: buffer, frames: frames) { sf_readf_float($0, $1, $2) }
+  }
+
+  /// Reads up to `frames` interleaved frames of 16-bit samples, as the file holds them (only when
+  /// ``holdsPCM16``: traps otherwise), into the start of `buffer`; as the float read, whose
+  /// samples are these divided by 32768, exactly.
+  public func read(into buffer: UnsafeMutableBufferPointer<Int16>, frames: Int) throws -> Int {
+    precondition(holdsPCM16, "16-bit reads of a file that does not hold 16-bit samples")
+    return try read(into: buffer, frames: frames) { sf_readf_short($0, $1, $2) }
+  }
+
+  private func read<Sample>(
+    into buffer: UnsafeMutableBufferPointer<Sample>, frames: Int,
+    decode: (OpaquePointer, UnsafeMutablePointer<Sample>, Int64) -> Int64
+  ) throws -> Int {
     precondition(frames >= 0, "frames must not be negative")
     precondition(buffer.count >= frames * format.channels, "buffer smaller than frames × channels")
     let wanted = Int(min(Int64(frames), format.frames - position))
     guard wanted > 0, let base = buffer.baseAddress else { return 0 }
     var done = 0
     while done < wanted {
-      let got = sf_readf_float(handle.raw, base + done * format.channels, Int64(wanted - done))
+      let got = decode(handle.raw, base + done * format.channels, Int64(wanted - done))
       try handle.checkError("decoding at frame \(position + Int64(done))", kind: .truncated)
       guard got > 0 else { break }
       done += Int(got)

@@ -13,6 +13,8 @@ public final class DecodedAudio: @unchecked Sendable {
   public let format: AudioFormat
   /// The samples, `format.frames × format.channels`, written once in `init`.
   let samples: DecodedSamples
+  /// Frees the samples once no ``DecodedAudio`` sharing them is left.
+  private let owner: Owner
 
   /// Decodes `url` completely.
   /// - Throws: ``AudioFileError`` when the file cannot be opened or decoded.
@@ -22,12 +24,30 @@ public final class DecodedAudio: @unchecked Sendable {
     self.url = url
     samples = try DecodedSamples.decode(
       reader, count: Int(reader.format.frames) * reader.format.channels)
+    owner = Owner(samples)
+  }
+
+  private init(sharing audio: DecodedAudio, url: URL) {
+    self.url = url
+    format = audio.format
+    samples = audio.samples
+    owner = audio.owner
+  }
+
+  /// The same samples, as decoded from `url`: a file with the same bytes (the song library's
+  /// copy of the file decoded), so a song is decoded once and held in memory once.
+  public func sharingSamples(as url: URL) -> DecodedAudio {
+    DecodedAudio(sharing: self, url: url)
   }
 
   /// Bytes the samples occupy in memory.
   public var sampleBytes: Int { samples.byteCount }
 
-  deinit { samples.deallocate() }
+  private final class Owner: @unchecked Sendable {
+    let samples: DecodedSamples
+    init(_ samples: DecodedSamples) { self.samples = samples }
+    deinit { samples.deallocate() }
+  }
 }
 
 /// One reading position in a ``DecodedAudio``: a voice's "file handle" that never does I/O.

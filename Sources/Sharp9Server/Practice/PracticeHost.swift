@@ -400,7 +400,7 @@ public final class PracticeHost: @unchecked Sendable {
     playheadNotes = try? PlayheadNotes(audio: audio)
     problem = nil
     lockGate = LockGate()
-    let peaks = (try? Interchange.string(PracticePeaks(audio))) ?? "null"
+    let peaks = PracticePeaks(audio).json
     lock.withLock { published.peaks = peaks }
   }
 

@@ -109,7 +109,7 @@ extension InspectorServer {
       try await host.close()
       return APIResponse.json("{}")
     }
-    let maxBytes = configuration.maxUploadBytes
+    let maxBytes = configuration.maxSongBytes
     let uploads = configuration.workDirectory.appending(path: "uploads")
     let songs = SongLibrary(databasePath: host.databasePath)
     router.post("/api/app/songs") { request, _ in

@@ -42,7 +42,8 @@ extension InspectorServer {
       else { throw APIFailure(.notFound, "the library holds no such song; import it") }
       let song = try await StoreThread.run {
         do {
-          return PracticeHost.Song(audio: try DecodedAudio(url: file), name: known.title)
+          return PracticeHost.Song(
+            audio: try DecodedAudio(url: file), name: known.title, sha256: chosen.song)
         } catch is AudioFileError {
           throw APIFailure(
             .unprocessableContent, "the library's copy of the song cannot be read; import it again")

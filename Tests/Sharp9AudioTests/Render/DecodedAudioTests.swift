@@ -32,11 +32,12 @@ import Testing
   }
 
   private func write(
-    _ name: String, sample: AudioSampleFormat, frames: Int, value: (Int) -> Float
+    _ name: String, container: AudioContainer = .wav, sample: AudioSampleFormat, frames: Int,
+    value: (Int) -> Float
   ) throws -> URL {
     let url = try RenderFixture.directory().appending(path: name)
     let writer = try AudioFileWriter(
-      url: url, container: .wav, sample: sample, sampleRate: 44_100, channels: 2)
+      url: url, container: container, sample: sample, sampleRate: 44_100, channels: 2)
     let interleaved = (0..<(frames * 2)).map(value)
     try interleaved.withUnsafeBufferPointer { try writer.write($0, frames: frames) }
     try writer.finish()
@@ -67,5 +68,36 @@ import Testing
     let audio = try DecodedAudio(url: url)
     #expect(audio.sampleBytes == 10 * 2 * 4)
     #expect(try cursorBits(audio) == readerBits(url))
+  }
+
+  /// Every 16-bit value, in WAV, AIFF (big-endian) and FLAC, read as 16-bit integers straight
+  /// into place (past the first million-frame read): exactly the floats the reader returns.
+  @Test(arguments: [AudioContainer.wav, .aiff, .flac])
+  func sixteenBitFilesAreReadAsIntegersExactly(container: AudioContainer) throws {
+    let frames = (1 << 20) + 4321
+    let url = try write(
+      "every.\(container)", container: container, sample: .pcm16, frames: frames,
+      value: { Float(($0 * 7919) % 65_536 - 32_768) / 32_768 })
+    #expect(try AudioFileReader(url: url).holdsPCM16)
+    let audio = try DecodedAudio(url: url)
+    #expect(audio.sampleBytes == frames * 2 * 2)
+    #expect(try cursorBits(audio) == readerBits(url))
+  }
+
+  @Test func otherEncodingsAreNotReadAsIntegers() throws {
+    let url = try write("pcm24.wav", sample: .pcm24, frames: 10) { Float($0) / 32 }
+    #expect(try !AudioFileReader(url: url).holdsPCM16)
+  }
+
+  /// The library's copy shares the decoded samples: they outlive the audio first decoded.
+  @Test func sharedSamplesOutliveTheFirstOwner() throws {
+    let url = try write("shared.wav", sample: .pcm16, frames: 5000) { sin(Float($0) * 0.01) }
+    var first: DecodedAudio? = try DecodedAudio(url: url)
+    let copy = URL(filePath: "/elsewhere/shared.wav")
+    let shared = try #require(first?.sharingSamples(as: copy))
+    first = nil
+    #expect(shared.url == copy)
+    #expect(shared.sampleBytes == 5000 * 2 * 2)
+    #expect(try cursorBits(shared) == readerBits(url))
   }
 }
