@@ -16,7 +16,7 @@ import Foundation
 /// - Edits (``Action/editLabel(in:)``) that change something are recorded for undo and redo.
 public enum Reducer {
   /// Identifies the rules: recorded with each session so replays by a later reducer are reported.
-  public static let version = "6"
+  public static let version = "7"
 
   /// Applies `action` to `state` and returns the effects, in the order the engine must run them.
   public static func reduce(
@@ -97,6 +97,9 @@ public enum Reducer {
     case .setRecordingArmed(let armed): return setRecordingArmed(armed, &state, context)
     case .takeRecorded(let recording): return takeRecorded(recording, &state, context)
     case .deleteTake(let id): return deleteTake(id, &state, context)
+    case .listenToTake(let id): return listenToTake(id, &state, context)
+    case .listenToSong: return listenToSong(&state, context)
+    case .setTakeBalance(let balance): return setTakeBalance(balance, &state, context)
     case .nameSection(let time, let name): return nameSection(at: time, name, &state, context)
     case .sectionsRestored(let sections): return restoreSections(sections, &state, context)
     case .loopSection(let number): return loopSection(number, &state, context)

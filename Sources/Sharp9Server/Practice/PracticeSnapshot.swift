@@ -131,7 +131,10 @@ extension PracticeSnapshot {
         "metronome " + PracticeStatusText.metronome(clicks),
         "count-in " + PracticeStatusText.countIn(clicks),
       ]
-      + [PracticeStatusText.loopPractice(state.loopPractice, completedPasses: completedPasses)]
+      + [
+        PracticeStatusText.loopPractice(state.loopPractice, completedPasses: completedPasses),
+        PracticeStatusText.listening(state.recording),
+      ]
       .compactMap { $0 }).joined(separator: " · ")
   }
 }
