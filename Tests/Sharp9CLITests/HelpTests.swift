@@ -123,6 +123,6 @@ import Testing
   @Test func versionIsPrinted() throws {
     #expect(
       try CLI.run(["--version"])
-        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 6, schema 10)\n", stderr: ""))
+        == CLI.Result(status: 0, stdout: "sharp9 0.1.0 (reducer 7, schema 10)\n", stderr: ""))
   }
 }

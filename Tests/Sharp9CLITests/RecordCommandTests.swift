@@ -36,7 +36,7 @@ import Testing
       result.stderr == "sharp9 record: session \(id)\nsharp9 record: 3 events in session \(id)\n")
     let verify = try await cli.run(["verify", id])
     #expect(
-      verify.stdout == "ok: session \(id): 3 events replayed, 1 checkpoints match (reducer 6)\n")
+      verify.stdout == "ok: session \(id): 3 events replayed, 1 checkpoints match (reducer 7)\n")
   }
 
   @Test func stampsActionsWithItsMonotonicClock() async throws {

@@ -86,7 +86,7 @@ import Testing
     #expect(fields.stdout.contains("\ntrack.name                \"take.wav\"\n"))
     let verify = try await cli.run(["verify", id])
     #expect(
-      verify.stdout == "ok: session \(id): 9 events replayed, 1 checkpoints match (reducer 6)\n")
+      verify.stdout == "ok: session \(id): 9 events replayed, 1 checkpoints match (reducer 7)\n")
     #expect(verify.status == 0)
   }
 
