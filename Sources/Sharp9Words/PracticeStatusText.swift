@@ -42,6 +42,14 @@ public enum PracticeStatusText {
       + TakeListening.levelsText(balance: recording.listening.balance)
   }
 
+  /// `Take 3 · pass 3 · 4.2 s` (`· loop off` for a take recorded with the loop off).
+  public static func takeLabel(_ take: Take, number: Int, sampleRate: Double) -> String {
+    let seconds = Double(take.recording.endFrame - take.recording.startFrame) / sampleRate
+    return "Take \(number) · "
+      + (take.recording.pass.map { "pass \($0)" } ?? "loop off") + " · "
+      + seconds.formatted(.number.precision(.fractionLength(1))) + " s"
+  }
+
   /// `0.60 x → 1.00 x, +0.05 every 2` (passes): the plan as both screens and the log show it.
   static func trainerPlan(_ trainer: SpeedTrainer) -> String {
     "\(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "
