@@ -70,7 +70,6 @@ def test_takes_are_heard_mixed_or_alone_and_deleted(browser, app):
     wait_until(page, "document.querySelector('#take-list li:nth-child(1)').getAttribute('aria-current') === 'true'")
     wait_until(page, "document.getElementById('take-balance').value === '1'")
     page.locator("#take-balance").fill("-0.5")
-    page.locator("#take-balance").dispatch_event("change")
     wait_until(page, "document.getElementById('practice-line').textContent.includes('song 100 %, take 50 %')")
     page.click("#take-song")
     wait_until(page, "document.getElementById('take-song').disabled")
