@@ -63,6 +63,13 @@ def test_takes_are_heard_mixed_or_alone_and_deleted(browser, app):
     assert items.nth(0).locator("span").inner_text() == "Take 1 · pass 1 · 1.0 s"
     assert page.locator("#take-song").is_disabled()
 
+    # At phone size every take's buttons fit and are large enough to tap.
+    page.set_viewport_size({"width": 390, "height": 844})
+    for button in page.locator("#takes button").all():
+        box = button.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, button.get_attribute("aria-label")
+        assert box["height"] >= 44, button.get_attribute("aria-label")
+    page.set_viewport_size({"width": 1280, "height": 800})
     items.nth(1).locator("button", has_text="Mixed").click()
     wait_until(page, "document.querySelector('#take-list li:nth-child(2)').getAttribute('aria-current') === 'true'")
     wait_until(page, "document.getElementById('practice-line').textContent.includes('hearing take 2 (pass 2)')")
