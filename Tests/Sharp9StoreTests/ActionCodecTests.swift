@@ -84,10 +84,11 @@ import Testing
     #expect(ActionCodec.encode(.setSnap(.bars)) == [44, 2])
     #expect(ActionCodec.encode(.setRecordingArmed(true)) == [52, 1])
     #expect(ActionCodec.encode(.deleteTake(id: UUID())).first == 54)
-    #expect(ActionCodec.encode(.listenToTake(id: UUID())).first == 62)
+    // 62 is playedToEnd (on main since this branch began).
+    #expect(ActionCodec.encode(.listenToTake(id: UUID())).first == 63)
     #expect(ActionCodec.encode(.listenToTake(id: UUID())).count == 17)
-    #expect(ActionCodec.encode(.listenToSong) == [63])
-    #expect(ActionCodec.encode(.setTakeBalance(1)) == [64, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
+    #expect(ActionCodec.encode(.listenToSong) == [64])
+    #expect(ActionCodec.encode(.setTakeBalance(1)) == [65, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
     let take = TakeRecording(
       startFrame: 1, endFrame: 2, pass: nil, input: "i", sha256: "h", dropouts: 3,
       latencyFrames: 0x600)
