@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Recording yourself, end to end on a fresh machine: a private PulseAudio server whose null sink's
 # monitor is the default source, so the input `sharp9 play` records is exactly what it played.
-# Arms recording (R), plays, pauses, quits; checks the take event, the take's file in the
-# library under its SHA-256, and that the take equals what was sent to the device (the tee) to
-# 24 bits after the measured round trip. Then a missing input: one error line, no session.
+# Arms recording (R), plays, pauses, listens back (h, j, H: the render must be the tee), quits;
+# checks the take event, the take's file in the library under its SHA-256, and that the take
+# equals what was sent to the device (the tee) to 24 bits after the measured round trip. Then a missing input: one error line, no session.
 # Ends with "N passed, N failed" (exit 1 on any failure).
 #
 # The release build (a debug build's stretcher is slower than real time), or SHARP9_BIN: this
@@ -103,10 +103,27 @@ for take in 1 2 3; do
   [[ $take == 1 ]] && check "Space: the take ended, armed again" shows "rec armed"
   [[ $take == 1 ]] && check "the take is kept" shows "Take 1 kept"
 done
+# Listening back (recording stopped first, so no fourth take): h hears the last take, which was
+# recorded with the loop off, from the play; j the take before at the same point; H the take
+# alone. The render of the session below must be the tee, bit for bit.
+key R
+key h
+check "h: hearing the last take" shows "hearing take 3"
+key Space 1.5
+key j 1
+check "j: hearing the take before" shows "hearing take 2"
+key H 1
+check "H: the take alone" shows "song 0 %, take 100 %"
+key Space 1.5
 key q 2
 for _ in $(seq 100); do [[ -s $work/exit.txt ]] && break; sleep 0.1; done
 check "quit: exit 0" grep -qx 0 "$work/exit.txt"
 id=$(sed -n 's/^session //p' "$work/out.txt")
+"$bin" render "$id" --db "$db" --sample float -o "$work/heard.wav" >/dev/null
+heard_result=$(python3 scripts/player-audio.py compare "$work/heard.wav" "$work/tee.wav")
+echo "     listened back, render vs tee: $heard_result"
+check "listening back: the render is the tee, bit for bit" \
+  bash -c "[[ '$heard_result' == identical* ]]"
 
 "$bin" log "$id" --db "$db" >"$work/log.txt"
 check "the log has the take" grep -q "take recorded: frames" "$work/log.txt"

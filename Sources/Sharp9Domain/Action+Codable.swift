@@ -15,14 +15,15 @@ extension Action: Codable {
     case setLoopPasses, setSpeedTrainer, loopPassesCompleted, trainerStepped
     case beatGridDetected, tapTempo, setTempo, shiftGrid, setMetronome, setCountIn, nudgeABeats
     case nudgeBBeats, setSnap, nameSection, sectionsRestored, loopSection, songSettingsRestored
-    case overviewTapped, setRecordingArmed, takeRecorded, deleteTake, playedToEnd
+    case overviewTapped, setRecordingArmed, takeRecorded, deleteTake, listenToTake, listenToSong
+    case setTakeBalance, playedToEnd
 
     /// The JSON fields of this kind besides `type`, in the order they are written. Script lines
     /// with any other field are rejected, so a misspelt field name never passes silently.
     public var fieldNames: [String] {
       switch self {
       case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd,
-        .undo, .redo, .tapTempo:
+        .undo, .redo, .tapTempo, .listenToSong:
         []
       case .importPicked: ["url"]
       case .importSucceeded: ["track"]
@@ -31,7 +32,7 @@ extension Action: Codable {
       case .tapWaveform, .dragScrub, .addMarker, .setA, .setB, .overviewTapped: ["timeSec"]
       case .tick: ["currentTimeSec"]
       case .speedDelta, .pitchDelta: ["delta"]
-      case .deleteMarker, .deleteTake: ["id"]
+      case .deleteMarker, .deleteTake, .listenToTake: ["id"]
       case .toggleLoopEnabled: ["enabled"]
       case .clearToastIfExpired: ["now"]
       case .skip, .nudgeA, .nudgeB: ["seconds"]
@@ -55,6 +56,7 @@ extension Action: Codable {
       case .setSnap: ["snap"]
       case .setRecordingArmed: ["armed"]
       case .takeRecorded: ["take"]
+      case .setTakeBalance: ["balance"]
       case .nameSection: ["timeSec", "name"]
       case .sectionsRestored: ["sections"]
       case .loopSection: ["number"]
@@ -66,7 +68,7 @@ extension Action: Codable {
   private enum Field: String, CodingKey {
     case type, url, track, message, mode, timeSec, currentTimeSec, delta, id, enabled, now
     case seconds, locked, speed, semitones, name, number, loops, passes, trainer, wallSec
-    case grid, bpm, level, beats, everyPass, snap, sections, settings, armed, take
+    case grid, bpm, level, beats, everyPass, snap, sections, settings, armed, take, balance
   }
 
   /// The case's `type` tag.
@@ -123,6 +125,9 @@ extension Action: Codable {
     case .setRecordingArmed: .setRecordingArmed
     case .takeRecorded: .takeRecorded
     case .deleteTake: .deleteTake
+    case .listenToTake: .listenToTake
+    case .listenToSong: .listenToSong
+    case .setTakeBalance: .setTakeBalance
     case .nameSection: .nameSection
     case .sectionsRestored: .sectionsRestored
     case .loopSection: .loopSection
@@ -160,6 +165,8 @@ extension Action: Codable {
       case .undo: none ? .undo : nil
       case .redo: none ? .redo : nil
       case .tapTempo: none ? .tapTempo : nil
+      case .listenToSong: none ? .listenToSong : nil
+      case .setTakeBalance: number.map { .setTakeBalance($0) }
       case .setTempo: number.map { .setTempo(bpm: $0) }
       case .shiftGrid: number.map { .shiftGrid(seconds: $0) }
       case .setSnap:
@@ -195,7 +202,8 @@ extension Action: Codable {
       case .importPicked, .importSucceeded, .importFailed, .deleteMarker, .saveLoop, .recallLoop,
         .renameSavedLoop, .deleteSavedLoop, .savedLoopsRestored, .setSpeedTrainer, .trainerStepped,
         .beatGridDetected, .setMetronome, .setCountIn, .nudgeABeats, .nudgeBBeats, .nameSection,
-        .sectionsRestored, .loopSection, .songSettingsRestored, .takeRecorded, .deleteTake:
+        .sectionsRestored, .loopSection, .songSettingsRestored, .takeRecorded, .deleteTake,
+        .listenToTake:
         nil
       }
     guard let action, number?.isFinite ?? true else { return nil }
@@ -327,6 +335,9 @@ extension Action: Codable {
     case .setRecordingArmed: self = .setRecordingArmed(try c.decode(Bool.self, forKey: .armed))
     case .takeRecorded: self = .takeRecorded(try c.decode(TakeRecording.self, forKey: .take))
     case .deleteTake: self = .deleteTake(id: try Self.decodeID(c))
+    case .listenToTake: self = .listenToTake(id: try Self.decodeID(c))
+    case .listenToSong: self = .listenToSong
+    case .setTakeBalance: self = .setTakeBalance(try number(.balance))
     case .nameSection:
       self = .nameSection(
         timeSec: try number(.timeSec), name: try c.decode(String.self, forKey: .name))
@@ -364,7 +375,7 @@ extension Action: Codable {
     try c.encode(kind.rawValue, forKey: .type)
     switch self {
     case .onAppear, .togglePlay, .abCycle, .cycleSpeed, .markNow, .seekToStart, .seekToEnd, .undo,
-      .redo, .tapTempo:
+      .redo, .tapTempo, .listenToSong:
       break
     case .importPicked(let url): try c.encode(Self.interchangeString(url), forKey: .url)
     case .importSucceeded(let track): try c.encode(track, forKey: .track)
@@ -375,7 +386,8 @@ extension Action: Codable {
       try c.encode(time, forKey: .timeSec)
     case .tick(let time): try c.encode(time, forKey: .currentTimeSec)
     case .speedDelta(let delta), .pitchDelta(let delta): try c.encode(delta, forKey: .delta)
-    case .deleteMarker(let id), .deleteTake(let id): try c.encode(id, forKey: .id)
+    case .deleteMarker(let id), .deleteTake(let id), .listenToTake(let id):
+      try c.encode(id, forKey: .id)
     case .toggleLoopEnabled(let enabled): try c.encode(enabled, forKey: .enabled)
     case .clearToastIfExpired(let now): try c.encodeIfPresent(now, forKey: .now)
     case .skip(let seconds), .nudgeA(let seconds), .nudgeB(let seconds), .shiftGrid(let seconds):
@@ -409,6 +421,7 @@ extension Action: Codable {
     case .setSnap(let snap): try c.encode(snap, forKey: .snap)
     case .setRecordingArmed(let armed): try c.encode(armed, forKey: .armed)
     case .takeRecorded(let take): try c.encode(take, forKey: .take)
+    case .setTakeBalance(let balance): try c.encode(balance, forKey: .balance)
     case .nameSection(let time, let name):
       try c.encode(time, forKey: .timeSec)
       try c.encode(name, forKey: .name)

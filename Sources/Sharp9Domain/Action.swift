@@ -116,6 +116,15 @@ public enum Action: Sendable, Equatable, Hashable {
   /// The musician deleted a take (its audio goes from the library only when no session refers
   /// to it any more).
   case deleteTake(id: UUID)
+  /// The musician chose a take to hear with the song (or alone, at the balance's end): the
+  /// take sounds from the start of each pass, as it was recorded. Choosing another take while
+  /// the loop plays is A/B between passes: the new take goes on at the same point of the pass.
+  case listenToTake(id: UUID)
+  /// The musician went back to the song alone (the take falls silent).
+  case listenToSong
+  /// The musician moved the balance between the song and the take: −1 the song alone, 0 both
+  /// at full level, 1 the take alone (see ``TakeListening``).
+  case setTakeBalance(Double)
   /// The section starting at a time named (the marker there, or a new one): "Verse", "Solo".
   case nameSection(timeSec: Double, name: String)
   /// The song's sections from earlier sessions, brought in as the song loads (the app reads
@@ -182,7 +191,7 @@ extension Action {
       .undo, .redo, .savedLoopsRestored, .setLoopPasses, .setSpeedTrainer, .loopPassesCompleted,
       .trainerStepped, .beatGridDetected, .setMetronome, .setCountIn, .setSnap, .sectionsRestored,
       .songSettingsRestored, .overviewTapped, .setRecordingArmed, .takeRecorded, .deleteTake,
-      .playedToEnd:
+      .listenToTake, .listenToSong, .setTakeBalance, .playedToEnd:
       nil
     }
   }
@@ -202,7 +211,7 @@ extension Action {
       .nudgeB, .saveLoop, .recallLoop, .renameSavedLoop, .deleteSavedLoop, .setLoopPasses,
       .setSpeedTrainer, .tapTempo, .setTempo, .shiftGrid, .setMetronome, .setCountIn, .nudgeABeats,
       .nudgeBBeats, .setSnap, .nameSection, .loopSection, .overviewTapped, .setRecordingArmed,
-      .deleteTake:
+      .deleteTake, .listenToTake, .listenToSong, .setTakeBalance:
       true
     }
   }

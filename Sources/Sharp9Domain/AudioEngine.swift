@@ -27,6 +27,9 @@ public protocol AudioEngine: AnyObject {
   func setBeatGrid(_ grid: BeatGrid?)
   /// Replaces the metronome and count-in settings.
   func setClicks(_ clicks: ClickSettings)
+  /// Hears `take` with the song from the start of each pass (nil: the song alone), at
+  /// `balance` (−1 the song alone … 1 the take alone, see ``TakeListening``).
+  func setTakeMix(take: TakeRecording?, balance: Double)
   /// The playhead position in source seconds.
   ///
   /// An engine does not call back as it plays: a `tick` carries the time it happened, which only

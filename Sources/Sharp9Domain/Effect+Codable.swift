@@ -7,11 +7,13 @@ extension Effect: Codable {
   public enum Kind: String, Sendable, CaseIterable, Codable {
     case engineLoad, enginePlay, enginePause, engineSeek, engineSetRate, engineSetPitchSemitones
     case engineSetLoop, computePeaks, engineSetLoopPractice, engineSetBeatGrid, engineSetClicks
+    case engineSetTakeMix
   }
 
   private enum Field: String, CodingKey {
     case type, url, timeSec, rate, semitones, aSec, bSec, enabled, practice
     case grid, metronomeLevel, countInLevel, countInBeats, countInEveryPass, beatSec
+    case take, balance
   }
 
   /// The case's `type` tag.
@@ -28,6 +30,7 @@ extension Effect: Codable {
     case .engineSetLoopPractice: .engineSetLoopPractice
     case .engineSetBeatGrid: .engineSetBeatGrid
     case .engineSetClicks: .engineSetClicks
+    case .engineSetTakeMix: .engineSetTakeMix
     }
   }
 
@@ -71,6 +74,10 @@ extension Effect: Codable {
           countInBeats: try c.decode(Int.self, forKey: .countInBeats),
           countInEveryPass: try c.decode(Bool.self, forKey: .countInEveryPass),
           beatSec: try c.decode(Double.self, forKey: .beatSec)))
+    case .engineSetTakeMix:
+      self = .engineSetTakeMix(
+        take: try c.decodeIfPresent(TakeRecording.self, forKey: .take),
+        balance: try c.decode(Double.self, forKey: .balance))
     }
   }
 
@@ -96,6 +103,9 @@ extension Effect: Codable {
       try c.encode(clicks.countInBeats, forKey: .countInBeats)
       try c.encode(clicks.countInEveryPass, forKey: .countInEveryPass)
       try c.encode(clicks.beatSec, forKey: .beatSec)
+    case .engineSetTakeMix(let take, let balance):
+      try c.encode(take, forKey: .take)
+      try c.encode(balance, forKey: .balance)
     }
   }
 }

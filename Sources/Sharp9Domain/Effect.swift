@@ -25,4 +25,7 @@ public enum Effect: Sendable, Equatable, Hashable {
   case engineSetBeatGrid(BeatGrid?)
   /// Replace the metronome and count-in settings.
   case engineSetClicks(ClickSettings)
+  /// Hear `take` with the song from the start of each pass (nil: the song alone), at a balance
+  /// from −1 (the song alone) to 1 (the take alone); see ``TakeListening``.
+  case engineSetTakeMix(take: TakeRecording?, balance: Double)
 }

@@ -131,11 +131,14 @@ struct PlayerScreen {
     }
   }
 
-  /// The loop practice's line, or an empty one without a plan.
+  /// The loop practice's and the takes' line, or an empty one with neither.
   private func practiceLine(_ view: PlayerView) -> ScreenLine {
-    PracticeStatusText.loopPractice(
-      view.state.loopPractice, completedPasses: view.completedPasses
-    ).map { ScreenLine(" " + $0, .faint) } ?? ScreenLine()
+    let parts = [
+      PracticeStatusText.loopPractice(
+        view.state.loopPractice, completedPasses: view.completedPasses),
+      PracticeStatusText.listening(view.state.recording),
+    ].compactMap { $0 }
+    return parts.isEmpty ? ScreenLine() : ScreenLine(" " + parts.joined(separator: " · "), .faint)
   }
 
   /// The zoom line: its label, then the grid's beats as ticks under the zoomed waveform's

@@ -69,6 +69,9 @@ public enum EventText {
       "take recorded: frames \(take.startFrame)–\(take.endFrame)"
         + (take.pass.map { ", pass \($0)" } ?? "") + " from \(take.input)"
     case .deleteTake(let id): "delete take \(id.uuidString.prefix(8))"
+    case .listenToTake(let id): "listen to take \(id.uuidString.prefix(8))"
+    case .listenToSong: "listen to the song alone"
+    case .setTakeBalance(let balance): "take balance: \(TakeListening.levelsText(balance: balance))"
     case .nameSection(let time, let name): "name section \"\(name)\" at \(formatTime(time))"
     case .sectionsRestored(let sections): "the song's sections (\(sections.count))"
     case .loopSection(let number): "loop section \(number)"
@@ -110,6 +113,9 @@ public enum EventText {
     case .engineSetClicks(let clicks):
       "clicks metronome \(JSONText.number(clicks.metronomeLevel)) count-in \(clicks.countInBeats)"
         + (clicks.countInEveryPass ? " every pass" : "")
+    case .engineSetTakeMix(let take, let balance):
+      (take.map { "hear take \($0.sha256.prefix(8))" } ?? "song alone")
+        + ", \(TakeListening.levelsText(balance: balance))"
     }
   }
 

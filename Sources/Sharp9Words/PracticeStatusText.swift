@@ -2,7 +2,8 @@ import Foundation
 import Sharp9Domain
 
 /// The words of the practice status both practice screens show (the terminal player's status
-/// rows, the browser app's practice line): tempo, metronome, count-in and loop practice.
+/// rows, the browser app's practice line): tempo, metronome, count-in, loop practice and
+/// listening back to takes.
 public enum PracticeStatusText {
   /// `120.0 BPM`, or `--` without a grid.
   public static func tempo(_ state: State) -> String {
@@ -26,6 +27,27 @@ public enum PracticeStatusText {
     if let limit = practice.passLimit { parts.append("passes \(completedPasses) of \(limit)") }
     if let trainer = practice.trainer { parts.append("trainer " + trainerPlan(trainer)) }
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `takes 6 · song alone`, `takes 6 · hearing take 3 (pass 3) · song 100 %, take 75 %`, or
+  /// nil with no takes.
+  public static func listening(_ recording: Recording) -> String? {
+    guard !recording.takes.isEmpty else { return nil }
+    let takes = "takes \(recording.takes.count)"
+    guard let heard = recording.heardTake,
+      let index = recording.takes.firstIndex(of: heard)
+    else { return takes + " · song alone" }
+    return takes + " · hearing take \(index + 1)"
+      + (heard.recording.pass.map { " (pass \($0))" } ?? "") + " · "
+      + TakeListening.levelsText(balance: recording.listening.balance)
+  }
+
+  /// `Take 3 · pass 3 · 4.2 s` (`· loop off` for a take recorded with the loop off).
+  public static func takeLabel(_ take: Take, number: Int, sampleRate: Double) -> String {
+    let seconds = Double(take.recording.endFrame - take.recording.startFrame) / sampleRate
+    return "Take \(number) · "
+      + (take.recording.pass.map { "pass \($0)" } ?? "loop off") + " · "
+      + seconds.formatted(.number.precision(.fractionLength(1))) + " s"
   }
 
   /// `0.60 x → 1.00 x, +0.05 every 2` (passes): the plan as both screens and the log show it.

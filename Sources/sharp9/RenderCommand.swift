@@ -83,6 +83,13 @@ struct RenderCommand: ParsableCommand {
     }
   }
 
+  /// Reads a take the session listened back to (asked only when it did: the take library is
+  /// beside an SQLite database only).
+  private func listenedTake(_ take: TakeRecording) throws -> DecodedAudio {
+    let path = try database.sqlitePath(for: "render a session that listened back to takes")
+    return try SessionTakes.listenedAudio(database: path)(take)
+  }
+
   func run() throws {
     let store = try database.openLog(.mustExist)
     let record = try store.session(matching: session.session)
@@ -116,7 +123,7 @@ struct RenderCommand: ParsableCommand {
       record, from: store, source: source, to: URL(filePath: output), container: container,
       sample: sample,
       settings: RenderSettings(fromSec: from?.seconds ?? 0, toSec: endSec, skipPauses: skipPauses),
-      takes: takes, progress: bar.update)
+      takes: takes, takeAudio: listenedTake, progress: bar.update)
     bar.finish()
     var out = StandardOutput()
     let seconds = Double(frames) / Double(probe.sampleRate)

@@ -14,21 +14,35 @@ enum SessionTakes {
     let library = TakeLibrary(databasePath: database)
     let takes = try store.state(of: session, at: nil).recording.takes
     return try takes.map { take in
-      let url = library.url(of: take.recording)
-      let name = take.recording.libraryName
-      guard FileManager.default.fileExists(atPath: url.path) else {
-        throw CommandFailure(
-          .noInput,
-          "cannot render take \(name): it is not in the take library beside the database."
-            + " Copy the takes folder along with the database")
-      }
-      guard try AudioFileLocator.sha256(of: url) == take.recording.sha256 else {
-        throw CommandFailure(
-          .badData,
-          "cannot render take \(name): its bytes no longer match its SHA-256. Restore the"
-            + " take from a backup")
-      }
-      return TakeMixSink.Placement(file: url, startFrame: take.recording.startFrame)
+      TakeMixSink.Placement(
+        file: try checkedFile(of: take.recording, in: library),
+        startFrame: take.recording.startFrame)
     }
+  }
+
+  /// Reads a take the session listened back to, from the take library beside `database`
+  /// (checked against its SHA-256 like the takes laid over the song).
+  static func listenedAudio(database: String) -> (TakeRecording) throws -> DecodedAudio {
+    let library = TakeLibrary(databasePath: database)
+    return { take in try DecodedAudio(url: checkedFile(of: take, in: library)) }
+  }
+
+  /// The take's file in `library`, there and with the bytes its SHA-256 names.
+  private static func checkedFile(of take: TakeRecording, in library: TakeLibrary) throws -> URL {
+    let url = library.url(of: take)
+    let name = take.libraryName
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw CommandFailure(
+        .noInput,
+        "cannot render take \(name): it is not in the take library beside the database."
+          + " Copy the takes folder along with the database")
+    }
+    guard try AudioFileLocator.sha256(of: url) == take.sha256 else {
+      throw CommandFailure(
+        .badData,
+        "cannot render take \(name): its bytes no longer match its SHA-256. Restore the"
+          + " take from a backup")
+    }
+    return url
   }
 }

@@ -50,6 +50,7 @@ final class ReportingEngine: AudioEngine {
   func setLoopPractice(_ practice: LoopPractice) { calls.append("loop practice") }
   func setBeatGrid(_ grid: BeatGrid?) { calls.append("grid \(grid?.beats.count ?? 0)") }
   func setClicks(_ clicks: ClickSettings) { calls.append("clicks") }
+  func setTakeMix(take: TakeRecording?, balance: Double) { calls.append("take mix \(balance)") }
 }
 
 /// A core on an in-memory store with a pinned clock and counting session ids.

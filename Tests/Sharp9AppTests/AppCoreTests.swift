@@ -172,6 +172,7 @@ import Testing
     case .engineSetLoopPractice(let practice): .setLoopPractice(practice)
     case .engineSetBeatGrid(let grid): .setBeatGrid(grid)
     case .engineSetClicks(let clicks): .setClicks(clicks)
+    case .engineSetTakeMix(let take, let balance): .setTakeMix(take: take, balance: balance)
     case .computePeaks: nil
     }
   }

@@ -140,6 +140,37 @@ import Testing
     #expect(command("R", state) == .send(.setRecordingArmed(false)))
   }
 
+  /// `h` hears the last take or goes back to the song, `j`/`J` step between takes (A/B between
+  /// passes, stopping at the ends), `o`/`O` move the balance, `H` the take alone or mixed, `X`
+  /// deletes the take heard; with no take they do nothing.
+  @Test func takeKeysListenBack() {
+    var state = State()
+    for key in ["h", "j", "J", "X"] { #expect(command(Character(key), state) == .ignore) }
+    let takes = (1...3).map { index in
+      Take(
+        id: UUID(uuid: (UInt8(index), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+        recording: TakeRecording(
+          startFrame: Int64(index) * 100, endFrame: Int64(index) * 100 + 50, pass: index,
+          input: "in", sha256: String(repeating: "a", count: 64)))
+    }
+    state.recording.takes = takes
+    #expect(command("h", state) == .send(.listenToTake(id: takes[2].id)))
+    #expect(command("j", state) == .send(.listenToTake(id: takes[2].id)))
+    #expect(command("X", state) == .ignore)
+    state.recording.listening.takeID = takes[1].id
+    #expect(command("h", state) == .send(.listenToSong))
+    #expect(command("j", state) == .send(.listenToTake(id: takes[0].id)))
+    #expect(command("J", state) == .send(.listenToTake(id: takes[2].id)))
+    #expect(command("X", state) == .send(.deleteTake(id: takes[1].id)))
+    state.recording.listening.takeID = takes[0].id
+    #expect(command("j", state) == .ignore)
+    #expect(command("o", state) == .send(.setTakeBalance(-0.25)))
+    #expect(command("O", state) == .send(.setTakeBalance(0.25)))
+    #expect(command("H", state) == .send(.setTakeBalance(1)))
+    state.recording.listening.balance = 1
+    #expect(command("H", state) == .send(.setTakeBalance(0)))
+  }
+
   @Test func cyclesFollowTheState() {
     var state = State()
     state.rhythm.clicks = Clicks(metronomeOn: true, level: 1, countInBeats: 8)

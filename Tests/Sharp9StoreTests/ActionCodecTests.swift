@@ -50,6 +50,8 @@ import Testing
     .takeRecorded(
       TakeRecording(startFrame: Int64.min, endFrame: -1, pass: nil, input: "", sha256: "x")),
     .deleteTake(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
+    .listenToTake(id: UUID(uuid: (9, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
+    .listenToSong, .setTakeBalance(-0.25), .setTakeBalance(1), .setTakeBalance(-1e300),
     .nameSection(timeSec: 12.5, name: "Solo ♪"), .nameSection(timeSec: -1, name: ""),
     .sectionsRestored([]),
     .sectionsRestored([SongSection(name: "Verse", timeSec: 0), SongSection(name: "", timeSec: 3)]),
@@ -83,6 +85,11 @@ import Testing
     #expect(ActionCodec.encode(.setSnap(.bars)) == [44, 2])
     #expect(ActionCodec.encode(.setRecordingArmed(true)) == [52, 1])
     #expect(ActionCodec.encode(.deleteTake(id: UUID())).first == 54)
+    // 62 is playedToEnd (on main since this branch began).
+    #expect(ActionCodec.encode(.listenToTake(id: UUID())).first == 63)
+    #expect(ActionCodec.encode(.listenToTake(id: UUID())).count == 17)
+    #expect(ActionCodec.encode(.listenToSong) == [64])
+    #expect(ActionCodec.encode(.setTakeBalance(1)) == [65, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F])
     let take = TakeRecording(
       startFrame: 1, endFrame: 2, pass: nil, input: "i", sha256: "h", dropouts: 3,
       latencyFrames: 0x600)

@@ -138,9 +138,14 @@ import Testing
     // rhythm's bytes (layout 3) plus the marker's "no name" byte (layout 4), which follows the
     // header (2), the track (1 + 4 + 5 + 8), the transport (25), the loop (19), the mode (1), the
     // marker count (8), and the marker's id and time (24). Layout 5 adds, at the end, the
-    // recording: one "armed" byte and the take count.
+    // recording: one "armed" byte and the take count. Layout 6 adds what is listened to: the
+    // "no take" byte and the balance (0.0, eight zero bytes).
     var current = BinaryStateSnapshot.encode(state)
-    #expect(current[1] == 5)
+    #expect(current[1] == 6)
+    #expect(current.suffix(9).allSatisfy { $0 == 0 })
+    current.removeLast(9)
+    current[1] = 5
+    #expect(try decode(current) == state, "layout 5")
     #expect(current.suffix(9).allSatisfy { $0 == 0 })
     current.removeLast(9)
     current[1] = 4
@@ -176,6 +181,10 @@ import Testing
             startFrame: 0, endFrame: 1, pass: nil, input: "USB Audio",
             sha256: String(repeating: "a1", count: 32))),
       ])
+    #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
+    state.recording.listening = TakeListening(takeID: state.recording.takes[1].id, balance: -0.75)
+    #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
+    state.recording.listening = TakeListening(takeID: nil, balance: 1)
     #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
   }
 

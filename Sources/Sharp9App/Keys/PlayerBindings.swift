@@ -1,3 +1,4 @@
+import Foundation
 import Sharp9Domain
 
 /// What a key asks of the player: one Action through the core, or something for the screen.
@@ -92,6 +93,18 @@ public enum PlayerBindings {
     case "4": .send(.setMode(.setB))
     case "L": .send(.setLocked(true))
     case "R": .send(.setRecordingArmed(!state.recording.isArmed))
+    case "h":
+      state.recording.listening.takeID != nil
+        ? .send(.listenToSong)
+        : state.recording.takes.last.map { .send(.listenToTake(id: $0.id)) } ?? .ignore
+    case "j": neighbourTake(-1, in: state).map { .send(.listenToTake(id: $0)) } ?? .ignore
+    case "J": neighbourTake(1, in: state).map { .send(.listenToTake(id: $0)) } ?? .ignore
+    case "o":
+      .send(.setTakeBalance(state.recording.listening.balance - TakeListening.balanceStep))
+    case "O":
+      .send(.setTakeBalance(state.recording.listening.balance + TakeListening.balanceStep))
+    case "H": .send(.setTakeBalance(state.recording.listening.balance < 1 ? 1 : 0))
+    case "X": state.recording.heardTake.map { .send(.deleteTake(id: $0.id)) } ?? .ignore
     case ":": .prompt("")
     case "N": .prompt("section ")
     case "P":
@@ -101,6 +114,17 @@ public enum PlayerBindings {
     case "q": .quit
     default: .ignore
     }
+  }
+
+  /// The take `step` takes away from the one heard (`j` the one before, `J` the one after: A/B
+  /// between passes), or the last take when none is heard; nil past either end or with none.
+  static func neighbourTake(_ step: Int, in state: State) -> UUID? {
+    let takes = state.recording.takes
+    guard let heard = state.recording.listening.takeID,
+      let index = takes.firstIndex(where: { $0.id == heard })
+    else { return takes.last?.id }
+    let next = index + step
+    return takes.indices.contains(next) ? takes[next].id : nil
   }
 
   /// The snap after `snap` in the `g` key's cycle: off, beats, bars.
@@ -212,6 +236,11 @@ public enum PlayerBindings {
     ("1 2 3 4", "click: marker/A/loop/B"),
     ("L", "lock; unlock: L×3 in 1 s"),
     ("R", "record: arm / stop"),
+    ("h", "hear last take / song"),
+    ("j / J", "previous / next take"),
+    ("o / O", "balance: song / take"),
+    ("H", "take alone / with song"),
+    ("X", "delete the take heard"),
     ("click/drag", "tap waveform / scrub"),
     ("?", "this help"),
     ("q, Ctrl-C", "quit"),

@@ -46,6 +46,7 @@ public final class LiveSession {
   /// notice when there is one, else nil.
   public var recordingLine: String? {
     if let recordingNotice { return recordingNotice }
+    if let problem = engine.takeProblem { return problem }
     if isTaking { return "● rec" }
     guard core.state.recording.isArmed else { return nil }
     return calibration == nil
@@ -124,10 +125,12 @@ public final class LiveSession {
       InputCapture(
         channels: min(input.maxInputChannels, format.channels), sampleRate: format.sampleRate)
     }
+    let library = options.takes
     let engine = try LiveEngine(
       audio: options.audio, startFrame: start.frame, timeline: start.timeline,
       framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30,
-      input: capture)
+      input: capture,
+      takeAudio: library.map { library in { try DecodedAudio(url: library.url(of: $0)) } })
     self.engine = engine
     output = try options.device.map {
       try DeviceOutput(
@@ -161,6 +164,11 @@ public final class LiveSession {
     // A continued session's grid is in its state, not in the replayed timeline: the engine gets
     // it at its first frame, as the render has it from the earlier part.
     if previous != nil { engine.setBeatGrid(core.state.beatGrid) }
+    // So is the take listened to: the render chose it when the earlier part did.
+    let listening = core.state.recording
+    if previous != nil, !listening.listening.isDefault {
+      engine.setTakeMix(take: listening.heardTake?.recording, balance: listening.listening.balance)
+    }
     rate = Double(engine.sampleRate)
     last.frame = engine.reserveFrame() - Int64(engine.framesPerCallback)
     last.loopPractice = engine.startingLoopPractice

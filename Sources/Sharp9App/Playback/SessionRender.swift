@@ -8,11 +8,14 @@ import Sharp9Store
 public enum SessionRender {
   /// Renders `session` from `source` into `output` (`sample`, the source's rate and channels) up
   /// to `settings.toSec`: the source format, the frames written and the tick drift. With
-  /// `takes`, the session's takes are mixed in (or alone), each on its session frames.
+  /// `takes`, the session's takes are mixed in (or alone), each on its session frames. A take the
+  /// musician listened back to is heard as it was, read through `takeAudio` (nil: a session that
+  /// listened to one throws ``ListenedTakeUnavailable``).
   public static func render(
     _ session: SessionRecord, from log: any EventLog, source: URL, to output: URL,
     container: AudioContainer, sample: AudioSampleFormat = .pcm24, settings: RenderSettings,
     takes: (TakeMixSink.Mode, [TakeMixSink.Placement])? = nil,
+    takeAudio: ((TakeRecording) throws -> DecodedAudio)? = nil,
     progress: (Double) -> Void = { _ in }
   ) throws -> (format: AudioFormat, frames: Int64, drift: TickDriftReport) {
     let probe = try AudioFileReader(url: source).format
@@ -27,6 +30,7 @@ public enum SessionRender {
           firstFrame: Int64((max(0, settings.fromSec) * Double(probe.sampleRate)).rounded()))
       } ?? writer
     let renderer = try SessionRenderer(source: source, sink: sink, settings: settings)
+    renderer.takeAudio = takeAudio
     let drift = try RecordedPlayback.play(
       session, from: log, into: renderer,
       endSec: settings.toSec ?? RecordedPlayback.endSec(of: session),

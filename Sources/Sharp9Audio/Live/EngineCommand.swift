@@ -15,6 +15,10 @@ enum EngineCommand: BitwiseCopyable {
   /// number of the grid (see ``LiveEngine/setBeatGrid(_:)``).
   case grid(ClickGrid, generation: Int)
   case clicks(ClickSettings)
+  /// The take listened back to: a view of a take the engine decoded (nil: the song alone),
+  /// whether it is a loop pass's, the balance, and the number of the choice (see
+  /// ``LiveEngine/setTakeMix(take:balance:)``).
+  case takeMix(TakeSound?, isPassTake: Bool, balance: Double, generation: Int)
 }
 
 /// A command and the device frame it takes effect at (a frame the audio thread has not rendered

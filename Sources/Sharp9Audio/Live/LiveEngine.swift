@@ -23,6 +23,10 @@ import Sharp9Domain
 /// only a view of it (pointers). A buffer is refilled only after the audio thread has applied a
 /// later grid, so the one it reads is never written.
 ///
+/// Takes listened back to reach it the same way: ``setTakeMix(take:balance:)`` decodes the take on
+/// the control side (``LiveTakes``) and queues a view of it; the decoded take is freed only after
+/// the audio thread applied a later choice and rendered past its fade.
+///
 /// The frame reserved is one callback past the end of the block being rendered, so a command
 /// normally reaches the audio thread before its frame; one that arrives late is applied at once
 /// and counted (``EngineReport/lateCommands``), since that point of the recording no longer
@@ -62,6 +66,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   private let appliedGrid = ManagedAtomic<Int>(0)
   /// The grid buffers, used in turn (generation `g` in slot `g % gridSlotCount`).
   private let gridSlots: [ClickGridBuffer]
+  /// The generation of the last take mix the audio thread applied (0: none yet).
+  private let appliedTakeMix = ManagedAtomic<Int>(0)
   /// How many grid buffers: more grid changes than this within one callback's lead is a
   /// stopped audio thread.
   static let gridSlotCount = 8
@@ -70,6 +76,10 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   private var reservedFrame: Int64
   private var teeScratch: [Float]
   private var gridGeneration = 0
+  private var takeMixGeneration = 0
+  private let liveTakes: LiveTakes
+  /// Why the take chosen last cannot be heard (nil: it can, or none is chosen).
+  public var takeProblem: String? { liveTakes.problem }
   /// The playhead as last reported by the audio thread.
   public private(set) var currentTimeSec: Double = 0
   /// When the last command was queued for the audio thread, on ``MonotonicClock`` (the end of
@@ -85,12 +95,14 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   ///   - teeSeconds: how much output the tee ring holds between ``drainTee(into:)`` calls (0:
   ///     no tee).
   ///   - input: where the input blocks a duplex device hands ``render`` go.
+  ///   - takeAudio: decodes a take to listen back to, on the control side (nil: takes cannot be
+  ///     heard; choosing one says so in ``takeProblem``).
   /// - Throws: `StretchError` when the stretcher cannot be set up.
   public init(
     audio: DecodedAudio, startFrame: Int64 = 0, timeline: PlaybackTimeline? = nil,
     framesPerCallback: Int,
     settings: RenderSettings = RenderSettings(), teeSeconds: Double = 0,
-    input: InputCapture? = nil
+    input: InputCapture? = nil, takeAudio: ((TakeRecording) throws -> DecodedAudio)? = nil
   ) throws {
     precondition(
       (1...settings.blockFrames).contains(framesPerCallback), "callback larger than a block")
@@ -114,6 +126,10 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     gridSlots = (0..<Self.gridSlotCount).map { _ in
       ClickGridBuffer(capacity: PracticeRules.maximumBeats)
     }
+    liveTakes = LiveTakes(
+      sampleRate: audio.format.sampleRate, decode: takeAudio,
+      // A fading take lasts one fade past the block its replacement was applied in.
+      holdFrames: Int64((settings.fadeSec * rate).rounded()) + 2 * Int64(framesPerCallback))
   }
 
   // MARK: Control side
@@ -165,6 +181,20 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   }
   /// Schedules new click settings.
   public func setClicks(_ clicks: ClickSettings) { send(.clicks(clicks)) }
+
+  /// Schedules the take to hear and the balance: the take is decoded here, on the control side
+  /// (once; a few are kept for A/B), and the audio thread gets a view of it. A take that cannot
+  /// be decoded is not heard (``takeProblem`` says why).
+  public func setTakeMix(take: TakeRecording?, balance: Double) {
+    takeMixGeneration += 1
+    liveTakes.release(
+      applied: appliedTakeMix.load(ordering: .acquiring),
+      renderedUntil: renderedUntil.load(ordering: .acquiring))
+    let sound = liveTakes.choose(take, generation: takeMixGeneration)
+    send(
+      .takeMix(
+        sound, isPassTake: take?.pass != nil, balance: balance, generation: takeMixGeneration))
+  }
 
   private func send(_ command: EngineCommand) {
     // 1024 slots hold minutes of key presses; the audio thread drains every few milliseconds.
@@ -276,6 +306,9 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       renderer.clickGrid = grid
       appliedGrid.store(generation, ordering: .releasing)
     case .clicks(let clicks): renderer.timeline.setClicks(clicks)
+    case .takeMix(let sound, let isPassTake, let balance, let generation):
+      renderer.applyTakeMix(sound, isPassTake: isPassTake, balance: balance)
+      appliedTakeMix.store(generation, ordering: .releasing)
     }
   }
 

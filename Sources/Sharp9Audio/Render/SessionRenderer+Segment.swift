@@ -14,6 +14,7 @@ extension SessionRenderer {
   /// Renders the wall frames of `segment` that fall inside the output window.
   func render(_ segment: TimelineSegment) throws {
     let end = frame(atWallSec: segment.wallEndSec)
+    followTakeLine(segment)
     var voicesChecked = false
     while cursor < end {
       if cursor < fromFrame || cursor >= toFrame {
@@ -44,7 +45,9 @@ extension SessionRenderer {
         }
       }
       let voicesSound = anyVoiceSounding()
-      if !voicesSound && !clicksSound(from: cursor, to: blockEnd, in: segment) {
+      if !voicesSound && !clicksSound(from: cursor, to: blockEnd, in: segment)
+        && !takes.sounds(from: cursor, to: blockEnd, length: curve.length)
+      {
         // A count-in is not a pause: its silence between clicks is kept.
         if !(settings.skipPauses && !segment.isPlaying && segment.countIn == nil) {
           try writeSilence(frames: Int(blockEnd - cursor))
@@ -116,7 +119,8 @@ extension SessionRenderer {
     leader = nil
   }
 
-  /// Mixes every sounding voice and the clicks into one block and writes it.
+  /// Mixes every sounding voice (at the song's level), the clicks and the take listened to into
+  /// one block and writes it.
   private func renderMix(frames: Int, segment: TimelineSegment) throws {
     let samples = frames * format.channels
     try mix.withUnsafeMutableBufferPointer { buffer in
@@ -125,7 +129,11 @@ extension SessionRenderer {
       for index in 0..<voices.count where voices[index].isSounding {
         try voices[index].render(frames: frames, addingTo: base, curve: curve)
       }
+      takes.scaleSong(
+        base, from: cursor, frames: frames, channels: format.channels, length: curve.length)
       addClicks(to: base, from: cursor, frames: frames, in: segment)
+      takes.addTakes(
+        to: base, from: cursor, frames: frames, channels: format.channels, curve: curve)
       try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<samples]), frames: frames)
     }
     framesWritten += Int64(frames)

@@ -17,6 +17,8 @@ import Sharp9Domain
 ///   render fade out before they happen, so nothing clicks.
 /// - The metronome's and the count-in's clicks are mixed over the voices on the wall frames of
 ///   their beats (see `SessionRenderer+Clicks.swift`).
+/// - A take listened back to is laid over the song from the start of each pass, at the balance
+///   asked for (see ``TakePlayback`` and `SessionRenderer+Takes.swift`).
 /// - Deterministic and streaming: fixed voices and scratch, chunked reads; memory does not depend
 ///   on the session's length.
 ///
@@ -51,6 +53,18 @@ public final class SessionRenderer: VirtualClockEngine {
   var clickOnset = Int64.min / 2
   var clickAccent = false
   var clickGain: Float = 0
+  /// Listening back: the take heard with the song, its line and the balance.
+  var takes = TakePlayback()
+  /// Whether the last segment rendered was part of a count-in (its end starts no new line).
+  var wasCountingIn = false
+  /// Where the offline renderer finds the audio of a take the session listened to (the live
+  /// engine hands its renderer views of takes it decoded instead). Nil: nowhere, and a session
+  /// that listened to a take cannot be rendered.
+  public var takeAudio: ((TakeRecording) throws -> DecodedAudio)?
+  /// The takes the offline renderer decoded, by SHA-256.
+  var ownedTakes: [String: DecodedAudio] = [:]
+  /// Why a take the session listened to could not be found (thrown by the next advance).
+  var takeFailure: (any Error)?
 
   /// Voices in the pool: one playing, one fading out, one spare for a second jump inside a fade.
   static let voiceCount = 3
@@ -112,6 +126,7 @@ public final class SessionRenderer: VirtualClockEngine {
 
   /// Renders wall time up to `wallSec`, segment by segment, as the timeline says.
   public func advance(toWallSec wallSec: Double) throws {
+    if let takeFailure { throw takeFailure }
     while let segment = timeline.nextSegment(untilWallSec: wallSec) {
       try render(segment)
     }

@@ -12,6 +12,7 @@ public final class SilentAudioEngine: AudioEngine {
     case setLoop(aSec: Double?, bSec: Double?, enabled: Bool)
     case setLoopPractice(LoopPractice)
     case setBeatGrid(BeatGrid?), setClicks(ClickSettings)
+    case setTakeMix(take: TakeRecording?, balance: Double)
   }
 
   /// Every call so far, oldest first.
@@ -89,6 +90,11 @@ public final class SilentAudioEngine: AudioEngine {
 
   /// Notes the click settings.
   public func setClicks(_ clicks: ClickSettings) { note(.setClicks(clicks)) }
+
+  /// Notes the take mix.
+  public func setTakeMix(take: TakeRecording?, balance: Double) {
+    note(.setTakeMix(take: take, balance: balance))
+  }
 
   private func note(_ call: Call) {
     if recordsCalls { calls.append(call) }

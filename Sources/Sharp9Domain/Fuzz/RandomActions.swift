@@ -104,6 +104,10 @@ public struct RandomActions: Sendable {
     case .setRecordingArmed: .setRecordingArmed(chance(75) != state.recording.isArmed)
     case .takeRecorded: .takeRecorded(takeRecording(in: state))
     case .deleteTake: .deleteTake(id: takeID(in: state))
+    case .listenToTake: .listenToTake(id: takeID(in: state))
+    case .listenToSong: .listenToSong
+    case .setTakeBalance:
+      .setTakeBalance(wild() ?? pick([-1, -0.75, -0.25, 0, 0.25, 0.5, 1, 1.5, -3]))
     case .nameSection: .nameSection(timeSec: markerOrTrackTime(in: state), name: loopName())
     case .sectionsRestored: .sectionsRestored(songSections(in: state))
     case .loopSection: .loopSection(number: sectionNumber(in: state))

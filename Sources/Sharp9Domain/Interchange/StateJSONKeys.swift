@@ -29,7 +29,14 @@ enum StateKey: String, StateJSONKey {
 
 /// ``Recording``'s keys.
 enum RecordingKey: String, StateJSONKey {
-  case isArmed, takes
+  case isArmed, takes, listening
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``TakeListening``'s keys.
+enum TakeListeningKey: String, StateJSONKey {
+  case takeID, balance
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

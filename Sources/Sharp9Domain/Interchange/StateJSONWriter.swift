@@ -113,10 +113,18 @@ package struct StateJSONWriter {
   }
 
   private mutating func recording(_ recording: Recording) -> Bool {
-    object(RecordingKey.self) { writer, key in
+    let omitted = { (key: RecordingKey) in key == .listening && recording.listening.isDefault }
+    return object(RecordingKey.self, omitting: omitted) { writer, key in
       switch key {
-      case .isArmed: writer.bool(recording.isArmed)
-      case .takes: writer.array(recording.takes) { $0.take($1) }
+      case .isArmed: return writer.bool(recording.isArmed)
+      case .takes: return writer.array(recording.takes) { $0.take($1) }
+      case .listening:
+        return writer.object(TakeListeningKey.self) { writer, key in
+          switch key {
+          case .takeID: writer.optional(recording.listening.takeID) { $0.uuid($1) }
+          case .balance: writer.number(recording.listening.balance)
+          }
+        }
       }
     }
   }

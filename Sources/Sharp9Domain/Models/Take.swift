@@ -118,23 +118,55 @@ public struct Take: Sendable, Equatable, Hashable, Codable {
   }
 }
 
-/// Recording the musician: whether it is armed, and the takes kept.
+/// Recording the musician: whether it is armed, the takes kept, and what is listened to.
 ///
 /// Written to the state's JSON only when it differs from the default, so sessions recorded
-/// before recording existed keep their JSON and checkpoint hashes.
+/// before recording existed keep their JSON and checkpoint hashes; ``listening`` likewise only
+/// when not its default, so sessions recorded before listening back existed keep theirs.
 public struct Recording: Sendable, Equatable, Hashable, Codable {
   /// While armed, the input is recorded whenever the song plays (one take a loop pass, or the
   /// whole span until stopped when the loop is off).
   public var isArmed: Bool
   /// The takes kept, in the order they were recorded (deleted ones are gone).
   public var takes: [Take]
+  /// The take heard with the song, if any, and the balance.
+  public var listening: TakeListening
 
-  /// Creates a recording state; the default is not armed, no takes.
-  public init(isArmed: Bool = false, takes: [Take] = []) {
+  /// Creates a recording state; the default is not armed, no takes, the song alone.
+  public init(isArmed: Bool = false, takes: [Take] = [], listening: TakeListening = TakeListening())
+  {
     self.isArmed = isArmed
     self.takes = takes
+    self.listening = listening
   }
 
   /// Whether this is the default (what the state's JSON leaves out).
-  public var isDefault: Bool { !isArmed && takes.isEmpty }
+  public var isDefault: Bool { !isArmed && takes.isEmpty && listening.isDefault }
+
+  /// The take being listened to, if any.
+  public var heardTake: Take? {
+    guard let id = listening.takeID else { return nil }
+    return takes.first { $0.id == id }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case isArmed, takes, listening
+  }
+
+  /// Decodes a recording state; `listening` (added after takes) may be absent.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    isArmed = try container.decode(Bool.self, forKey: .isArmed)
+    takes = try container.decode([Take].self, forKey: .takes)
+    listening =
+      try container.decodeIfPresent(TakeListening.self, forKey: .listening) ?? TakeListening()
+  }
+
+  /// Encodes every field, `listening` only when it is not the default.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(isArmed, forKey: .isArmed)
+    try container.encode(takes, forKey: .takes)
+    if !listening.isDefault { try container.encode(listening, forKey: .listening) }
+  }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Recording the musician: arming, the takes the engine keeps, deleting them.
+/// Recording the musician: arming, the takes the engine keeps, deleting them (listening back
+/// to them is in `Reducer+Listening.swift`).
 ///
 /// None of these is an undoable edit: a take is audio on disk, and deleting one is its own event
 /// (the audio goes from the library only when no session refers to it). Recording is about the
@@ -45,6 +46,12 @@ extension Reducer {
     }
     state.recording.takes.remove(at: index)
     showToast("Take deleted", in: &state, context)
-    return []
+    guard state.recording.listening.takeID == id else { return [] }
+    // The take being heard is gone: the one after it goes on (the one before when it was the
+    // last, the song alone when none is left), so deleting the bad passes one by one is a run.
+    let takes = state.recording.takes
+    let next = takes.isEmpty ? nil : takes[min(index, takes.count - 1)]
+    state.recording.listening.takeID = next?.id
+    return [takeMixEffect(state)]
   }
 }

@@ -15,6 +15,7 @@ extension AudioEngine {
     case .engineSetLoopPractice(let practice): setLoopPractice(practice)
     case .engineSetBeatGrid(let grid): setBeatGrid(grid)
     case .engineSetClicks(let clicks): setClicks(clicks)
+    case .engineSetTakeMix(let take, let balance): setTakeMix(take: take, balance: balance)
     case .computePeaks: break
     }
   }

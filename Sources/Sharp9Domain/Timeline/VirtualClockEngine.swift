@@ -43,6 +43,9 @@ extension VirtualClockEngine {
   /// Ignores the grid: the timeline needs only the tempo (in the clicks); engines that click on
   /// beats (the renderer) keep it themselves.
   public func setBeatGrid(_ grid: BeatGrid?) {}
+  /// Ignores the take mix: the timeline plays the song; engines that sound takes (the renderer)
+  /// keep it themselves.
+  public func setTakeMix(take: TakeRecording?, balance: Double) {}
   /// Sets the timeline's clicks (the count-in is a timeline rule).
   public func setClicks(_ clicks: ClickSettings) { timeline.setClicks(clicks) }
   /// The timeline's playhead.

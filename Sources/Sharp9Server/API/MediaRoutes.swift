@@ -78,5 +78,10 @@ private func audioProblem<Result>(_ body: () throws -> Result) throws -> Result 
     }
   } catch is SessionTimeline.TrackLengthUnknown {
     throw APIFailure(.conflict, "the session's track length is unknown without its audio file")
+  } catch is ListenedTakeUnavailable {
+    throw APIFailure(
+      .conflict,
+      "the session listened back to a take, which the server does not render yet;"
+        + " sharp9 render does")
   }
 }

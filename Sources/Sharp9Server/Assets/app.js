@@ -433,6 +433,7 @@ function render(state) {
   $("count-in").setAttribute("aria-pressed", String(state.countInBeats > 0));
   $("count-in").textContent = state.countInBeats > 0 ? `Count-in ${state.countInBeats}` : "Count-in";
   $("practice-line").textContent = open ? state.practiceText : "";
+  renderTakes(open ? state : null);
   renderOffer(state.offer);
   renderKeyboard(state.soundingNotes ?? []);
   meter("meter-left", state.meters.left);
@@ -444,6 +445,51 @@ function render(state) {
     renderToast();
   }
 }
+
+// — Takes: hear one with the song or alone, the balance, delete —
+
+let lastTakes = "";
+function renderTakes(state) {
+  const takes = state?.takes ?? [];
+  $("takes").hidden = takes.length === 0;
+  const balance = $("take-balance");
+  if (state && document.activeElement !== balance) balance.value = String(state.takeBalance);
+  $("take-song").disabled = !takes.some((take) => take.heard);
+  const key = JSON.stringify(takes);
+  if (key === lastTakes) return;
+  lastTakes = key;
+  const list = $("take-list");
+  list.replaceChildren(...takes.map((take) => {
+    const item = document.createElement("li");
+    item.dataset.take = take.id;
+    if (take.heard) item.setAttribute("aria-current", "true");
+    const label = document.createElement("span");
+    label.textContent = take.label;
+    const button = (text, aria, onClick) => {
+      const node = document.createElement("button");
+      node.type = "button";
+      node.textContent = text;
+      node.setAttribute("aria-label", `${aria} ${take.label}`);
+      node.addEventListener("click", onClick);
+      return node;
+    };
+    // Mixed: the take with the song, both at full level; alone: the song silent.
+    const hear = (balance) => () => {
+      sendAction({ type: "listenToTake", id: take.id });
+      sendAction({ type: "setTakeBalance", balance });
+    };
+    item.append(
+      label,
+      button("Mixed", "Hear with the song", hear(0)),
+      button("Alone", "Hear alone", hear(1)),
+      button("Delete", "Delete", () => sendAction({ type: "deleteTake", id: take.id })));
+    return item;
+  }));
+}
+$("take-song").addEventListener("click", () => sendAction({ type: "listenToSong" }));
+$("take-balance").addEventListener("change", (event) => {
+  sendAction({ type: "setTakeBalance", balance: Number(event.target.value) });
+});
 
 const NOTE_NAMES = ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"];
 let lastNotes = "";

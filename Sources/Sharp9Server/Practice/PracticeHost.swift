@@ -381,7 +381,9 @@ public final class PracticeHost: @unchecked Sendable {
     let audio = song.audio
     let live = try LiveSession(
       LiveSession.Options(
-        audio: audio, device: nextDevice, tee: tee,
+        // The takes recorded by the player beside the same database, to listen back to.
+        audio: audio, device: nextDevice,
+        takes: TakeLibrary(databasePath: options.databasePath), tee: tee,
         framesPerCallback: options.framesPerCallback,
         newSession: NewSessionInfo(
           title: song.name, audio: source,

@@ -54,6 +54,18 @@ struct PracticeSnapshot: Encodable, Sendable {
   var soundingNotes: [Int] = []
   /// A song opened again: its last session, offered to continue (nil: no question open).
   var offer: Offer? = nil
+  /// The session's takes, in the order recorded, for the take list.
+  var takes: [TakeRow] = []
+  /// The balance between the song and the take heard (−1 the song alone … 1 the take alone).
+  var takeBalance = 0.0
+
+  /// One take in the page's list: its id (what the actions name), its words, whether it is heard.
+  struct TakeRow: Encodable, Sendable {
+    var id: UUID
+    /// `Take 3 · pass 3 · 4.2 s`.
+    var label: String
+    var heard: Bool
+  }
 
   /// The question the page asks when a song with sessions is opened: continue the latest, or
   /// start a new one that begins where it left the song.
@@ -118,6 +130,14 @@ extension PracticeSnapshot {
       metronomeOn: state.rhythm.clicks.metronomeOn, trainerOn: state.loopPractice.trainer != nil,
       passLimit: state.loopPractice.passLimit, countInBeats: state.rhythm.clicks.countInBeats)
     motion = live.playheadMotion
+    let recording = state.recording
+    takes = recording.takes.enumerated().map { index, take in
+      TakeRow(
+        id: take.id,
+        label: PracticeStatusText.takeLabel(take, number: index + 1, sampleRate: live.rate),
+        heard: take.id == recording.listening.takeID)
+    }
+    takeBalance = recording.listening.balance
   }
 }
 
@@ -131,7 +151,10 @@ extension PracticeSnapshot {
         "metronome " + PracticeStatusText.metronome(clicks),
         "count-in " + PracticeStatusText.countIn(clicks),
       ]
-      + [PracticeStatusText.loopPractice(state.loopPractice, completedPasses: completedPasses)]
+      + [
+        PracticeStatusText.loopPractice(state.loopPractice, completedPasses: completedPasses),
+        PracticeStatusText.listening(state.recording),
+      ]
       .compactMap { $0 }).joined(separator: " · ")
   }
 }

@@ -154,6 +154,11 @@ public enum ActionCodec {
     case .deleteTake(let id):
       writer.write(UInt8(54))
       writer.write(id)
+    case .listenToTake(let id):
+      writer.write(UInt8(63))
+      writer.write(id)
+    case .listenToSong: writer.write(UInt8(64))
+    case .setTakeBalance(let balance): write(65, balance, into: &writer)
     case .nameSection(let time, let name):
       write(49, time, into: &writer)
       writer.write(name)
@@ -273,6 +278,9 @@ public enum ActionCodec {
     case 52: return .setRecordingArmed(try reader.bool())
     case 53: return .takeRecorded(try reader.takeRecording())
     case 54: return .deleteTake(id: try reader.uuid())
+    case 63: return .listenToTake(id: try reader.uuid())
+    case 64: return .listenToSong
+    case 65: return .setTakeBalance(try reader.double())
     case 49: return .nameSection(timeSec: try reader.double(), name: try reader.string())
     case 50:
       let count = try reader.uint64()

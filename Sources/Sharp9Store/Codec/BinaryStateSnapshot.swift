@@ -25,8 +25,9 @@ enum BinaryStateSnapshot {
   /// before saved loops existed (2 adds each step's saved-loop change and, at the end, the saved
   /// loops), 2 (3 adds each step's grid change and, at the end, how loop passes are
   /// practised and the rhythm), 3 (4 adds each marker's section name, wherever markers are
-  /// written) and 4 (5 adds, at the end, the recording: armed and the takes).
-  static let layoutVersion: UInt8 = 5
+  /// written), 4 (5 adds, at the end, the recording: armed and the takes) and 5 (6 adds, at the
+  /// end, what is listened to: the heard take and the balance).
+  static let layoutVersion: UInt8 = 6
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -63,6 +64,8 @@ enum BinaryStateSnapshot {
       writer.write(take.id)
       writer.write(take.recording)
     }
+    writer.writeOptional(state.recording.listening.takeID) { $0.write($1) }
+    writer.write(state.recording.listening.balance)
     return writer.bytes
   }
 
@@ -112,6 +115,10 @@ enum BinaryStateSnapshot {
         state.recording.takes.append(
           Take(id: try reader.uuid(), recording: try reader.takeRecording()))
       }
+    }
+    if version >= 6 {
+      state.recording.listening.takeID = try reader.bool() ? try reader.uuid() : nil
+      state.recording.listening.balance = try reader.double()
     }
     guard reader.isAtEnd else { throw .trailingBytes }
     return state

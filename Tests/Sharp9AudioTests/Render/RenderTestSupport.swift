@@ -51,10 +51,12 @@ enum RenderFixture {
   /// Renders `events` (then up to `endSec`) from `source` into memory.
   static func render(
     source: URL, events: [PlaybackEvent], endSec: Double,
-    settings: RenderSettings = RenderSettings()
+    settings: RenderSettings = RenderSettings(),
+    takeAudio: ((TakeRecording) throws -> DecodedAudio)? = nil
   ) throws -> [Float] {
     let sink = MemorySink()
     let renderer = try SessionRenderer(source: source, sink: sink, settings: settings)
+    renderer.takeAudio = takeAudio
     var playback = SessionPlayback(engine: renderer)
     for event in events { try playback.handle(event) }
     try playback.finish(atWallSec: endSec)

@@ -64,6 +64,9 @@ import Testing
     #"{"type":"takeRecorded","take":{"startFrame":44100,"endFrame":220500,"pass":2,"input":"pulse","sha256":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef","dropouts":0,"latencyFrames":1536}}"#,
     #"{"type":"takeRecorded","take":{"startFrame":0,"endFrame":1,"pass":null,"input":"USB Audio","sha256":"ff","dropouts":2,"latencyFrames":0}}"#,
     #"{"type":"deleteTake","id":"01020304-0506-0708-090A-0B0C0D0E0F10"}"#,
+    #"{"type":"listenToTake","id":"01020304-0506-0708-090A-0B0C0D0E0F10"}"#,
+    #"{"type":"listenToSong"}"#,
+    #"{"type":"setTakeBalance","balance":-0.25}"#,
     #"{"type":"nameSection","timeSec":12.5,"name":"Solo ♪"}"#,
     #"{"type":"sectionsRestored","sections":[{"name":"Verse","timeSec":0}]}"#,
     #"{"type":"loopSection","number":2}"#,
@@ -85,6 +88,8 @@ import Testing
     #"{"type":"engineSetBeatGrid","grid":{"tempo":120,"beats":[0.5,1],"downbeats":[0.5]}}"#,
     #"{"type":"engineSetBeatGrid","grid":null}"#,
     #"{"type":"engineSetClicks","metronomeLevel":0.5,"countInLevel":0.5,"countInBeats":4,"countInEveryPass":true,"beatSec":0.5}"#,
+    #"{"type":"engineSetTakeMix","take":{"startFrame":0,"endFrame":1,"pass":3,"input":"pulse","sha256":"ff","dropouts":0,"latencyFrames":0},"balance":0.5}"#,
+    #"{"type":"engineSetTakeMix","take":null,"balance":0}"#,
   ]
 
   @Test(arguments: actionGoldens) func actionRoundTrips(golden: String) throws {
