@@ -12,7 +12,13 @@
       HEARD that many frames earlier, to 24 bits (the take is 24-bit FLAC). Prints "offset N frames (M ms) max-error E over F
       frames" and exits 1 when a frame differs by more than one 24-bit step or nothing matched.
       FRAMES: compare at most that many frames from the take's first sound.
+  record-audio.py similar HEARD.wav TAKES.wav START END
+      The same for a take that went through resamplers (an input at another rate), so equal
+      only in sound: the distance (within 64 frames of the first sound's) where the take's
+      8192 frames from 2048 frames into its sound differ least from HEARD, and the
+      signal-to-error ratio there. Prints "offset N frames (M ms) snr S dB".
 """
+import math
 import struct
 import sys
 
@@ -75,7 +81,45 @@ def align(heard_path, takes_path, start, end, limit=None):
     return 0 if frames > RATE // 2 and worst <= STEP else 1
 
 
+def similar(heard_path, takes_path, start, end):
+    heard = player_audio.floats(heard_path)
+    takes = player_audio.floats(takes_path)
+    heard_sound = first_sound(heard, start, min(end, len(heard) // CHANNELS))
+    take_sound = first_sound(takes, start, min(end, len(takes) // CHANNELS))
+    if heard_sound is None or take_sound is None:
+        print("no sound in the take's span")
+        return 1
+    # From a moment into the sound (the resamplers' filters blur its start), 8192 frames.
+    first = take_sound + 2048
+    frames = range(first, min(first + 8192, end, len(takes) // CHANNELS))
+    estimate = take_sound - heard_sound
+
+    def energies(offset):
+        signal = error = 0.0
+        for frame in frames:
+            source = (frame - offset) * CHANNELS
+            for c in range(CHANNELS):
+                value = heard[source + c] if 0 <= source < len(heard) - CHANNELS else 0.0
+                signal += value * value
+                difference = takes[frame * CHANNELS + c] - value
+                error += difference * difference
+        return signal, error
+
+    best = min(range(estimate - 64, estimate + 65), key=lambda o: energies(o)[1])
+    signal, error = energies(best)
+    if signal == 0:
+        print("no sound to compare in the take's span")
+        return 1
+    snr = 10 * math.log10(signal / error) if error > 0 else float("inf")
+    level = 10 * math.log10(signal / (len(frames) * CHANNELS))
+    print(f"offset {best} frames ({best * 1000 / RATE:.1f} ms) snr {snr:.1f} dB"
+          f" (heard at {level:.1f} dBFS)")
+    return 0
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "similar":
+        sys.exit(similar(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])))
     if len(sys.argv) in (6, 7) and sys.argv[1] == "align":
         limit = int(sys.argv[6]) if len(sys.argv) == 7 else None
         sys.exit(align(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), limit))

@@ -275,7 +275,13 @@ public final class PracticeHost: @unchecked Sendable {
     case .chooseDevice(let name, let continuation):
       continuation.resume(with: Result { try choose(device: name) })
     case .shutdown(let continuation):
-      try? endSession()
+      do {
+        try endSession()
+      } catch {
+        // The process is ending: say what was not recorded rather than end silently.
+        FileHandle.standardError.write(
+          Data("sharp9: error: ending the session on a pause failed: \(error)\n".utf8))
+      }
       ended = true
       publish()
       let text = latency?.text

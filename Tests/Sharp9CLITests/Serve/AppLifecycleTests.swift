@@ -40,7 +40,7 @@ import Testing
     // Open, loaded, play, and the pause the signal made; the song's beat grid among them.
     #expect(musician.count == 4, "\(log)")
     #expect(log.contains("beat grid: "), "\(log)")
-    #expect(musician.last?.contains("play/pause  → pause") == true, "\(log)")
+    #expect(musician.last?.contains("play/pause  → pause") == true, "\(log)\n\(app.stderr)")
     #expect(try await cli.run(["verify", id]).status == 0)
   }
 
