@@ -37,37 +37,14 @@ def first_sound(values, start, end):
     return None
 
 
-def worst_error(heard, takes, take_start, end, offset):
+def compared(heard, takes, take_start, end, offset):
     """The largest difference between the take from `take_start` (to `end`) and HEARD `offset`
-    frames earlier, and how many frames were compared."""
-    worst, frames = 0.0, 0
+    frames earlier, how many frames were compared, and the first frame off by more than one
+    24-bit step (None when none is)."""
+    worst, frames, first_bad = 0.0, 0, None
     for frame in range(take_start, min(end, len(takes) // CHANNELS)):
         source = frame - offset
         if source < 0 or source * CHANNELS + CHANNELS > len(heard):
-            break
-        worst = max(worst, max(
-            abs(takes[frame * CHANNELS + c] - heard[source * CHANNELS + c]) for c in range(CHANNELS)))
-        frames += 1
-    return worst, frames
-
-
-def align(heard_path, takes_path, start, end, limit=None):
-    heard = player_audio.floats(heard_path)
-    takes = player_audio.floats(takes_path)
-    heard_sound = first_sound(heard, start, min(end, len(heard) // CHANNELS))
-    take_sound = first_sound(takes, start, min(end, len(takes) // CHANNELS))
-    if heard_sound is None or take_sound is None:
-        print("no sound in the take's span")
-        return 1
-    estimate = take_sound - heard_sound
-    offset = min(range(estimate - 8, estimate + 9),
-                 key=lambda o: worst_error(heard, takes, take_sound, take_sound + 2048, o)[0])
-    if limit is not None:
-        end = min(end, take_sound + limit)
-    worst, frames, first_bad = 0.0, 0, None
-    for frame in range(take_sound, min(end, len(takes) // CHANNELS)):
-        source = frame - offset
-        if source * CHANNELS + CHANNELS > len(heard):
             break
         error = max(
             abs(takes[frame * CHANNELS + c] - heard[source * CHANNELS + c]) for c in range(CHANNELS))
@@ -75,6 +52,33 @@ def align(heard_path, takes_path, start, end, limit=None):
             first_bad = frame
         worst = max(worst, error)
         frames += 1
+    return worst, frames, first_bad
+
+
+def sounds(heard_path, takes_path, start, end):
+    """Both files' samples and the first frame of sound in each within START..END, or None
+    (said on standard output) when either is silent there."""
+    heard = player_audio.floats(heard_path)
+    takes = player_audio.floats(takes_path)
+    heard_sound = first_sound(heard, start, min(end, len(heard) // CHANNELS))
+    take_sound = first_sound(takes, start, min(end, len(takes) // CHANNELS))
+    if heard_sound is None or take_sound is None:
+        print("no sound in the take's span")
+        return None
+    return heard, takes, heard_sound, take_sound
+
+
+def align(heard_path, takes_path, start, end, limit=None):
+    found = sounds(heard_path, takes_path, start, end)
+    if found is None:
+        return 1
+    heard, takes, heard_sound, take_sound = found
+    estimate = take_sound - heard_sound
+    offset = min(range(estimate - 8, estimate + 9),
+                 key=lambda o: compared(heard, takes, take_sound, take_sound + 2048, o)[0])
+    if limit is not None:
+        end = min(end, take_sound + limit)
+    worst, frames, first_bad = compared(heard, takes, take_sound, end, offset)
     where = "" if first_bad is None else f", first off at session frame {first_bad}"
     print(f"offset {offset} frames ({offset * 1000 / RATE:.1f} ms) max-error {worst:.3g}"
           f" over {frames} frames{where}")
@@ -82,13 +86,10 @@ def align(heard_path, takes_path, start, end, limit=None):
 
 
 def similar(heard_path, takes_path, start, end):
-    heard = player_audio.floats(heard_path)
-    takes = player_audio.floats(takes_path)
-    heard_sound = first_sound(heard, start, min(end, len(heard) // CHANNELS))
-    take_sound = first_sound(takes, start, min(end, len(takes) // CHANNELS))
-    if heard_sound is None or take_sound is None:
-        print("no sound in the take's span")
+    found = sounds(heard_path, takes_path, start, end)
+    if found is None:
         return 1
+    heard, takes, heard_sound, take_sound = found
     # From a moment into the sound (the resamplers' filters blur its start), 8192 frames.
     first = take_sound + 2048
     frames = range(first, min(first + 8192, end, len(takes) // CHANNELS))
