@@ -5,11 +5,12 @@
   player-audio.py perturb IN.wav OUT.wav         IN (32-bit float WAV) with its middle sounding
                                                   sample made 1e-3 louder: what compare must
                                                   tell apart
-  player-audio.py compare A B                     A and B aligned on their first non-zero frame:
-                                                  prints "identical N" or "ser DB N"; each
-                                                  underrun (B, the device's capture, departing
-                                                  from A, silent or not, then resuming further
-                                                  on or back in A) is cut out of both and counted
+  player-audio.py compare A B                     A (up to its last sound) and B aligned on their
+                                                  first non-zero frame: prints "identical N" or
+                                                  "ser DB N"; each underrun (B, the device's
+                                                  capture, departing from A, silent or not, then
+                                                  resuming further on or back in A) is cut out of
+                                                  both and counted
 A and B are 32-bit float WAV files, or raw float32le stereo (.f32, what parec --raw writes).
 """
 import array
@@ -73,7 +74,7 @@ def first_sound(values):
 def align_underruns(a, b):
     """A and B with each underrun cut out of both. Where B (the device) departs from A, B's run of
     zeros (the silence the device played) is dropped and B is matched again in A by its next 64
-    frames, up to 1 s back (the sound server rewound and played frames twice) or 4 s on (frames
+    frames (fewer where the device fell silent again), up to 1 s back (the sound server rewound and played frames twice) or 4 s on (frames
     the device never received, or a starved capture client lost). Where no match is found, the
     frames are compared as they are for the next 4096 frames. Returns (A', B', gaps, frames lost,
     frames repeated)."""
@@ -93,9 +94,15 @@ def align_underruns(a, b):
         z = j
         while z < len(b) and b[z:z + 2] == silent:
             z += 2
+        # The probe: up to 64 frames, ending where the device next fell silent: a starved device
+        # plays a few frames between runs of silence, and a probe across that silence matches
+        # nothing.
+        end = z
+        while end < min(z + probe, len(b)) and b[end:end + 2] != silent:
+            end += 2
         resume = None
-        if z + probe <= len(b):
-            target = b_bytes[4 * z:4 * (z + probe)]
+        if end > z and (end - z == probe or end < len(b)):
+            target = b_bytes[4 * z:4 * end]
             # The nearest match on (frames lost) first; only without one, the nearest back (a
             # rewind): a loop's passes can be bit-identical, so a match back may be a pass early.
             at = a_bytes.find(target, 4 * i, 4 * (i + ahead + probe))
@@ -104,9 +111,9 @@ def align_underruns(a, b):
             if at >= 0:
                 resume = at // 4
             else:
-                at = a_bytes.rfind(target, 4 * max(0, i - back), 4 * i + 4 * probe - 4)
+                at = a_bytes.rfind(target, 4 * max(0, i - back), 4 * i + len(target) - 4)
                 while at >= 0 and at % 8 != 0:
-                    at = a_bytes.rfind(target, 4 * max(0, i - back), at + 4 * probe - 1)
+                    at = a_bytes.rfind(target, 4 * max(0, i - back), at + len(target) - 1)
                 resume = at // 4 if at >= 0 else None
         if resume is None:
             compare_until = j + 2 * 4096
@@ -117,9 +124,19 @@ def align_underruns(a, b):
     return out_a, out_b, gaps, lost, repeated
 
 
+def last_sound(values):
+    """The end of VALUES' last non-zero frame."""
+    for index in range(len(values) - 1, -1, -1):
+        if values[index] != 0:
+            return index + 2 - index % 2
+    return 0
+
+
 def compare(path_a, path_b):
     a, b = floats(path_a), floats(path_b)
-    a, b = a[first_sound(a):], b[first_sound(b):]
+    # A ends with its last sound: a render runs on, silent, to the session's last event, while the
+    # device's capture goes on with what later runs played.
+    a, b = a[first_sound(a):last_sound(a)], b[first_sound(b):]
     a, b, gaps, lost, repeated = align_underruns(a, b)
     note = (f" underruns {gaps} ({lost} frames never reached the device, {repeated} played twice)"
             if gaps else "")
