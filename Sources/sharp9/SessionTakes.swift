@@ -29,20 +29,23 @@ enum SessionTakes {
 
   /// The take's file in `library`, there and with the bytes its SHA-256 names.
   private static func checkedFile(of take: TakeRecording, in library: TakeLibrary) throws -> URL {
-    let url = library.url(of: take)
-    let name = take.libraryName
-    guard FileManager.default.fileExists(atPath: url.path) else {
+    do {
+      return try library.checkedURL(of: take)
+    } catch TakeLibrary.Problem.missing {
       throw CommandFailure(
         .noInput,
-        "cannot render take \(name): it is not in the take library beside the database."
-          + " Copy the takes folder along with the database")
-    }
-    guard try AudioFileLocator.sha256(of: url) == take.sha256 else {
+        "cannot render take \(take.libraryName): it is not in the take library beside the"
+          + " database. Copy the takes folder along with the database")
+    } catch TakeLibrary.Problem.notAFile, TakeLibrary.Problem.unreadable {
+      throw CommandFailure(
+        .noInput,
+        "cannot render take \(take.libraryName): it is not a readable file. Restore the take"
+          + " from a backup")
+    } catch TakeLibrary.Problem.changed {
       throw CommandFailure(
         .badData,
-        "cannot render take \(name): its bytes no longer match its SHA-256. Restore the"
-          + " take from a backup")
+        "cannot render take \(take.libraryName): its bytes no longer match its SHA-256. Restore"
+          + " the take from a backup")
     }
-    return url
   }
 }

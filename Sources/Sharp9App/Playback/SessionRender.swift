@@ -40,16 +40,21 @@ public enum SessionRender {
   }
 
   /// Renders the whole of `session` with the defaults (24-bit, from the start to its end), from
-  /// its recorded audio checked against its SHA-256: what a download of the session is.
+  /// its recorded audio checked against its SHA-256: what a download of the session is. The takes
+  /// it listened back to are read from `takes` (nil: none kept, and such a session throws
+  /// ``ListenedTakeUnavailable``).
   ///
-  /// - Throws: ``SessionAudioFile/Problem`` when the audio is not usable, `AudioFileError` when
-  ///   it cannot be read or the output written.
+  /// - Throws: ``SessionAudioFile/Problem`` when the audio is not usable,
+  ///   ``TakeLibrary/Problem`` when a take heard is, `AudioFileError` when one cannot be read or
+  ///   the output written.
   public static func renderWhole(
-    _ session: SessionRecord, from log: any EventLog, container: AudioContainer, to output: URL
+    _ session: SessionRecord, from log: any EventLog, takes: TakeLibrary?,
+    container: AudioContainer, to output: URL
   ) throws {
     _ = try render(
       session, from: log,
       source: try SessionAudioFile.resolve(session, override: nil, force: false), to: output,
-      container: container, settings: RenderSettings(toSec: RecordedPlayback.endSec(of: session)))
+      container: container, settings: RenderSettings(toSec: RecordedPlayback.endSec(of: session)),
+      takeAudio: takes.map { library in { try library.checkedAudio(of: $0) } })
   }
 }

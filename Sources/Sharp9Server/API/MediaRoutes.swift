@@ -9,6 +9,10 @@ import Sharp9Store
 extension InspectorServer {
   func addMediaRoutes(to router: Router<some RequestContext>) {
     let (library, renders) = (library, renders)
+    // Takes are kept beside an SQLite database only: on another store, a session that listened
+    // back to one is not rendered here (409).
+    let takes: TakeLibrary? =
+      if case .sqlite(let path) = library.location { TakeLibrary(databasePath: path) } else { nil }
     router.get("/api/sessions/:id/timeline") { _, context in
       let session = try await library.session(try context.id)
       // Computed and written on a thread of its own and kept as text: a million events make tens
@@ -37,7 +41,8 @@ extension InspectorServer {
         let file = try await renders.file(of: session, container: container) { url in
           let store = try library.ownLog()
           try audioProblem {
-            try SessionRender.renderWhole(session, from: store, container: container, to: url)
+            try SessionRender.renderWhole(
+              session, from: store, takes: takes, container: container, to: url)
           }
         }
         return try APIResponse.file(
@@ -49,7 +54,7 @@ extension InspectorServer {
 }
 
 /// Runs `body`; what the audio glue throws (no audio recorded, the file missing, changed or
-/// unreadable, the track's length unknown) is a 409 with a sentence of its own, which names no
+/// unreadable, the track's length unknown, a take heard missing or changed) is a 409 with a sentence of its own, which names no
 /// path and gives no command-line advice. A render that cannot be written and the database's
 /// failures go on to ``APIErrorAnswer`` as they are.
 private func audioProblem<Result>(_ body: () throws -> Result) throws -> Result {
@@ -81,7 +86,18 @@ private func audioProblem<Result>(_ body: () throws -> Result) throws -> Result 
   } catch is ListenedTakeUnavailable {
     throw APIFailure(
       .conflict,
-      "the session listened back to a take, which the server does not render yet;"
-        + " sharp9 render does")
+      "the session listened back to a take, and this server keeps no takes (they are kept beside"
+        + " an SQLite database)")
+  } catch let problem as TakeLibrary.Problem {
+    switch problem {
+    case .missing:
+      throw APIFailure(
+        .conflict, "a take the session listened back to is not in the take library any more")
+    case .notAFile, .unreadable:
+      throw APIFailure(.conflict, "a take the session listened back to cannot be read")
+    case .changed:
+      throw APIFailure(
+        .conflict, "a take the session listened back to has changed since it was recorded")
+    }
   }
 }
