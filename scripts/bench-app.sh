@@ -36,9 +36,11 @@ source scripts/lib/browser-venv.sh || exit 1
 # serve-helpers: $work, free_port, printed_url; its cleanup is replaced by one that also stops
 # the sound server and the player's tmux.
 source scripts/serve-helpers.sh
+# A tmux server of this run's own: two runs at once must not share one.
+tmux_socket=sharp9bench-$$
 pids=()
 cleanup() {
-  tmux -L sharp9bench kill-server 2>/dev/null
+  tmux -L $tmux_socket kill-server 2>/dev/null
   [[ -n $app ]] && kill "$app" 2>/dev/null && wait "$app" 2>/dev/null
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
   rm -rf "$work"
@@ -177,18 +179,18 @@ for run in $(seq "$runs"); do
   # The peer: the terminal player, until its screen shows the song (paused at 0).
   rm -f "$work/time.txt"
   began=$EPOCHREALTIME
-  tmux -L sharp9bench new-session -d -s hour -x 100 -y 30 \
+  tmux -L $tmux_socket new-session -d -s hour -x 100 -y 30 \
     "/usr/bin/time -v -o '$work/time.txt' '$bin' play '$work/hour.wav' \
      --db '$work/hour-$run/player.sqlite' --device pulse >/dev/null 2>&1; sleep 30"
   for _ in $(seq 3000); do
-    tmux -L sharp9bench capture-pane -p -t hour | grep -q "paused" && break
+    tmux -L $tmux_socket capture-pane -p -t hour | grep -q "paused" && break
     sleep 0.05
   done
   player_sec=$(since "$began")
   sleep 5
-  tmux -L sharp9bench send-keys -t hour q
+  tmux -L $tmux_socket send-keys -t hour q
   for _ in $(seq 200); do grep -qs "Maximum resident" "$work/time.txt" && break; sleep 0.1; done
-  tmux -L sharp9bench kill-session -t hour
+  tmux -L $tmux_socket kill-session -t hour
   player_mib=$(peak_mib "$work/time.txt")
   echo "  run $run (load $(load)): sharp9 app HOUR opened in $app_sec s, peak $app_mib MiB;" \
     "the page's upload: $upload, peak $upload_mib MiB; peer, sharp9 play HOUR: $player_sec s," \

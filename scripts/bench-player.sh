@@ -14,9 +14,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=$(bash scripts/build-release.sh) || exit 1
 work=$(mktemp -d)
+# A tmux server of this run's own: two runs at once must not share one.
+tmux_socket=sharp9bench-$$
 pids=()
 cleanup() {
-  tmux -L sharp9bench kill-server 2>/dev/null
+  tmux -L $tmux_socket kill-server 2>/dev/null
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
   rm -rf "$work"
 }
@@ -45,18 +47,18 @@ with wave.open(sys.argv[1], "wb") as out:
     for _ in range(3600): out.writeframes(second)
 PY
 peak_kib() { awk '/VmHWM/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
-tmux -L sharp9bench new-session -d -s hour -x 100 -y 30 \
+tmux -L $tmux_socket new-session -d -s hour -x 100 -y 30 \
   "'$bin' play '$work/hour.wav' --db '$work/db.sqlite' --device pulse >/dev/null 2>&1; sleep 30"
 player=""
 for _ in $(seq 600); do
   player=$(pgrep -f -- "sharp9 play $work/hour.wav" | head -1)
-  [[ -n $player ]] && tmux -L sharp9bench capture-pane -p -t hour | grep -q "paused" && break
+  [[ -n $player ]] && tmux -L $tmux_socket capture-pane -p -t hour | grep -q "paused" && break
   sleep 0.2
 done
-tmux -L sharp9bench send-keys -t hour Space
+tmux -L $tmux_socket send-keys -t hour Space
 sleep 3
 sharp9_kib=$(peak_kib "$player")
-tmux -L sharp9bench send-keys -t hour q
+tmux -L $tmux_socket send-keys -t hour q
 paplay -d sharp9test "$work/hour.wav" &
 peer=$!
 sleep 3

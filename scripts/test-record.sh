@@ -12,9 +12,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bin=${SHARP9_BIN:-$(bash scripts/build-release.sh)} || exit 1
 work=$(mktemp -d)
+# A tmux server of this run's own: two runs at once (CI and a developer's) must not share one.
+tmux_socket=sharp9rec-$$
 pids=()
 cleanup() {
-  tmux -L sharp9rec kill-server 2>/dev/null
+  tmux -L $tmux_socket kill-server 2>/dev/null
   mountpoint -q "$work/full/takes" 2>/dev/null && umount "$work/full/takes"
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
   [[ -n ${KEEP_WORK:-} ]] && echo "kept $work" || rm -rf "$work"
@@ -25,15 +27,15 @@ source scripts/lib/checks.sh
 
 shows() { # shows TEXT: the screen shows it within 5 s
   for _ in $(seq 50); do
-    tmux -L sharp9rec capture-pane -p -t "${pane:-rec}" | grep -qF -- "$1" && return 0
+    tmux -L $tmux_socket capture-pane -p -t "${pane:-rec}" | grep -qF -- "$1" && return 0
     sleep 0.1
   done
-  tmux -L sharp9rec capture-pane -p -t "${pane:-rec}" | sed 's/^/     | /' >&2
+  tmux -L $tmux_socket capture-pane -p -t "${pane:-rec}" | sed 's/^/     | /' >&2
   return 1
 }
 input_heard() { # within 3 s, an input meter reads above the floor (the monitor hears the song)
   for _ in $(seq 30); do
-    tmux -L sharp9rec capture-pane -p -t "${pane:-rec}" | grep -E '^ in [LR] ' |
+    tmux -L $tmux_socket capture-pane -p -t "${pane:-rec}" | grep -E '^ in [LR] ' |
       grep -qv -- '-60 dB' && return 0
     sleep 0.1
   done
@@ -43,7 +45,7 @@ frames_of() { # frames_of FILE: its length in frames at 44.1 kHz, as sharp9 read
   "$bin" peaks "$1" --json 2>/dev/null |
     python3 -c 'import json, sys; print(round(json.load(sys.stdin)["durationSec"] * 44100))'
 }
-key() { tmux -L sharp9rec send-keys -t "${pane:-rec}" "$1"; sleep "${2:-0.6}"; }
+key() { tmux -L $tmux_socket send-keys -t "${pane:-rec}" "$1"; sleep "${2:-0.6}"; }
 
 source scripts/lib/private-pulse.sh
 # Without rewinds: the monitor (the input) is then exactly what the sink played, sample for
@@ -81,18 +83,18 @@ check "calibration measures the direct round trip" test -n "$direct"
 # Recording, with the calibration stored: up to three takes, so that one
 # without a device dropout is compared to the sample (a loaded machine underruns now and then;
 # a take with dropouts says so in its event).
-tmux -L sharp9rec new-session -d -s rec -x 100 -y 30 \
+tmux -L $tmux_socket new-session -d -s rec -x 100 -y 30 \
   "'$bin' play '$work/track.wav' --db '$db' --tee '$work/tee.wav' --device pulse --input pulse \
    --buffer $buffer >'$work/out.txt' 2>'$work/err.txt'; echo \$? >'$work/exit.txt'; sleep 60"
 sleep 2
 check "start: the device line names the input" shows "input pulse"
 check "start: no input meters before arming" \
-  bash -c "! tmux -L sharp9rec capture-pane -p -t rec | grep -q '^ in [LR] '"
+  bash -c "! tmux -L $tmux_socket capture-pane -p -t rec | grep -q '^ in [LR] '"
 key R
 check "R: armed" shows "rec armed"
 check "R: the input's L and R meters show" \
-  bash -c "tmux -L sharp9rec capture-pane -p -t rec | grep -q '^ in L .* dB' &&
-    tmux -L sharp9rec capture-pane -p -t rec | grep -q '^ in R .* dB'"
+  bash -c "tmux -L $tmux_socket capture-pane -p -t rec | grep -q '^ in L .* dB' &&
+    tmux -L $tmux_socket capture-pane -p -t rec | grep -q '^ in R .* dB'"
 for take in 1 2 3; do
   key Space 0.5
   [[ $take == 1 ]] && check "Space: recording a take" shows "● rec"
@@ -165,13 +167,14 @@ check "the take lines up with the song within 1 ms (after the round trip)" \
 
 # kill -9 while a take is being written: the log names no take (a take never half-exists), the
 # hidden file holds the blocks flushed so far (a FLAC stream whose length was never written:
-# STREAMINFO says 0 samples, "unknown"), sharp9 reads it up to its last complete FLAC frame, and
-# the next `play` on the database recovers it as a finished take in takes/recovered/, offered
-# (the screen and standard output say where), not logged; verify passes before and after.
+# STREAMINFO says 0 samples, "unknown") with its placement beside it (session, frame, pass),
+# sharp9 reads it up to its last complete FLAC frame, and the next `play` on the database
+# recovers it as a finished take kept under its hash and logged in the session it was recorded
+# in (the screen and standard output say which); verify passes before and after.
 mkdir -p "$work/crash"
 pactl set-default-sink sharp9test
 pane=crash
-tmux -L sharp9rec new-session -d -s crash -x 100 -y 30 \
+tmux -L $tmux_socket new-session -d -s crash -x 100 -y 30 \
   "'$bin' play '$work/track.wav' --db '$work/crash/crash.sqlite' --device pulse --input pulse \
    --buffer $buffer >'$work/crash/out.txt' 2>&1; sleep 60"
 sleep 2
@@ -179,7 +182,7 @@ key R
 key Space 0.5
 check "kill -9: recording" shows "● rec"
 sleep 3
-player=$(pgrep -P "$(tmux -L sharp9rec list-panes -t crash -F '#{pane_pid}')" -x sharp9)
+player=$(pgrep -P "$(tmux -L $tmux_socket list-panes -t crash -F '#{pane_pid}')" -x sharp9)
 check "kill -9: the player is killed" kill -9 "${player:-none}"
 sleep 0.5
 crashed=$("$bin" sessions --db "$work/crash/crash.sqlite" --json | python3 -c '
@@ -189,8 +192,9 @@ check "kill -9: verify passes" "$bin" verify "$crashed" --db "$work/crash/crash.
 check "kill -9: the log names no take" \
   bash -c "! '$bin' log '$crashed' --db '$work/crash/crash.sqlite' | grep -q 'take recorded'"
 partial=$(find "$work/crash/takes" -name '.*partial' | head -1)
-check "kill -9: only the hidden file is left, no take under a hash" \
-  bash -c "[[ -n '$partial' && -z \$(find '$work/crash/takes' -name '[0-9a-f]*.flac') ]]"
+check "kill -9: only the hidden file and its placement are left, no take under a hash" \
+  bash -c "[[ -n '$partial' && -z \$(find '$work/crash/takes' -name '[0-9a-f]*.flac') ]] &&
+    grep -qi '$crashed' '$work/crash/takes/'.take-*.placement"
 check "kill -9: the hidden file is a FLAC stream whose length was never written" \
   bash -c "[[ \$(head -c 4 '$partial') == fLaC ]] && [[ \$(od -An -tx1 -j 21 -N 5 '$partial' | tr -d ' ') == ?000000000 ]]"
 # The take ran ~3 s (flushed every second), so at least 2 s are in the file.
@@ -201,35 +205,44 @@ check "kill -9: sharp9 reads the hidden file, at least 2 s" \
 "$bin" render "$crashed" --db "$work/crash/crash.sqlite" --sample float -o "$work/crash/heard.wav" \
   >/dev/null
 pane=again
-tmux -L sharp9rec new-session -d -s again -x 100 -y 30 \
+tmux -L $tmux_socket new-session -d -s again -x 100 -y 30 \
   "'$bin' play '$work/track.wav' --db '$work/crash/crash.sqlite' --new --device pulse \
    >'$work/crash/again.txt' 2>&1; echo \$? >'$work/crash/again-exit.txt'; sleep 60"
 check "next play: the screen says a take was recovered" shows "recovered a take cut short"
 key q 2
 for _ in $(seq 100); do [[ -s $work/crash/again-exit.txt ]] && break; sleep 0.1; done
-recovered=$(find "$work/crash/takes/recovered" -name '*.flac' 2>/dev/null | head -1)
-check "next play: one finished take in takes/recovered, named on standard output" \
-  bash -c "[[ -n '$recovered' && \$(find '$work/crash/takes/recovered' -type f | wc -l) == 1 ]] &&
-    grep -qF 'recovered a take cut short by a crash' '$work/crash/again.txt' &&
-    grep -qF '$recovered' '$work/crash/again.txt'"
-check "next play: the hidden file is gone, nothing else is in the library" \
-  bash -c "[[ \$(ls -A '$work/crash/takes') == recovered ]]"
-check "next play: the cut-short session still verifies and names no take" \
+recovered=$(find "$work/crash/takes" -maxdepth 1 -name '[0-9a-f]*.flac' | head -1)
+check "next play: standard output says the take went back into its session" \
+  grep -qF "into its session $crashed" "$work/crash/again.txt"
+check "next play: one take in the library, under its hash; nothing hidden, nothing offered" \
+  bash -c "[[ -n '$recovered' && \$(ls -A '$work/crash/takes') == \$(basename '$recovered') ]] &&
+    [[ \$(sha256sum '$recovered' | cut -c1-64).flac == \$(basename '$recovered') ]]"
+check "next play: the cut-short session verifies and its log names the take" \
   bash -c "'$bin' verify '$crashed' --db '$work/crash/crash.sqlite' >/dev/null &&
-    ! '$bin' log '$crashed' --db '$work/crash/crash.sqlite' | grep -q 'take recorded'"
+    '$bin' log '$crashed' --db '$work/crash/crash.sqlite' | grep -q 'take recorded'"
+check "next play: the session renders with its take" \
+  "$bin" render "$crashed" --db "$work/crash/crash.sqlite" --with-takes -o "$work/crash/with.wav"
 recovered_frames=$(frames_of "$recovered")
 check "the recovered take has the hidden file's frames, with its length written" \
   bash -c "[[ -n '$recovered_frames' && '$recovered_frames' == '$partial_frames' ]] &&
     [[ \$(od -An -tx1 -j 21 -N 5 '$recovered' | tr -d ' ') != ?000000000 ]]"
-sox "$recovered" -e floating-point -b 32 "$work/crash/recovered.wav" 2>/dev/null
+read -r start end < <("$bin" state "$crashed" --db "$work/crash/crash.sqlite" --json |
+  python3 -c '
+import json, sys
+take = json.load(sys.stdin)["recording"]["takes"][0]["recording"]
+print(take["startFrame"], take["endFrame"])')
+"$bin" render "$crashed" --db "$work/crash/crash.sqlite" --takes-only --sample float \
+  -o "$work/crash/takes.wav" >/dev/null
 # Its first second of sound: unlike the takes above (one of three without a dropout is compared), the
 # cut-short take cannot be chosen, and a loaded machine's device drops out now and then.
-result=$(python3 scripts/record-audio.py align "$work/crash/heard.wav" \
-  "$work/crash/recovered.wav" 0 "${recovered_frames:-0}" 44100)
+result=$(python3 scripts/record-audio.py align "$work/crash/heard.wav" "$work/crash/takes.wav" \
+  "${start:-0}" "${end:-0}" 44100)
 code=$?
-echo "     recovered take vs the render of the cut-short session: $result"
+echo "     recovered take, placed at frames ${start:-?}-${end:-?}, vs the render of the cut-short session: $result"
 check "the recovered take is what was played, to 24 bits (its first second of sound)" \
   test "$code" -eq 0
+check "the recovered take lines up with the song within 1 ms, where it was recorded" \
+  bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
 pane=rec
 
 # A full disk while a take is written: the takes folder is a 256 KiB tmpfs (as root; CI runs as
@@ -238,7 +251,7 @@ pane=rec
 mkdir -p "$work/full/takes"
 if [[ $EUID -eq 0 ]] && mount -t tmpfs -o size=256k tmpfs "$work/full/takes"; then
   pane=full
-  tmux -L sharp9rec new-session -d -s full -x 100 -y 30 \
+  tmux -L $tmux_socket new-session -d -s full -x 100 -y 30 \
     "'$bin' play '$work/track.wav' --db '$work/full/full.sqlite' --device pulse --input pulse \
      --buffer $buffer >'$work/full/out.txt' 2>&1; echo \$? >'$work/full/exit.txt'; sleep 60"
   sleep 2
@@ -246,9 +259,9 @@ if [[ $EUID -eq 0 ]] && mount -t tmpfs -o size=256k tmpfs "$work/full/takes"; th
   key Space 0.5
   check "full disk: the status line says the take was lost: the disk is full" \
     bash -c "for _ in \$(seq 100); do
-      tmux -L sharp9rec capture-pane -p -t full | grep -q 'a take was lost: the disk is full' && exit 0
+      tmux -L $tmux_socket capture-pane -p -t full | grep -q 'a take was lost: the disk is full' && exit 0
       sleep 0.1; done; exit 1"
-  tmux -L sharp9rec capture-pane -p -t full | grep -o 'a take was lost: .*' | sed 's/^/     /'
+  tmux -L $tmux_socket capture-pane -p -t full | grep -o 'a take was lost: .*' | sed 's/^/     /'
   key Space 1
   key q 2
   for _ in $(seq 100); do [[ -s $work/full/exit.txt ]] && break; sleep 0.1; done
@@ -295,7 +308,7 @@ echo "     calibrated round trip through a 48 kHz device: ${r48:-none} frames" \
   "(reported ${r48_reported:-none}) $(cat "$work/calibrate.err")"
 check "48 kHz input: calibrated" test -n "${r48:-}"
 pane=rate48
-tmux -L sharp9rec new-session -d -s rate48 -x 100 -y 30 \
+tmux -L $tmux_socket new-session -d -s rate48 -x 100 -y 30 \
   "'$bin' play '$work/track.wav' --db '$work/rate48/rate48.sqlite' --tee '$work/rate48/tee.wav' \
    --device pulse --input pulse --buffer $buffer >'$work/rate48/out.txt' 2>&1; \
    echo \$? >'$work/rate48/exit.txt'; sleep 60"
@@ -334,7 +347,7 @@ check "48 kHz input: the take lines up within 1 ms and sounds as played (>= 30 d
   python3 -c 'import re, sys
 m = re.match(r"offset (-?\d+) .* snr (\S+) dB", sys.argv[1])
 sys.exit(not (m and abs(int(m.group(1))) <= 44 and float(m.group(2)) >= 30))' "$result"
-tmux -L sharp9rec kill-session -t rate48 2>/dev/null
+tmux -L $tmux_socket kill-session -t rate48 2>/dev/null
 pane=rec
 
 # An input that does not exist: one error line, exit 69, no session.

@@ -83,7 +83,11 @@ struct PlayCommand: ParsableCommand {
     }
     let takes = TakeLibrary(databasePath: database.resolvedPath)
     // Takes cut short by a crash of an earlier player are recovered before this one records.
-    let recovered = RecoveredTakesText.lines(takes.recoverCutShortTakes())
+    // Those whose session was written beside them are logged there, as any finished take is.
+    let recovered = RecoveredTakesText.lines(takes.recoverCutShortTakes()) { take, session in
+      let store = try EventStore(path: database.sqlitePath(for: "run `sharp9 play`"))
+      return try TakeRecovery.log(take, in: session, into: store)
+    }
     var options = TerminalPlayer.Options(
       audio: audio, deviceName: output.device, inputName: input,
       takes: takes, usesDevice: !output.noDevice,

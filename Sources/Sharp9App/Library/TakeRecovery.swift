@@ -1,5 +1,7 @@
 import Foundation
 import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
 
 /// A take cut short (the player killed, the machine down) before its file was finished, and
 /// what became of it.
@@ -11,10 +13,14 @@ import Sharp9Audio
 /// the last flush (and a little after): recovery decodes them and writes them as a finished
 /// take in the library's `recovered/` folder, named for when the take was last written to.
 ///
-/// A recovered take is offered, not logged: the log names only takes whose recording ended (a
-/// take never half-exists in the log, and `verify` of the cut-short session still passes), and
-/// which session and frame a cut-short take belongs to was never recorded.
+/// A take whose ``TakePlacement`` was written beside it is kept in the library under its hash
+/// and placed: the caller logs it in its session (`takeRecorded`, after the session's last
+/// event), so the log and the library agree as for any take. Without a placement (or with one
+/// that does not decode), the take is offered, not logged, in `recovered/`.
 public enum TakeRecovery: Sendable, Equatable {
+  /// The take's complete frames are kept in the library as `take` (at `sampleRate`), which
+  /// belongs in `session`; the hidden file and its placement are gone.
+  case placed(TakeRecording, session: UUID, sampleRate: Int)
   /// The take's complete frames are in `url` (`frames` at `sampleRate`); the hidden file is
   /// gone.
   case recovered(url: URL, frames: Int64, sampleRate: Int)
@@ -34,18 +40,32 @@ extension TakeLibrary {
   ) -> [TakeRecovery] {
     let manager = FileManager.default
     let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.sorted().compactMap { name in
-      guard let pid = Self.writerProcess(ofPartial: name), !isRunning(pid) else { return nil }
+    let recoveries: [TakeRecovery] = names.sorted().compactMap { name in
+      guard let pid = Self.writerProcess(ofPartial: name), !isRunning(pid),
+        let writerURL = writerURL(ofPartial: name)
+      else { return nil }
       let partial = directory.appending(path: name)
       do {
-        let recovered = try recover(partial)
+        let recovered = try recover(partial, placement: placement(ofWriter: writerURL))
         try? manager.removeItem(at: partial)
+        removePlacement(ofWriter: writerURL)
         return recovered
       } catch {
         return .failed(
           name: name, why: (error as? AudioFileError)?.detail ?? error.localizedDescription)
       }
     }
+    // Placements left without a take (the crash came after the take was kept): nothing to place.
+    for name in names where name.hasSuffix("." + Self.placementExtension) {
+      guard let pid = Self.writerProcess(ofPartial: name), !isRunning(pid) else { continue }
+      let writer = directory.appending(path: name).deletingPathExtension()
+        .appendingPathExtension("flac")
+      let partials = names.filter { $0.hasPrefix("." + writer.lastPathComponent) }
+      if partials.isEmpty, !manager.fileExists(atPath: writer.path) {
+        try? manager.removeItem(at: directory.appending(path: name))
+      }
+    }
+    return recoveries
   }
 
   /// Whether process `pid` exists (signal 0 reaches it, or it belongs to someone else).
@@ -61,7 +81,9 @@ extension TakeLibrary {
     let rest: Substring
     if name.hasPrefix("." + takePrefix), name.hasSuffix(".partial") {
       rest = name.dropFirst(takePrefix.count + 1)
-    } else if name.hasPrefix(takePrefix), name.hasSuffix(".flac") {
+    } else if name.hasPrefix(takePrefix),
+      name.hasSuffix(".flac") || name.hasSuffix("." + placementExtension)
+    {
       rest = name.dropFirst(takePrefix.count)
     } else {
       return nil
@@ -69,12 +91,32 @@ extension TakeLibrary {
     return Int32(rest.prefix { $0 != "-" }).flatMap { $0 > 0 ? $0 : nil }
   }
 
-  /// Decodes `partial`'s complete frames into a finished FLAC in ``recoveredDirectory``; nil
-  /// when it holds none.
-  private func recover(_ partial: URL) throws -> TakeRecovery? {
+  /// The writer's own name (`.take-<pid>-<uuid>.flac`) for a file ``writerProcess(ofPartial:)``
+  /// names: its temporary file, or itself.
+  private func writerURL(ofPartial name: String) -> URL? {
+    let base = name.hasSuffix(".partial") ? name.dropFirst() : name[...]
+    guard let flac = base.range(of: ".flac") else { return nil }
+    return directory.appending(path: String(base[..<flac.upperBound]))
+  }
+
+  /// Decodes `partial`'s complete frames into a finished take: kept in the library and placed
+  /// when `placement` makes a take of them, else a FLAC in ``recoveredDirectory``; nil when it
+  /// holds none.
+  private func recover(_ partial: URL, placement: TakePlacement?) throws -> TakeRecovery? {
     let reader = try AudioFileReader(url: partial)
     let format = reader.format
     guard format.frames > 0 else { return nil }
+    if let placement {
+      let writer = try newWriter(sampleRate: format.sampleRate, channels: format.channels)
+      let frames = try copy(reader, into: writer)
+      let hash = try keep(writer.url)
+      if let take = placement.recording(frames: frames, sha256: hash) {
+        return .placed(take, session: placement.session, sampleRate: format.sampleRate)
+      }
+      // A placement naming no possible take: offered like one without.
+      try? FileManager.default.removeItem(at: url(sha256: hash))
+      return try recover(partial, placement: nil)
+    }
     do {
       try FileManager.default.createDirectory(
         at: recoveredDirectory, withIntermediateDirectories: true)
@@ -89,14 +131,22 @@ extension TakeLibrary {
     let writer = try AudioFileWriter(
       url: target, container: .flac, sample: .pcm24, sampleRate: format.sampleRate,
       channels: format.channels)
-    var chunk = [Float](repeating: 0, count: 4096 * format.channels)
+    _ = try copy(reader, into: writer)
+    return .recovered(url: target, frames: format.frames, sampleRate: format.sampleRate)
+  }
+
+  /// Copies what `reader` decodes into `writer` and finishes it; the frames copied.
+  private func copy(_ reader: AudioFileReader, into writer: AudioFileWriter) throws -> Int64 {
+    var chunk = [Float](repeating: 0, count: 4096 * reader.format.channels)
+    var copied: Int64 = 0
     try chunk.withUnsafeMutableBufferPointer { buffer in
       while case let frames = try reader.read(into: buffer, frames: 4096), frames > 0 {
         try writer.write(UnsafeBufferPointer(buffer), frames: frames)
+        copied += Int64(frames)
       }
     }
     try writer.finish()
-    return .recovered(url: target, frames: format.frames, sampleRate: format.sampleRate)
+    return copied
   }
 
   /// `take cut short YYYY-MM-DD HH.MM.SS.flac` (local time) in ``recoveredDirectory``, with a
@@ -115,5 +165,26 @@ extension TakeLibrary {
       if !FileManager.default.fileExists(atPath: url.path) { return url }
       number += 1
     }
+  }
+}
+
+extension TakeRecovery {
+  /// Logs a placed take in its session in `log`: `takeRecorded` after the session's last event
+  /// (at its last `t`; a take is laid by its frames, not by when it was logged), then the
+  /// recording ended again where it ended (a session cut short by the crash ends at its last
+  /// event). Returns the session.
+  ///
+  /// - Throws: ``Sharp9Store/StoreError/sessionNotFound(_:)`` when the session is gone, the
+  ///   log's errors.
+  public static func log(
+    _ take: TakeRecording, in session: UUID, into log: any EventLog
+  ) throws -> SessionRecord {
+    let record = try log.session(id: session)
+    let writer = try log.writer(for: record)
+    _ = try writer.append(
+      .takeRecorded(take), at: record.lastT, expecting: writer.session.eventCount)
+    try writer.finish(
+      at: record.endedAt?.date ?? record.startedAt.date.addingTimeInterval(record.lastT))
+    return writer.session
   }
 }

@@ -234,7 +234,7 @@ public final class LiveSession {
     if wanted, !isTaking {
       let loop = state.loop
       takePass = loop.enabled && loop.aSec != nil && loop.bSec != nil ? 1 : nil
-      recorder.begin(atFrame: frame, pass: takePass)
+      recorder.begin(atFrame: frame, pass: takePass, session: core.session?.id)
       isTaking = true
     } else if !wanted, isTaking {
       recorder.end(atFrame: frame)
@@ -251,7 +251,7 @@ public final class LiveSession {
       let wrap = Int64((report.loopPractice.lastPassEndWallSec * rate).rounded())
       if report.isPlaying {
         takePass = pass + 1
-        recorder.begin(atFrame: wrap, pass: takePass)
+        recorder.begin(atFrame: wrap, pass: takePass, session: core.session?.id)
       } else {
         recorder.end(atFrame: wrap)
         isTaking = false

@@ -40,6 +40,8 @@ public final class TakeRecorder: @unchecked Sendable {
     var start: Int64
     /// Frames written since the last flush.
     var sinceFlush = 0
+    /// Where it belongs, as written beside its file (nil: no session was given).
+    var placement: TakePlacement?
   }
 
   private struct Span {
@@ -47,6 +49,7 @@ public final class TakeRecorder: @unchecked Sendable {
     var startFrame: Int64
     var endFrame: Int64?
     var pass: Int?
+    var session: UUID?
   }
 
   /// Seconds of audio between flushes of a take's file.
@@ -90,15 +93,18 @@ public final class TakeRecorder: @unchecked Sendable {
     locked { spans.last.map { $0.endFrame == nil } ?? false }
   }
 
-  /// Begins a take at session frame `frame` (`pass`: its loop pass, nil when not looping). An
-  /// open take ends there first.
-  public func begin(atFrame frame: Int64, pass: Int?) {
+  /// Begins a take at session frame `frame` (`pass`: its loop pass, nil when not looping) of
+  /// `session`, which its file's ``TakePlacement`` names until it is finished (nil: none is
+  /// written, and a crash leaves the take to be offered, not placed). An open take ends there
+  /// first.
+  public func begin(atFrame frame: Int64, pass: Int?, session: UUID? = nil) {
     locked {
       if let last = spans.indices.last, spans[last].endFrame == nil {
         spans[last].endFrame = frame
       }
       nextID += 1
-      spans.append(Span(id: nextID, startFrame: frame, endFrame: nil, pass: pass))
+      spans.append(
+        Span(id: nextID, startFrame: frame, endFrame: nil, pass: pass, session: session))
     }
   }
 
@@ -164,10 +170,14 @@ public final class TakeRecorder: @unchecked Sendable {
       if let read {
         for span in current where !failed.contains(span.id) {
           do {
-            try write(read, of: span, scratch: scratch, into: &writers)
+            try write(
+              read, of: span, latencyFrames: latencyFrames, dropouts: dropouts, scratch: scratch,
+              into: &writers)
           } catch {
             failed.insert(span.id)
-            writers[span.id] = nil
+            if let entry = writers.removeValue(forKey: span.id) {
+              library.removePlacement(ofWriter: entry.writer.url)
+            }
             report(id: span.id, .failed(describe(error)))
           }
         }
@@ -202,20 +212,33 @@ public final class TakeRecorder: @unchecked Sendable {
     }
   }
 
-  /// Writes the part of the captured block `read` that falls in `span`.
+  /// Writes the part of the captured block `read` that falls in `span`; a new take's placement
+  /// is written before its first frame, and again at a flush when dropouts came since.
   private func write(
-    _ read: (frame: Int64, frames: Int), of span: Span, scratch: [Float],
-    into writers: inout [Int: OpenTake]
+    _ read: (frame: Int64, frames: Int), of span: Span, latencyFrames: Int64, dropouts: [Int64],
+    scratch: [Float], into writers: inout [Int: OpenTake]
   ) throws {
     let blockEnd = read.frame + Int64(read.frames)
     let from = max(read.frame, span.startFrame)
     let to = min(blockEnd, span.endFrame ?? blockEnd)
     guard from < to else { return }
-    var entry =
-      try writers[span.id]
-      ?? OpenTake(
-        writer: library.newWriter(sampleRate: sampleRate, channels: capture.channels),
-        start: from)
+    var entry: OpenTake
+    if let open = writers[span.id] {
+      entry = open
+    } else {
+      entry = OpenTake(
+        writer: try library.newWriter(sampleRate: sampleRate, channels: capture.channels),
+        start: from,
+        placement: span.session.map {
+          TakePlacement(
+            session: $0, startFrame: from, pass: span.pass, input: inputName,
+            latencyFrames: latencyFrames)
+        })
+      writers[span.id] = entry
+      if let placement = entry.placement {
+        try library.writePlacement(placement, ofWriter: entry.writer.url)
+      }
+    }
     let channels = capture.channels
     let offset = Int(from - read.frame) * channels
     let frames = Int(to - from)
@@ -228,6 +251,13 @@ public final class TakeRecorder: @unchecked Sendable {
     if Double(entry.sinceFlush) >= Self.flushSeconds * Double(sampleRate) {
       entry.writer.flush()
       entry.sinceFlush = 0
+      let end = entry.start + entry.writer.framesWritten
+      let count = dropouts.count { (entry.start..<end).contains($0) }
+      if var placement = entry.placement, placement.dropouts != count {
+        placement.dropouts = count
+        entry.placement = placement
+        try library.writePlacement(placement, ofWriter: entry.writer.url)
+      }
     }
     writers[span.id] = entry
   }
@@ -236,6 +266,8 @@ public final class TakeRecorder: @unchecked Sendable {
   private func finish(
     _ writer: AudioFileWriter, start: Int64, pass: Int?, latencyFrames: Int64, dropouts: Int
   ) -> Outcome {
+    // Finished or failed, the take is no longer one a crash could cut short.
+    defer { library.removePlacement(ofWriter: writer.url) }
     do {
       let frames = writer.framesWritten
       try writer.finish()

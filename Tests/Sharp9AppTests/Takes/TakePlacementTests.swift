@@ -1,0 +1,190 @@
+import Foundation
+import Sharp9Audio
+import Sharp9Domain
+import Sharp9Store
+import Testing
+
+@testable import Sharp9App
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A take cut short goes back into its session: the recorder keeps the take's placement beside
+/// its hidden file while writing it, recovery keeps the complete frames in the library under
+/// their hash and the session logs the take. A placement that is not one (generated damage)
+/// places nothing: the take is offered in `recovered/` as before.
+@Suite("takes: placed back in their session after a crash") struct TakePlacementTests {
+  static let rate = 44_100
+
+  /// A session in a fresh database beside `library`'s folder: its store and record.
+  static func session(in folder: URL) throws -> (EventStore, SessionRecord) {
+    let store = try EventStore(path: folder.appending(path: "sharp9.sqlite").path)
+    let script = """
+      {"session":{"startedAt":"2026-11-26T19:00:00.000Z","audio":"song.wav","title":"cut"}}
+      {"type":"importPicked","url":"song.wav","t":0}
+      {"type":"importSucceeded","track":{"name":"song.wav","durationSec":20},"t":0.1}
+      {"type":"setRecordingArmed","armed":true,"t":0.5}
+      {"type":"togglePlay","t":1}
+      {"type":"tick","currentTimeSec":2.5,"t":2.5}
+
+      """
+    let record = try store.importScript(
+      Data(script.utf8), title: nil, defaultTitle: "cut", sharp9Version: "test",
+      audio: { _ in nil }, progress: { _ in })
+    return (store, record)
+  }
+
+  /// A take of a writer of process `pid` cut short after 50,000 frames, with `placement`'s
+  /// bytes beside it (nil: none); the writer's name.
+  static func cutShort(
+    _ library: TakeLibrary, pid: Int32, placement: Data?
+  ) throws -> URL {
+    let partial = try TakeRecoveryTests.cutShort(library, frames: 50_000, pid: pid)
+    let base = partial.dropFirst()
+    let writer = library.directory.appending(
+      path: String(base[..<(try #require(base.range(of: ".flac"))).upperBound]))
+    if let placement {
+      try placement.write(to: TakeLibrary.placementURL(ofWriter: writer))
+    }
+    return writer
+  }
+
+  @Test func aCutShortTakeIsKeptUnderItsHashAndLoggedInItsSession() throws {
+    let folder = try TakeRecorderTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder.appending(path: "takes"))
+    let (store, record) = try Self.session(in: folder)
+    let placement = TakePlacement(
+      session: record.id, startFrame: 44_100, pass: nil, input: "pulse", latencyFrames: 300,
+      dropouts: 1)
+    _ = try Self.cutShort(library, pid: 5151, placement: try JSONEncoder().encode(placement))
+    #expect(library.recoverCutShortTakes { $0 == 5151 }.isEmpty, "a running writer's")
+    let outcomes = library.recoverCutShortTakes { _ in false }
+    guard outcomes.count == 1, case .placed(let take, let session, let rate) = outcomes[0] else {
+      Issue.record("expected one placed take, got \(outcomes)")
+      return
+    }
+    #expect(session == record.id && rate == Self.rate)
+    // libFLAC encodes 4096-frame blocks: twelve were complete.
+    #expect(
+      take
+        == TakeRecording(
+          startFrame: 44_100, endFrame: 44_100 + 49_152, pass: nil, input: "pulse",
+          sha256: take.sha256, dropouts: 1, latencyFrames: 300))
+    let kept = library.url(of: take)
+    #expect(try AudioFileLocator.sha256(of: kept) == take.sha256)
+    let (format, samples) = try TakeRecoveryTests.read(kept)
+    #expect(format.frames == 49_152)
+    #expect(samples == (0..<(49_152 * 2)).map { TakeRecorderTests.sample(Int64($0 / 2), $0 % 2) })
+    // Nothing hidden is left, nothing offered in recovered/.
+    let names = try FileManager.default.contentsOfDirectory(atPath: library.directory.path)
+    #expect(names == [take.sha256 + ".flac"])
+
+    let logged = try TakeRecovery.log(take, in: session, into: store)
+    #expect(logged.eventCount == record.eventCount + 1 && logged.lastT == record.lastT)
+    #expect(try store.state(of: logged, at: nil).recording.takes.map(\.recording) == [take])
+    #expect(try store.session(id: record.id).endedAt != nil)
+  }
+
+  @Test func aTakeForASessionThatIsGoneIsNotLogged() throws {
+    let folder = try TakeRecorderTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (store, record) = try Self.session(in: folder)
+    let take = TakeRecording(
+      startFrame: 0, endFrame: 100, pass: nil, input: "pulse",
+      sha256: String(repeating: "a", count: 64))
+    #expect(throws: StoreError.self) {
+      try TakeRecovery.log(take, in: UUID(), into: store)
+    }
+    #expect(try store.session(id: record.id).eventCount == record.eventCount)
+  }
+
+  /// Placements that are not one, generated from fixed seeds: each places nothing.
+  static func damagedPlacements() throws -> [(String, Data?)] {
+    let good = TakePlacement(
+      session: UUID(), startFrame: 1_000, pass: 2, input: "pulse", latencyFrames: 0)
+    var cases: [(String, Data?)] = []
+    func json(_ change: (inout [String: Any]) -> Void) throws -> Data {
+      var object =
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(good)) as? [String: Any] ?? [:]
+      change(&object)
+      return try JSONSerialization.data(withJSONObject: object)
+    }
+    cases.append(("a negative start", try json { $0["startFrame"] = -1 }))
+    cases.append(("a start that overflows", try json { $0["startFrame"] = Int64.max - 10 }))
+    cases.append(("pass 0", try json { $0["pass"] = 0 }))
+    cases.append(("an empty input", try json { $0["input"] = "" }))
+    cases.append(("a negative latency", try json { $0["latencyFrames"] = -5 }))
+    cases.append(("negative dropouts", try json { $0["dropouts"] = -1 }))
+    cases.append(("no session", try json { $0["session"] = nil }))
+    cases.append(("a session that is no UUID", try json { $0["session"] = "not-a-uuid" }))
+    cases.append(("larger than any placement", Data(repeating: 0x20, count: 5_000)))
+    var generator = SplitMix64(seed: 24)
+    for index in 0..<8 {
+      let count = Int.random(in: 0..<300, using: &generator)
+      cases.append(
+        (
+          "random bytes \(index)",
+          Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        ))
+    }
+    return cases
+  }
+
+  @Test func aDamagedPlacementPlacesNothingAndTheTakeIsOffered() throws {
+    for (name, bytes) in try Self.damagedPlacements() + [("a FIFO", nil)] {
+      let folder = try TakeRecorderTests.folder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let library = TakeLibrary(directory: folder.appending(path: "takes"))
+      let writer = try Self.cutShort(library, pid: 6161, placement: bytes)
+      if bytes == nil {
+        #expect(mkfifo(TakeLibrary.placementURL(ofWriter: writer).path, 0o600) == 0)
+      }
+      let outcomes = library.recoverCutShortTakes { _ in false }
+      guard outcomes.count == 1, case .recovered(let url, let frames, _) = outcomes[0] else {
+        Issue.record("\(name): expected the take offered, got \(outcomes)")
+        continue
+      }
+      #expect(frames == 49_152, "\(name)")
+      #expect(url.deletingLastPathComponent().lastPathComponent == "recovered", "\(name)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: library.directory.path)
+      #expect(names == ["recovered"], "\(name): \(names)")
+    }
+  }
+
+  @Test func theRecorderKeepsAPlacementWhileWritingAndNoneAfter() throws {
+    let folder = try TakeRecorderTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
+    let session = UUID()
+    recorder.begin(atFrame: 1_000, pass: 1, session: session)
+    TakeRecorderTests.feed(capture, from: 0, until: 60_000)
+    var seen: TakePlacement?
+    for _ in 0..<400 where seen == nil {
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      if let name = names.first(where: { $0.hasSuffix(".placement") }) {
+        seen = try? JSONDecoder().decode(
+          TakePlacement.self, from: Data(contentsOf: folder.appending(path: name)))
+      }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    #expect(
+      seen
+        == TakePlacement(
+          session: session, startFrame: 1_000, pass: 1, input: "pulse", latencyFrames: 0))
+    recorder.end(atFrame: 50_000)
+    let outcomes = recorder.close()
+    guard case .kept(let take)? = outcomes.first, outcomes.count == 1 else {
+      Issue.record("expected one kept take, got \(outcomes)")
+      return
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == [take.sha256 + ".flac"])
+  }
+}
