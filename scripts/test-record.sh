@@ -226,23 +226,29 @@ recovered_frames=$(frames_of "$recovered")
 check "the recovered take has the hidden file's frames, with its length written" \
   bash -c "[[ -n '$recovered_frames' && '$recovered_frames' == '$partial_frames' ]] &&
     [[ \$(od -An -tx1 -j 21 -N 5 '$recovered' | tr -d ' ') != ?000000000 ]]"
-read -r start end < <("$bin" state "$crashed" --db "$work/crash/crash.sqlite" --json |
+read -r start end dropouts < <("$bin" state "$crashed" --db "$work/crash/crash.sqlite" --json |
   python3 -c '
 import json, sys
 take = json.load(sys.stdin)["recording"]["takes"][0]["recording"]
-print(take["startFrame"], take["endFrame"])')
+print(take["startFrame"], take["endFrame"], take["dropouts"])')
 "$bin" render "$crashed" --db "$work/crash/crash.sqlite" --takes-only --sample float \
   -o "$work/crash/takes.wav" >/dev/null
-# Its first second of sound: unlike the takes above (one of three without a dropout is compared), the
-# cut-short take cannot be chosen, and a loaded machine's device drops out now and then.
+# Its first second of sound, on its frames: unlike the takes above (one of three without a dropout
+# is compared), the cut-short take cannot be chosen, and a loaded machine's device drops out now
+# and then: a take with dropouts is out of time from the first (the device played silence), so
+# it is only reported.
 result=$(python3 scripts/record-audio.py align "$work/crash/heard.wav" "$work/crash/takes.wav" \
   "${start:-0}" "${end:-0}" 44100)
 code=$?
-echo "     recovered take, placed at frames ${start:-?}-${end:-?}, vs the render of the cut-short session: $result"
-check "the recovered take is what was played, to 24 bits (its first second of sound)" \
-  test "$code" -eq 0
-check "the recovered take lines up with the song within 1 ms, where it was recorded" \
-  bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
+echo "     recovered take, placed at frames ${start:-?}-${end:-?} with ${dropouts:-?} dropouts, vs the render of the cut-short session: $result"
+if [[ ${dropouts:-} == 0 ]]; then
+  check "the recovered take is what was played, to 24 bits (its first second of sound)" \
+    test "$code" -eq 0
+  check "the recovered take lines up with the song within 1 ms, where it was recorded" \
+    bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
+else
+  echo "     (the device dropped out during the recovered take: its sound is not compared)"
+fi
 pane=rec
 
 # A full disk while a take is written: the takes folder is a 256 KiB tmpfs (as root; CI runs as

@@ -85,7 +85,7 @@ struct PlayCommand: ParsableCommand {
     // Takes cut short by a crash of an earlier player are recovered before this one records.
     // Those whose session was written beside them are logged there, as any finished take is.
     let recovered = RecoveredTakesText.lines(takes.recoverCutShortTakes()) { take, session in
-      let store = try EventStore(path: database.sqlitePath(for: "run `sharp9 play`"))
+      let store = try database.open(.mustExist, for: "run `sharp9 play`")
       return try TakeRecovery.log(take, in: session, into: store)
     }
     var options = TerminalPlayer.Options(
