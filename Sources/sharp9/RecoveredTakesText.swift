@@ -3,6 +3,19 @@ import Sharp9App
 
 /// What `play` says about the takes it recovered (``TakeRecovery``): one line each.
 enum RecoveredTakesText {
+  /// Recovers the takes cut short by a crash of an earlier player or app (before this one
+  /// records), prints a line for each, and returns the lines. Printed at once: kept in the
+  /// terminal after the command ends, also when it cannot start.
+  static func recover(_ takes: TakeLibrary) throws -> [String] {
+    let recovered = lines(takes.recoverCutShortTakes())
+    if !recovered.isEmpty {
+      var out = StandardOutput()
+      for line in recovered { out.line(line) }
+      try out.flush()
+    }
+    return recovered
+  }
+
   static func lines(_ recoveries: [TakeRecovery]) -> [String] {
     recoveries.map { recovery in
       switch recovery {
