@@ -24,6 +24,13 @@ cleanup() {
   [[ -n ${KEEP_WORK:-} ]] && echo "kept $work" || rm -rf "$work"
 }
 source scripts/lib/checks.sh
+stop_app() { # SIGTERM to the app; returns its exit status
+  kill -TERM "$app"
+  wait "$app"
+  local status=$?
+  app=""
+  return $status
+}
 source scripts/lib/private-pulse.sh
 
 start_private_pulse "$work"
@@ -40,10 +47,8 @@ check "sharp9 app starts on the null sink and prints its URL" test -n "$url"
 check "the page practises a session by clicks" \
   "$venv/bin/python" scripts/app-browser.py practise "$url" "$work/session.txt"
 session=$(cat "$work/session.txt" 2>/dev/null)
-kill -TERM "$app"
-wait "$app"
+stop_app
 code=$?
-app=""
 check "SIGTERM: sharp9 app exits 0" test "$code" -eq 0
 check "the tee is written" test -s "$work/tee.wav"
 
@@ -96,10 +101,8 @@ echo "     $recorded"
 check "recording: a take recorded in the page by clicks, and listed" \
   bash -c "[[ '$recorded' == *'\"take\": \"Take 1'* ]]"
 session=$(cat "$work/rec/session.txt" 2>/dev/null)
-kill -TERM "$app"
-wait "$app"
+stop_app
 code=$?
-app=""
 check "recording: SIGTERM, exit 0" test "$code" -eq 0
 "$bin" state "$session" --db "$rdb" --json 2>/dev/null | python3 -c '
 import json, sys

@@ -76,6 +76,13 @@ import Testing
     var tone: ByteBuffer {
       get throws { ByteBuffer(bytes: try Data(contentsOf: directory.appending(path: "tone.wav"))) }
     }
+
+    /// Uploads the tone through `client`, as the page's import does: its session opens.
+    func openTone(_ client: any TestClientProtocol) async throws {
+      let upload = try await client.execute(
+        uri: "/api/app/songs?name=tone.wav", method: .post, headers: withToken, body: tone)
+      #expect(upload.status == .created, "\(upload.text)")
+    }
   }
 
   @Test func aForeignHostAndAMissingTokenAreRefused() async throws {
@@ -160,11 +167,8 @@ import Testing
   @Test func aSongUploadedIsKeptByHashPlayedAndEndedOnAPause() async throws {
     // Long enough not to end on its own however slowly the test runs.
     let fixture = try Fixture(maxSongBytes: 1 << 20, toneSeconds: 30)
-    let tone = try fixture.tone
     try await fixture.test { client in
-      let upload = try await client.execute(
-        uri: "/api/app/songs?name=tone.wav", method: .post, headers: withToken, body: tone)
-      #expect(upload.status == .created, "\(upload.text)")
+      try await fixture.openTone(client)
       for body in [
         #"{"key":" "}"#, #"{"key":"="}"#, #"{"action":{"type":"tapWaveform","timeSec":0.5}}"#,
         #"{"key":"2"}"#, #"{"action":{"type":"tapWaveform","timeSec":0.25}}"#,
@@ -242,11 +246,8 @@ import Testing
   /// nothing; the snapshot shows no input meters.
   @Test func recordingWithoutAnInputSaysSoAndArmsNothing() async throws {
     let fixture = try Fixture(maxSongBytes: 1 << 20, toneSeconds: 30)
-    let tone = try fixture.tone
     try await fixture.test { client in
-      let upload = try await client.execute(
-        uri: "/api/app/songs?name=tone.wav", method: .post, headers: withToken, body: tone)
-      #expect(upload.status == .created, "\(upload.text)")
+      try await fixture.openTone(client)
       let before = try recording(in: fixture.host.snapshot.json)
       #expect(before.armed == false)
       #expect(before.line == nil)

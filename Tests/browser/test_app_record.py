@@ -18,14 +18,23 @@ NO_INPUT = "nothing to record from: no input (see sharp9 devices, --input NAME)"
 
 def open_song(page, song):
     """Opens `song` in the page as a new session (answering the offer when it was practised)."""
+    # A state arrives at once when the app ever published one (a session open, or once open);
+    # none at all means no session was ever open ("").
+    page.wait_for_timeout(1000)
     before = page.evaluate("document.body.dataset.session || ''")
     page.set_input_files("#file", str(song))
-    wait_until(page, "document.getElementById('offer').open || "
-               f"(document.body.dataset.session || '') !== {json.dumps(before)}")
+    opened = f"document.body.dataset.session && document.body.dataset.session !== {json.dumps(before)}"
+    wait_until(page, f"document.getElementById('offer').open || ({opened})")
     if page.evaluate("document.getElementById('offer').open"):
         page.click("#offer-new")
-    wait_until(page, f"(document.body.dataset.session || '') !== {json.dumps(before)}")
+    wait_until(page, opened)
     return page.evaluate("document.body.dataset.session")
+
+
+def close_session(page):
+    """Ends the session, so the app is left as the next test expects it: nothing open."""
+    page.click("#close")
+    wait_until(page, "document.body.dataset.session === ''")
 
 
 def record_state(page):
@@ -58,6 +67,7 @@ def test_recording_without_an_input_says_so_and_arms_nothing(browser, app):
     page.wait_for_timeout(300)
     assert record_state(page)["pressed"] == "false"
     assert not any(a["type"] == "setRecordingArmed" for a in logged(app, session))
+    close_session(page)
     context.close()
 
 
@@ -92,7 +102,10 @@ def test_recording_in_the_page_arms_meters_and_lists_the_take(browser, recording
     # R stops recording (the song plays on); the take is listed once it is written.
     page.keyboard.press("R")
     wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'false'", 5000)
-    page.wait_for_selector("#takes:not([hidden]) #take-list li", timeout=10000)
+    try:
+        page.wait_for_selector("#takes:not([hidden]) #take-list li", timeout=15000)
+    except Exception:
+        raise AssertionError(f"no take listed: {record_state(page)}, {logged(app, session)}")
     label = page.inner_text("#take-list li span")
     assert label.startswith("Take 1"), label
     state = record_state(page)
@@ -101,4 +114,5 @@ def test_recording_in_the_page_arms_meters_and_lists_the_take(browser, recording
     kinds = [a["type"] for a in logged(app, session)]
     assert [k for k in kinds if k in ("setRecordingArmed", "takeRecorded")] == \
         ["setRecordingArmed", "setRecordingArmed", "takeRecorded"], kinds
+    close_session(page)
     context.close()
