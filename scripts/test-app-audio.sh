@@ -32,6 +32,7 @@ stop_app() { # SIGTERM to the app; returns its exit status
   return $status
 }
 source scripts/lib/private-pulse.sh
+source scripts/lib/takes.sh
 
 start_private_pulse "$work"
 check "private PulseAudio server is up" pactl info
@@ -106,20 +107,9 @@ session=$(cat "$work/rec/session.txt" 2>/dev/null)
 stop_app
 code=$?
 check "recording: SIGTERM, exit 0" test "$code" -eq 0
-"$bin" state "$session" --db "$rdb" --json 2>/dev/null | python3 -c '
-import json, sys
-for take in json.load(sys.stdin)["recording"]["takes"]:
-    t = take["recording"]
-    print(t["sha256"], t["startFrame"], t["endFrame"], t["dropouts"], t["latencyFrames"])
-' >"$work/rec/takes.txt"
-while read -r sha start end dropouts latency; do
-  echo "     take: frames $start-$end, dropouts $dropouts, round trip subtracted $latency frames"
-done <"$work/rec/takes.txt"
-check "recording: three takes in the session, each in the library under its SHA-256" bash -c "
-  [[ \$(wc -l <'$work/rec/takes.txt') == 3 ]] || exit 1
-  while read -r sha rest; do
-    [[ \$(sha256sum '$work/rec/takes/'\$sha.flac | cut -d' ' -f1) == \$sha ]] || exit 1
-  done <'$work/rec/takes.txt'"
+session_takes "$bin" "$session" "$rdb" "$work/rec/takes.txt"
+check "recording: three takes in the session, each in the library under its SHA-256" \
+  takes_in_library "$work/rec/takes.txt" 3 "$work/rec/takes"
 "$bin" render "$session" --db "$rdb" --takes-only --sample float -o "$work/rec/takes.wav" \
   >/dev/null
 compare_take() { # compare_take START END: the take on those session frames against the tee
