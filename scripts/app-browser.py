@@ -6,6 +6,11 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
   app-browser.py practise URL OUT          a session practised in the page with clicks: play,
                                            speed -, pitch +, A and B tapped on the waveform, loop
                                            on, pause; writes the session id to OUT
+  app-browser.py record URL OUT PNG [N]    takes recorded in the page (the app has --input):
+                                           Record, then N times (3 unless told) play 3 s and
+                                           pause (the first: the input meters hear the song, a
+                                           screenshot to PNG), Record (stop); waits for the N
+                                           takes' rows; writes the session id to OUT
   app-browser.py latency URL OUT.json      Space, then 40 speed keys (- and =) and 40 clicks on
                                            SPEED -/+ at uneven intervals; writes each input's
                                            event time on the wall clock (performance.timeOrigin +
@@ -148,6 +153,39 @@ def practise(url, out):
         raise SystemExit(f"app-browser: page errors: {errors}")
     open(out, "w").write(session + "\n")
     print(json.dumps({"session": session}))
+
+
+def record(url, out, png, takes="3"):
+    with sync_playwright() as playwright:
+        browser, page, errors = launch(playwright, url)
+        open_song(page)
+        page.click("#record")
+        wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'true'")
+        wait_until(page, "!document.getElementById('input-meters').hidden")
+        for take in range(int(takes)):
+            page.click("#play")
+            wait_until(page, "document.getElementById('record').classList.contains('taking')")
+            if take == 0:
+                # The input is the sink's monitor: its meters hear the song being played.
+                wait_until(page, "parseFloat(document.querySelector('#input-left .level').style.width) > 0")
+                page.wait_for_timeout(1500)
+                page.screenshot(path=png)
+                page.wait_for_timeout(1500)
+            else:
+                page.wait_for_timeout(3000)
+            page.click("#play")
+            wait_until(page, "document.getElementById('play').getAttribute('aria-label') === 'Play'")
+            wait_until(page, "!document.getElementById('record').classList.contains('taking')")
+        page.click("#record")
+        wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'false'")
+        wait_until(page, f"document.querySelectorAll('#take-list li').length === {int(takes)}")
+        listed = page.eval_on_selector_all("#take-list li span", "spans => spans.map(s => s.textContent)")
+        session = page.evaluate("document.body.dataset.session")
+        browser.close()
+    if errors:
+        raise SystemExit(f"app-browser: page errors: {errors}")
+    open(out, "w").write(session + "\n")
+    print(json.dumps({"session": session, "takes": listed}))
 
 
 def clock_offset_ms(page):
@@ -317,7 +355,7 @@ def zoom(url):
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or ["help"]
-    commands = {"practise": practise, "latency": latency, "open": open_timing, "reads": reads,
+    commands = {"practise": practise, "record": record, "latency": latency, "open": open_timing, "reads": reads,
                 "playing": playing_fps, "zoom": zoom}
     if command not in commands:
         raise SystemExit(__doc__)

@@ -24,6 +24,7 @@ cleanup() {
 trap cleanup EXIT
 
 source scripts/lib/checks.sh
+source scripts/lib/takes.sh
 
 shows() { # shows TEXT: the screen shows it within 5 s
   for _ in $(seq 50); do
@@ -129,21 +130,9 @@ check "listening back: the render is the tee, bit for bit" \
 
 "$bin" log "$id" --db "$db" >"$work/log.txt"
 check "the log has the take" grep -q "take recorded: frames" "$work/log.txt"
-"$bin" state "$id" --db "$db" --json >"$work/state.json"
-python3 -c '
-import json, sys
-for take in json.load(open(sys.argv[1]))["recording"]["takes"]:
-    t = take["recording"]
-    print(t["sha256"], t["startFrame"], t["endFrame"], t["dropouts"], t["latencyFrames"])
-' "$work/state.json" >"$work/takes.txt"
-while read -r sha start end dropouts latency; do
-  echo "     take: frames $start-$end, dropouts $dropouts, round trip subtracted $latency frames"
-done <"$work/takes.txt"
-check "three takes, each in the library under its SHA-256" bash -c "
-  [[ \$(wc -l <'$work/takes.txt') == 3 ]] || exit 1
-  while read -r sha rest; do
-    [[ \$(sha256sum '$work/takes/'\$sha.flac | cut -d' ' -f1) == \$sha ]] || exit 1
-  done <'$work/takes.txt'"
+session_takes "$bin" "$id" "$db" "$work/takes.txt"
+check "three takes, each in the library under its SHA-256" \
+  takes_in_library "$work/takes.txt" 3 "$work/takes"
 check "nothing else is in the library" \
   bash -c "[[ \$(ls -A '$work/takes' | wc -l) == 3 ]]"
 # The stored round trip, moved by as much as the device's reported round trip differs from

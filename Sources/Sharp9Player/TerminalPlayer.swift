@@ -79,11 +79,7 @@ public enum TerminalPlayer {
     let mute = StandardErrorMute()
     defer { mute.restore() }
     let device = try options.usesDevice ? DeviceOutput.find(name: options.deviceName) : nil
-    // An input only when asked for: a duplex stream drops out more often than an output alone
-    // (PulseAudio), which a musician who is not recording should never hear.
-    let input = try device.flatMap { device in
-      try options.inputName.flatMap { try DeviceOutput.findInput(name: $0, library: device.0) }
-    }
+    let input = try DeviceOutput.input(named: options.inputName, on: device)
     let (store, previous) = try openLog()
     let live = try LiveSession(
       LiveSession.Options(

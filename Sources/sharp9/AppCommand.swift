@@ -23,13 +23,23 @@ struct AppCommand: AsyncParsableCommand {
       served beside it (the page's menu), and the render of the session (WAV or FLAC). The \
       menu's song library reopens a song practised before; its settings choose the output \
       device for the next song opened and bind MIDI pedals and controllers (Web MIDI) to the \
-      page's controls, kept in the database.
+      page's controls, kept in the database. With --input NAME the page's record button (or R) \
+      arms recording: takes of what you play are kept beside the database, as in sharp9 play.
       """)
 
   @Argument(help: ArgumentHelp("A song to open at once.", valueName: "song"))
   var song: String?
 
   @OptionGroup var output: DeviceOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "The input takes are recorded from (R, or the page's record button): (part of) a name from"
+        + " `sharp9 devices`. Without it the device plays only, and recording says there is no"
+        + " input.", valueName: "name"))
+  var input: String?
+
+  @OptionGroup var buffer: DeviceBufferOptions
 
   @Option(
     help: ArgumentHelp(
@@ -63,15 +73,21 @@ struct AppCommand: AsyncParsableCommand {
   func run() async throws {
     let databasePath = try database.sqlitePath(for: "run `sharp9 app`")
     let teeTarget = try checkedTee(databasePath: databasePath)
+    let bufferMilliseconds = try buffer.milliseconds()
     // Read like every command reads audio (a damaged file is 65, a missing one 66), before the
     // database or the device: a song that cannot be played leaves nothing behind. Decoded once,
     // while its bytes are kept in the library.
     let opened = try song.map {
       try SongLibrary(databasePath: databasePath).open(URL(filePath: $0), name: $0)
     }
+    // The device and the input are looked up before the database is created, as `play` does:
+    // without an output, or without the input asked for, nothing is left behind.
+    let device = output.noDevice ? nil : try DeviceOutput.find(name: output.device)
+    let input = try DeviceOutput.input(named: self.input, on: device)
     // Created (and migrated) before the server opens it: the app starts on an empty library.
     _ = try StoreLocation.sqlite(path: databasePath).open(.createIfMissing)
-    let device = output.noDevice ? nil : try DeviceOutput.find(name: output.device)
+    _ = try RecoveredTakesText.recover(
+      TakeLibrary(databasePath: databasePath), databasePath: databasePath)
     let makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = teeTarget.map {
       let (path, container) = $0
       return { @Sendable audio in
@@ -83,8 +99,9 @@ struct AppCommand: AsyncParsableCommand {
     }
     let practice = PracticeHost(
       options: PracticeHost.Options(
-        databasePath: databasePath, device: device,
-        framesPerCallback: PlayCommand.framesPerCallback, sharp9Version: Sharp9Command.release,
+        databasePath: databasePath, device: device, inputName: input?.name,
+        framesPerCallback: PlayCommand.framesPerCallback,
+        bufferMilliseconds: bufferMilliseconds, sharp9Version: Sharp9Command.release,
         makeTee: makeTee, pageGrace: .milliseconds(Int64((closeAfter * 1000).rounded())),
         measuresLatency: latencyLog != nil))
     do {

@@ -33,12 +33,7 @@ struct PlayCommand: ParsableCommand {
         + " it the device plays only, and R says there is no input.", valueName: "name"))
   var input: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "The least device buffer to ask for, in milliseconds (default: the device's lowest): more"
-        + " survives a busy machine without dropouts, and is as late. Calibrate with the same.",
-      valueName: "ms"))
-  var buffer: Int = 0
+  @OptionGroup var buffer: DeviceBufferOptions
 
   @Option(
     help: ArgumentHelp(
@@ -78,16 +73,11 @@ struct PlayCommand: ParsableCommand {
         url: URL(filePath: target.path), container: target.container, sample: target.sample,
         sampleRate: audio.format.sampleRate, channels: audio.format.channels)
     }
-    guard (0...1000).contains(buffer) else {
-      throw CommandFailure(.usage, "invalid --buffer \(buffer): give 0 to 1000 milliseconds")
-    }
+    let bufferMilliseconds = try buffer.milliseconds()
     let takes = TakeLibrary(databasePath: database.resolvedPath)
-    // Takes cut short by a crash of an earlier player are recovered before this one records.
-    // Those whose session was written beside them are logged there, as any finished take is.
-    let recovered = RecoveredTakesText.lines(takes.recoverCutShortTakes()) { take, session in
-      let store = try database.open(.mustExist, for: "run `sharp9 play`")
-      return try TakeRecovery.log(take, in: session, into: store)
-    }
+    // Printed before the screen starts (it shows the first line too).
+    let recovered = try RecoveredTakesText.recover(
+      takes, databasePath: database.sqlitePath(for: "run `sharp9 play`"))
     var options = TerminalPlayer.Options(
       audio: audio, deviceName: output.device, inputName: input,
       takes: takes, usesDevice: !output.noDevice,
@@ -96,15 +86,8 @@ struct PlayCommand: ParsableCommand {
       newSession: NewSessionInfo(
         title: audio.url.lastPathComponent, audio: audioSource,
         sharp9Version: Sharp9Command.release))
-    options.bufferMilliseconds = buffer
+    options.bufferMilliseconds = bufferMilliseconds
     options.startNotice = recovered.first
-    // Printed now (the screen shows the first line too): kept in the terminal after the player
-    // ends, also when it cannot start.
-    if !recovered.isEmpty {
-      var out = StandardOutput()
-      for line in recovered { out.line(line) }
-      try out.flush()
-    }
     let outcome = try TerminalPlayer.run(options) {
       // Each key is appended before the next is read; `normal` survives kill -9 (not power
       // loss) and keeps an append well inside a frame of the screen. SQLite only for now: on

@@ -3,9 +3,26 @@ import Sharp9App
 import Sharp9Domain
 import Sharp9Store
 
-/// What `play` says about the takes it recovered (``TakeRecovery``): one line each. A placed
-/// take is logged in its session by `log` first.
+/// What `play` and `app` say about the takes they recovered (``TakeRecovery``): one line each.
+/// A placed take is logged in its session first.
 enum RecoveredTakesText {
+  /// Recovers the takes cut short by a crash of an earlier player or app (before this one
+  /// records), logs those placed in their sessions of the SQLite database at `databasePath`,
+  /// prints a line for each, and returns the lines. Printed at once: kept in the terminal after
+  /// the command ends, also when it cannot start.
+  static func recover(_ takes: TakeLibrary, databasePath: String) throws -> [String] {
+    let recovered = lines(takes.recoverCutShortTakes()) { take, session in
+      let store = try EventStore(path: databasePath, mode: .mustExist)
+      return try TakeRecovery.log(take, in: session, into: store)
+    }
+    if !recovered.isEmpty {
+      var out = StandardOutput()
+      for line in recovered { out.line(line) }
+      try out.flush()
+    }
+    return recovered
+  }
+
   static func lines(
     _ recoveries: [TakeRecovery],
     log: (TakeRecording, UUID) throws -> SessionRecord

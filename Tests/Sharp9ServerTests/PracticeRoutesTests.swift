@@ -76,6 +76,13 @@ import Testing
     var tone: ByteBuffer {
       get throws { ByteBuffer(bytes: try Data(contentsOf: directory.appending(path: "tone.wav"))) }
     }
+
+    /// Uploads the tone through `client`, as the page's import does: its session opens.
+    func openTone(_ client: any TestClientProtocol) async throws {
+      let upload = try await client.execute(
+        uri: "/api/app/songs?name=tone.wav", method: .post, headers: withToken, body: tone)
+      #expect(upload.status == .created, "\(upload.text)")
+    }
   }
 
   @Test func aForeignHostAndAMissingTokenAreRefused() async throws {
@@ -160,11 +167,8 @@ import Testing
   @Test func aSongUploadedIsKeptByHashPlayedAndEndedOnAPause() async throws {
     // Long enough not to end on its own however slowly the test runs.
     let fixture = try Fixture(maxSongBytes: 1 << 20, toneSeconds: 30)
-    let tone = try fixture.tone
     try await fixture.test { client in
-      let upload = try await client.execute(
-        uri: "/api/app/songs?name=tone.wav", method: .post, headers: withToken, body: tone)
-      #expect(upload.status == .created, "\(upload.text)")
+      try await fixture.openTone(client)
       for body in [
         #"{"key":" "}"#, #"{"key":"="}"#, #"{"action":{"type":"tapWaveform","timeSec":0.5}}"#,
         #"{"key":"2"}"#, #"{"action":{"type":"tapWaveform","timeSec":0.25}}"#,
@@ -235,6 +239,63 @@ import Testing
       ![.tick, .clearToastIfExpired, .beatGridDetected].contains($0)
     }
     #expect(actions == [.importPicked, .importSucceeded, .togglePlay, .playedToEnd])
+  }
+
+  /// Recording through the page with no input to record from (the null clock has none): the
+  /// record key and the arming action both answer with the player's line, arm nothing and record
+  /// nothing; the snapshot shows no input meters.
+  @Test func recordingWithoutAnInputSaysSoAndArmsNothing() async throws {
+    let fixture = try Fixture(maxSongBytes: 1 << 20, toneSeconds: 30)
+    try await fixture.test { client in
+      try await fixture.openTone(client)
+      let before = try recording(in: fixture.host.snapshot.json)
+      #expect(before.armed == false)
+      #expect(before.line == nil)
+      for body in [
+        #"{"key":"R"}"#, #"{"action":{"type":"setRecordingArmed","armed":true}}"#,
+      ] {
+        let sent = try await client.execute(
+          uri: "/api/app/input", method: .post, headers: withToken, body: ByteBuffer(string: body))
+        #expect(sent.status == .ok, "\(body): \(sent.text)")
+        // Published by the host's thread within a few of its turns.
+        var shown = try recording(in: fixture.host.snapshot.json)
+        for _ in 0..<100 where shown.line == nil {
+          try await Task.sleep(for: .milliseconds(20))
+          shown = try recording(in: fixture.host.snapshot.json)
+        }
+        #expect(shown.armed == false, "\(body)")
+        #expect(shown.taking == false, "\(body)")
+        #expect(
+          shown.line == "nothing to record from: no input (see sharp9 devices, --input NAME)",
+          "\(body)")
+        #expect(shown.inputMeters == nil, "\(body)")
+      }
+    }
+    let recorded = try fixture.recorded().joined()
+    #expect(!recorded.contains(.setRecordingArmed))
+    #expect(!recorded.contains(.takeRecorded))
+  }
+
+  /// The snapshot's `recording` object, as the page reads it.
+  private struct ShownRecording: Decodable {
+    var armed: Bool
+    var taking: Bool
+    var line: String?
+    var inputMeters: [String: Channel]?
+  }
+
+  private struct Channel: Decodable {
+    var levelDB: Double
+    var holdDB: Double
+    var clipping: Bool
+  }
+
+  private struct ShownSnapshot: Decodable {
+    var recording: ShownRecording
+  }
+
+  private func recording(in json: String) throws -> ShownRecording {
+    try JSONDecoder().decode(ShownSnapshot.self, from: Data(json.utf8)).recording
   }
 
   /// What the device was given (the tee) is the render of the session the page recorded, bit for

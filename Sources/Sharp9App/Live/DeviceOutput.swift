@@ -32,6 +32,18 @@ public final class DeviceOutput {
     }
   }
 
+  /// The input a live session on `device` records from: the one `name` picks, or none when no
+  /// input is asked for (or there is no device). An input only when asked for: a duplex stream
+  /// drops out more often than an output alone (PulseAudio), which a musician who is not
+  /// recording should never hear.
+  /// - Throws: ``PlayerUnavailable`` when `name` matches no input, or PortAudio fails.
+  public static func input(
+    named name: String?, on device: (PortAudioLibrary, OutputDevice)?
+  ) throws -> InputDevice? {
+    guard let device, let name else { return nil }
+    return try findInput(name: name, library: device.0)
+  }
+
   /// Opens the stream on `device` for `engine` (not started), duplex with `input` when given.
   public init(
     device: (PortAudioLibrary, OutputDevice), input: InputDevice? = nil, engine: LiveEngine,

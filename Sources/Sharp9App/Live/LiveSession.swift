@@ -33,7 +33,8 @@ public final class LiveSession {
   private let recorder: TakeRecorder?
   /// The loop pass of the take being recorded (nil: not looping, or none is).
   private var takePass: Int?
-  private var isTaking = false
+  /// Whether a take is being written (recording is armed and the song plays).
+  public private(set) var isTaking = false
   /// The song's beat grid being analysed (nil: not asked, or sent).
   private var beatAnalysis: BackgroundBeatAnalysis?
   /// A line for the screen about recording (why arming did nothing, a take lost), or nil.

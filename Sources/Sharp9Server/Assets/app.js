@@ -438,11 +438,33 @@ function render(state) {
   renderKeyboard(state.soundingNotes ?? []);
   meter("meter-left", state.meters.left);
   meter("meter-right", state.meters.right);
+  renderRecording(open ? state.recording : null);
   if (state.problem && state.problem !== lastProblem) showLocalToast(state.problem, 6000);
   lastProblem = state.problem;
   if (state.toast !== lastToast) {
     lastToast = state.toast;
     renderToast();
+  }
+}
+
+// — Recording yourself: the record button (R), its line, the input's meters while armed —
+
+function renderRecording(recording) {
+  const armed = Boolean(recording?.armed);
+  const button = $("record");
+  button.setAttribute("aria-pressed", String(armed));
+  button.classList.toggle("taking", Boolean(recording?.taking));
+  button.textContent = recording?.taking ? "Recording" : armed ? "Armed" : "Record";
+  button.setAttribute("aria-label", recording?.taking
+    ? "Recording a take: stop recording"
+    : armed ? "Recording armed: a take starts when the song plays; stop recording"
+      : "Record: arm recording (takes are recorded while the song plays)");
+  $("record-line").textContent = recording?.line ?? "";
+  const inputs = recording?.inputMeters;
+  $("input-meters").hidden = !inputs;
+  if (inputs) {
+    meter("input-left", inputs.left);
+    meter("input-right", inputs.right);
   }
 }
 

@@ -20,8 +20,13 @@ public final class PracticeHost: @unchecked Sendable {
     public var databasePath: String
     /// The device, found, or nil to play on the null clock (tests, headless).
     public var device: (PortAudioLibrary, OutputDevice)?
+    /// The input takes are recorded from, by its name (``DeviceOutput/input(named:on:)`` finds it
+    /// on the device each session opens on), or nil: recording says there is no input.
+    public var inputName: String?
     /// Frames per device callback.
     public var framesPerCallback: Int
+    /// The least device buffer to ask for, in milliseconds (0: the device's lowest).
+    public var bufferMilliseconds: Int
     /// The version recorded with each session.
     public var sharp9Version: String
     /// The tee's writer for the first song opened (nil: no tee).
@@ -37,14 +42,16 @@ public final class PracticeHost: @unchecked Sendable {
 
     /// Creates the options.
     public init(
-      databasePath: String, device: (PortAudioLibrary, OutputDevice)?, framesPerCallback: Int,
-      sharp9Version: String,
+      databasePath: String, device: (PortAudioLibrary, OutputDevice)?, inputName: String? = nil,
+      framesPerCallback: Int, bufferMilliseconds: Int = 0, sharp9Version: String,
       makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = nil,
       pageGrace: Duration = defaultPageGrace, measuresLatency: Bool = false
     ) {
       self.databasePath = databasePath
       self.device = device
+      self.inputName = inputName
       self.framesPerCallback = framesPerCallback
+      self.bufferMilliseconds = bufferMilliseconds
       self.sharp9Version = sharp9Version
       self.makeTee = makeTee
       self.pageGrace = pageGrace
@@ -387,13 +394,15 @@ public final class PracticeHost: @unchecked Sendable {
     let audio = song.audio
     let live = try LiveSession(
       LiveSession.Options(
-        // The takes recorded by the player beside the same database, to listen back to.
+        // The takes, recorded here or by the player, beside the same database.
         audio: audio, device: nextDevice,
+        input: DeviceOutput.input(named: options.inputName, on: nextDevice),
         takes: TakeLibrary(databasePath: options.databasePath), tee: tee,
         framesPerCallback: options.framesPerCallback,
         newSession: NewSessionInfo(
           title: song.name, audio: source,
-          sharp9Version: options.sharp9Version)),
+          sharp9Version: options.sharp9Version),
+        bufferMilliseconds: options.bufferMilliseconds),
       store: store, continuing: previous)
     do {
       try live.start(song: audio.url, name: song.name, isNew: previous == nil)

@@ -58,6 +58,21 @@ struct PracticeSnapshot: Encodable, Sendable {
   var takes: [TakeRow] = []
   /// The balance between the song and the take heard (−1 the song alone … 1 the take alone).
   var takeBalance = 0.0
+  /// The record button, its line and the input's meters.
+  var recording = Recording()
+
+  /// Recording yourself, as the terminal player shows it.
+  struct Recording: Encodable, Sendable {
+    /// Whether recording is armed (the record button is pressed).
+    var armed = false
+    /// Whether a take is being written now (armed, and the song plays).
+    var taking = false
+    /// The player's recording line (`● rec`, `rec armed`, why arming did nothing, a take
+    /// lost), or nil.
+    var line: String? = nil
+    /// The input's meters while armed with an input to record from (nil: not shown).
+    var inputMeters: Meters? = nil
+  }
 
   /// One take in the page's list: its id (what the actions name), its words, whether it is heard.
   struct TakeRow: Encodable, Sendable {
@@ -138,6 +153,11 @@ extension PracticeSnapshot {
         heard: take.id == recording.listening.takeID)
     }
     takeBalance = recording.listening.balance
+    self.recording = Recording(
+      armed: recording.isArmed, taking: live.isTaking, line: live.recordingLine,
+      inputMeters: live.showsInputMeters
+        ? Meters(left: channel(live.inputMeters.left), right: channel(live.inputMeters.right))
+        : nil)
   }
 }
 

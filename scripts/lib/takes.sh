@@ -1,0 +1,24 @@
+# Sourced by scripts/test-record.sh and scripts/test-app-audio.sh: a session's takes as their
+# checks read them.
+
+session_takes() { # session_takes BIN SESSION DB OUT: one line a take in OUT, each also printed
+  # (sha256 startFrame endFrame dropouts latencyFrames, from `sharp9 state --json`)
+  "$1" state "$2" --db "$3" --json 2>/dev/null | python3 -c '
+import json, sys
+for take in json.load(sys.stdin)["recording"]["takes"]:
+    t = take["recording"]
+    print(t["sha256"], t["startFrame"], t["endFrame"], t["dropouts"], t["latencyFrames"])
+' >"$4"
+  local sha start end dropouts latency
+  while read -r sha start end dropouts latency; do
+    echo "     take: frames $start-$end, dropouts $dropouts, round trip subtracted $latency frames"
+  done <"$4"
+}
+
+takes_in_library() { # takes_in_library TAKES N FOLDER: N takes, each FOLDER/<sha256>.flac
+  [[ $(wc -l <"$1") == "$2" ]] || return 1
+  local sha rest
+  while read -r sha rest; do
+    [[ $(sha256sum "$3/$sha.flac" | cut -d' ' -f1) == "$sha" ]] || return 1
+  done <"$1"
+}
