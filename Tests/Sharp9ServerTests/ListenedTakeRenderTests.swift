@@ -10,12 +10,6 @@ import Testing
 
 @testable import Sharp9Server
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The inspector's render of a session that listened back to a take: the take is read from the
 /// take library beside the database, checked against its SHA-256, and the download is the
 /// bytes `sharp9 render` writes. A take gone, damaged or not a file is a 409 with a sentence
@@ -66,28 +60,9 @@ import Testing
     }
   }
 
-  /// Ways the take's file can go wrong, each applied to a fresh fixture.
-  static let damages: [(name: String, apply: @Sendable (URL) throws -> Void)] = [
-    ("missing", { try FileManager.default.removeItem(at: $0) }),
-    ("changed", { try Data("fLaC but not the take".utf8).write(to: $0) }),
-    (
-      "a folder",
-      { url in
-        try FileManager.default.removeItem(at: url)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-      }
-    ),
-    (
-      "a FIFO",
-      { url in
-        try FileManager.default.removeItem(at: url)
-        #expect(mkfifo(url.path, 0o600) == 0)
-      }
-    ),
-  ]
-
   @Test func aTakeGoneOrDamagedIsA409WithoutAPath() async throws {
-    for damage in Self.damages {
+    // The ways a song's file goes wrong, applied to the take's.
+    for damage in AudioProblemAnswerTests.damages {
       let fixture = try await InspectorFixture()
       let take = try Self.listenBack(in: fixture)
       try damage.apply(take)
