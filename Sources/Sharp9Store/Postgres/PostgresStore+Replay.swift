@@ -9,7 +9,7 @@ extension PostgresStore {
   {
     PostgresEventPages(
       connection: connection, session: session, after: after,
-      through: through ?? session.eventCount)
+      through: through ?? session.eventCount, rowsPerPage: eventsPerPage)
   }
 
   /// The state after event `seq` (0 = before the first event; default: after the last).
