@@ -52,23 +52,6 @@ final class PostgresConnectionBridge {
     try answer(operation()) { connection.query(query, logger: logger) }
   }
 
-  /// Sends one statement with bound values without waiting for its answer, which
-  /// ``rows(of:)`` collects later: the caller works meanwhile (a replay decodes the page it has
-  /// while the server makes the next). Statements on a connection run in the order sent, so one
-  /// sent later waits behind it; an answer never collected is dropped.
-  func send(_ query: PostgresQuery, _ operation: @autoclosure () -> String) -> SentQuery {
-    let operation = operation()
-    return SentQuery(
-      operation: operation, answer: sent(operation) { connection.query(query, logger: logger) })
-  }
-
-  /// The rows of a statement ``send(_:_:)`` sent, waiting for them if they have not come.
-  ///
-  /// - Throws: ``PostgresError``.
-  func rows(of query: SentQuery) throws -> PostgresQueryResult {
-    try Self.wait(operation: query.operation) { query.answer }
-  }
-
   /// Runs one statement of SQL text without bound values (transaction control, DDL); returns its
   /// rows. Through the same extended protocol as ``query(_:_:)``: postgres-nio's simple-query
   /// path never completed its future once the server was gone (seen in the crash test).
@@ -156,47 +139,34 @@ final class PostgresConnectionBridge {
   private func answer<Value: Sendable>(
     _ operation: @autoclosure () -> String, _ start: () -> EventLoopFuture<Value>
   ) throws -> Value {
-    let operation = operation()
-    return try Self.wait(operation: operation) { sent(operation, start) }
-  }
-
-  /// `start`'s statement sent, and its answer as ``answer(_:_:)`` waits for it: failed when the
-  /// connection is gone or the server does not answer in time.
-  private func sent<Value: Sendable>(
-    _ operation: String, _ start: () -> EventLoopFuture<Value>
-  ) -> EventLoopFuture<Value> {
     let connection = connection
-    let answered = connection.eventLoop.makePromise(of: Value.self)
-    start().cascade(to: answered)
-    connection.eventLoop.execute {
-      if connection.isClosed { answered.fail(Self.closed(operation)) }
+    let operation = operation()
+    return try Self.wait(operation: operation) {
+      let answered = connection.eventLoop.makePromise(of: Value.self)
+      start().cascade(to: answered)
+      connection.eventLoop.execute {
+        if connection.isClosed { answered.fail(Self.closed(operation)) }
+      }
+      let watchdog = connection.eventLoop.scheduleRepeatedTask(
+        initialDelay: Self.closedCheck, delay: Self.closedCheck
+      ) { task in
+        guard connection.isClosed else { return }
+        task.cancel()
+        answered.fail(Self.closed(operation))
+      }
+      // A last resort: a statement unanswered for ``answerDeadline`` on a connection that looks
+      // open (the fault run saw statements wait with their backends idle, cause not found) fails,
+      // and the connection is closed so that the store's owner connects anew.
+      let deadline = connection.eventLoop.scheduleTask(in: Self.answerDeadline) {
+        answered.fail(Self.unanswered(operation))
+        let _: EventLoopFuture<Void> = connection.close()
+      }
+      answered.futureResult.whenComplete { _ in
+        watchdog.cancel()
+        deadline.cancel()
+      }
+      return answered.futureResult
     }
-    let watchdog = connection.eventLoop.scheduleRepeatedTask(
-      initialDelay: Self.closedCheck, delay: Self.closedCheck
-    ) { task in
-      guard connection.isClosed else { return }
-      task.cancel()
-      answered.fail(Self.closed(operation))
-    }
-    // A last resort: a statement unanswered for ``answerDeadline`` on a connection that looks
-    // open (the fault run saw statements wait with their backends idle, cause not found) fails,
-    // and the connection is closed so that the store's owner connects anew.
-    let deadline = connection.eventLoop.scheduleTask(in: Self.answerDeadline) {
-      answered.fail(Self.unanswered(operation))
-      let _: EventLoopFuture<Void> = connection.close()
-    }
-    answered.futureResult.whenComplete { _ in
-      watchdog.cancel()
-      deadline.cancel()
-    }
-    return answered.futureResult
-  }
-
-  /// A statement sent by ``send(_:_:)`` whose answer may still be on its way.
-  struct SentQuery {
-    /// What the statement does, for errors.
-    let operation: String
-    let answer: EventLoopFuture<PostgresQueryResult>
   }
 
   /// How often a statement in flight checks that its connection is still open.

@@ -9,7 +9,7 @@ extension PostgresStore {
   {
     PostgresEventPages(
       connection: connection, session: session, after: after,
-      through: through ?? session.eventCount, rowsPerPage: eventsPerPage)
+      through: through ?? session.eventCount)
   }
 
   /// The state after event `seq` (0 = before the first event; default: after the last).

@@ -33,8 +33,6 @@ public final class PostgresStore {
   /// Batches of at least this many events are streamed with COPY (``copy(_:through:)``): past a
   /// thousand events its three round trips cost less than binding the rows as arrays.
   var eventsPerCopy = 1024
-  /// Events per page a reader fetches (``PostgresEventPages``).
-  var eventsPerPage = PostgresEventPages.pageSize
 
   /// Connects to `location` and migrates its schema.
   ///

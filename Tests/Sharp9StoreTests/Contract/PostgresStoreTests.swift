@@ -219,42 +219,6 @@ struct PostgresStoreTests {
         == .appended(head: 20_001))
   }
 
-  /// A reader sends each page's statement while the page before it is read (from the second page
-  /// on): every range still reads exactly its events, in order; a reader left with a page in
-  /// flight leaves the connection answering the next statements in order (the state, an append,
-  /// another reader).
-  @Test func readersFetchingAheadReadEveryRangeAndLeaveTheConnectionInOrder() throws {
-    let fixture = try ContractLog(.postgres, interval: 10)
-    let store = try #require(fixture.log as? PostgresStore)
-    store.eventsPerPage = 7
-    let session = try fixture.newSession()
-    let actions = RandomSession.actions(count: 100, seed: 12, session: session.id)
-    let stored = try fixture.record(actions, into: session)
-    var random = SplitMix64(seed: 25)
-    for _ in 0..<40 {
-      let after = Int64(random.next() % 101)
-      let through = after + Int64(random.next() % UInt64(101 - after))
-      let read = try fixture.events(of: stored, after: after, through: through)
-      #expect(
-        read.map(\.seq) == Array(after + 1..<through + 1), "after \(after) through \(through)")
-      #expect(read.map(\.action) == actions[Int(after)..<Int(through)].map(\.action))
-    }
-
-    let folds = foldsFromScratch(actions, session: stored)
-    let abandoned = try store.events(of: stored)
-    for _ in 0..<10 { _ = try abandoned.next() }  // into its second page: the third is on its way
-    #expect(try store.state(of: stored, at: 55) == folds[55])
-    let last = try #require(actions.last?.t)
-    #expect(
-      try store.append(
-        [NewEvent(id: UUID(), t: last, action: .markNow)], to: stored, expecting: 100)
-        == .appended(head: 101))
-    #expect(try fixture.events(of: store.session(id: session.id)).count == 101)
-    var rest: [Int64] = []
-    while let event = try abandoned.next() { rest.append(event.seq) }
-    #expect(rest == Array(11...100))  // its range was fixed when it was made
-  }
-
   /// What the events' foreign key kept, the schema keeps with statement triggers (migration
   /// 0004): an event naming no session is refused, a session with events keeps its id, and
   /// deleting a session deletes its events and checkpoints.
