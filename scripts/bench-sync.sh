@@ -19,6 +19,7 @@ per_uploader=${2:-4000}
 batch=${3:-200}
 build=${BUILD:-release}
 source scripts/setup.sh
+source scripts/lib/serve-port.sh
 swift build -c "$build" --product sharp9 >&2
 sharp9="$(swift build -c "$build" --show-bin-path)/sharp9"
 work=$(mktemp -d /tmp/sharp9-bench-sync.XXXXXX)
@@ -43,12 +44,8 @@ run() { # NAME STORE-OPTIONS...: prints NAME and the driver's line
   done
   "$sharp9" serve --port 0 "$@" >"$work/$name.serve" 2>"$work/$name.log" &
   server_pid=$!
-  local port=
-  for _ in $(seq 1 300); do
-    port=$(sed -n 's|^sharp9 inspector at http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/$name.serve")
-    [[ -n "$port" ]] && break
-    sleep 0.1
-  done
+  local port
+  port=$(serve_port "$work/$name.serve")
   [[ -n "$port" ]] || { cat "$work/$name.log" >&2; exit 1; }
   echo "$name $(python3 scripts/bench-sync.py "http://127.0.0.1:$port" "$work/$name.tokens" \
     "$per_uploader" "$batch")"

@@ -64,16 +64,9 @@ do {
     try sqlite.replay(session).finalState()
   }
   let stored = try postgres.session(id: session.id)
+  // Both through the protocol's replay, the same fold on either backend.
   let postgresState = try measure("postgres-replay", events: count) {
-    let reader = try postgres.events(of: stored)
-    var state = State()
-    let startedAt = stored.startedAt.date
-    while let event = try reader.next() {
-      let context = ActionContext(
-        session: stored.id, startedAt: startedAt, sequence: event.seq, t: event.t)
-      _ = Reducer.reduce(into: &state, action: event.action, context: context)
-    }
-    return state
+    try postgres.replay(stored).finalState()
   }
   guard sqliteState == postgresState else {
     FileHandle.standardError.write(Data("the two replays differ\n".utf8))
