@@ -64,6 +64,12 @@ import Testing
     calibration.reportedFrames = 5_118
     #expect(calibration.latencyFrames(reportedNow: 6_397) == 6_399)
     #expect(calibration.latencyFrames(reportedNow: 0) == 2)
+    // Less than half a 256-frame block either way is the reports' jitter: as measured.
+    for now: Int64 in [5_118 - 127, 5_049, 5_118, 5_187, 5_118 + 127] {
+      #expect(calibration.latencyFrames(reportedNow: now) == 5_120, "reported \(now)")
+    }
+    #expect(calibration.latencyFrames(reportedNow: 5_118 + 128) == 5_248)
+    #expect(calibration.latencyFrames(reportedNow: 5_118 - 128) == 4_992)
     // Stored, a hostile reported figure reads back as none.
     let fixture = try StoreFixture(.onDisk)
     try fixture.store.saveCalibration(calibration)

@@ -217,6 +217,12 @@ public final class LiveSession {
   /// Sends `action` at the next frame the engine has not rendered; returns that frame.
   @discardableResult
   public func send(_ action: Action) throws -> Int64 {
+    if case .listenToTake(let id) = action,
+      let take = core.state.recording.takes.first(where: { $0.id == id })
+    {
+      // Decoded before the frame is reserved: decoding after it could queue the take late.
+      engine.prepareTake(take.recording)
+    }
     let frame = engine.reserveFrame()
     if action == .setRecordingArmed(true), recorder == nil {
       recordingNotice = "nothing to record from: no input (see sharp9 devices, --input NAME)"

@@ -182,6 +182,12 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   /// Schedules new click settings.
   public func setClicks(_ clicks: ClickSettings) { send(.clicks(clicks)) }
 
+  /// Decodes `take` now, on the control side, so that a ``setTakeMix(take:balance:)`` choosing it
+  /// next costs no decoding: call it before reserving the frame of the action that chooses it.
+  /// Decoding takes longer than a callback, and a command queued after its frame was rendered
+  /// is late: the device would hear the take later than the log (and the render) says.
+  public func prepareTake(_ take: TakeRecording) { liveTakes.prepare(take) }
+
   /// Schedules the take to hear and the balance: the take is decoded here, on the control side
   /// (once; a few are kept for A/B), and the audio thread gets a view of it. A take that cannot
   /// be decoded is not heard (``takeProblem`` says why).

@@ -36,6 +36,14 @@ final class LiveTakes {
     self.holdFrames = holdFrames
   }
 
+  /// Decodes `take` ahead of its choice and keeps it (as current until chosen: never freed
+  /// before), so that choosing it costs no decoding; one that cannot be decoded is left for
+  /// ``choose(_:generation:)`` to report.
+  func prepare(_ take: TakeRecording) {
+    guard held[take.sha256] == nil, let audio = try? load(take) else { return }
+    held[take.sha256] = Held(audio: audio, chosenAt: choices, replacedBy: nil, releasableAfter: nil)
+  }
+
   /// Chooses `take` (decoding it unless it is kept) as choice `generation`; its view, or nil
   /// when there is none or it cannot be decoded.
   func choose(_ take: TakeRecording?, generation: Int) -> TakeSound? {

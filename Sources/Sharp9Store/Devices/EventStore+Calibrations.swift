@@ -57,12 +57,18 @@ public struct DeviceCalibration: Sendable, Equatable {
   /// trip differs from one session to the next by whole buffer periods (5,120 or 6,399 frames
   /// seen on one machine); the timestamps follow those buffers, and what they do not see (the
   /// converters, the cable) stays as measured. Without either report, the measured round trip.
+  ///
+  /// A move of less than half a callback block is the reports' own jitter (their median moved
+  /// by 62 and 69 frames between streams whose round trip had not moved, 2026-11-25 and -26),
+  /// not a buffer set up anew (whole blocks or periods): the measured round trip is kept.
   public func latencyFrames(reportedNow: Int64?) -> Int64 {
     guard let reportedNow = reportedNow.flatMap(Self.plausible),
       let reportedFrames = reportedFrames.flatMap(Self.plausible),
       let measured = Self.plausible(latencyFrames)
     else { return latencyFrames }
-    return max(0, measured + reportedNow - reportedFrames)
+    let moved = reportedNow - reportedFrames
+    guard 2 * moved.magnitude >= UInt64(framesPerCallback.magnitude) else { return measured }
+    return max(0, measured + moved)
   }
 }
 

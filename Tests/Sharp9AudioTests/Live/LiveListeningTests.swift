@@ -118,6 +118,47 @@ import Testing
     }
   }
 
+  /// The audio thread keeps rendering while a take decodes, here for three callbacks. Decoded
+  /// after the action's frame was reserved (no `prepareTake`), the choice reaches the audio
+  /// thread after that frame and is late; decoded before (as `LiveSession.send` does for
+  /// `listenToTake`), it is on time and choosing it decodes nothing.
+  @Test(arguments: [false, true])
+  func aTakeDecodedBeforeItsFrameIsReservedIsOnTime(prepared: Bool) throws {
+    let source = try LiveEngineTests.source()
+    let takes = try Self.takes()
+    final class Box { var engine: LiveEngine? }
+    let box = Box()
+    var block = [Float](repeating: 0, count: 256 * 2)
+    var decodes = 0
+    func callbacks(_ count: Int) {
+      for _ in 0..<count {
+        block.withUnsafeMutableBufferPointer { buffer in
+          guard let base = buffer.baseAddress else { return }
+          box.engine?.render(into: base, frames: 256)
+        }
+      }
+    }
+    let engine = try LiveEngine(
+      audio: try DecodedAudio(url: source), framesPerCallback: 256,
+      takeAudio: { take in
+        decodes += 1
+        callbacks(3)
+        return try takes.audio(take)
+      })
+    box.engine = engine
+    try engine.perform(.enginePlay)
+    callbacks(4)
+    if prepared { engine.prepareTake(takes.recordings[0]) }
+    _ = engine.reserveFrame()
+    engine.setTakeMix(take: takes.recordings[0], balance: 0)
+    callbacks(2)
+    var late = 0
+    engine.drainReports { late = $0.lateCommands }
+    #expect(late == (prepared ? 0 : 1))
+    #expect(decodes == 1)
+    #expect(engine.takeProblem == nil)
+  }
+
   /// Take frame k sounds on wall frame (line start + k): from a play at A, and again from each
   /// wrap; a play away from A starts a pass's take nowhere (it comes in at the next wrap); the
   /// balance at 1 silences the song.
