@@ -424,6 +424,10 @@ public final class PracticeHost: @unchecked Sendable {
   /// Pauses, lets the fade out, ends the recording.
   private func endSession() throws {
     offered = nil
+    // The next song opens the database afresh: a connection kept from an earlier session could
+    // hold a read snapshot older than another process's writes (an import), and its next append
+    // would fail with SQLITE_BUSY_SNAPSHOT (seen: a continued session stopped on its first).
+    store = nil
     guard let live else { return }
     self.live = nil
     playheadNotes = nil
