@@ -77,9 +77,11 @@ check "a render with one sample changed is told apart from the device's output" 
 # Recording yourself in the page (issue 24), as scripts/test-record.sh checks the player's: a
 # fresh private PulseAudio server whose null sink (without rewinds: its monitor is then exactly
 # what the sink played) is also the input, the pair calibrated with the app's buffer, `sharp9 app
-# SONG --input pulse --buffer 100 --tee`, three takes recorded by clicks (Record, three times
-# play 3 s and pause, Record); the first take is compared to the sample when the device did not
-# drop out while it was recorded (a take with dropouts says so in its event). The takes' events and files, and a take against the
+# SONG --input pulse --buffer 100 --tee`, takes recorded by clicks (Record, three times play 2 s
+# and pause, more until one did not drop out, up to eight: on a shared 2-core machine under load
+# every one of three 3 s takes once did; Record); the first take is compared to the sample when
+# the device did not drop out while it was recorded (a take with dropouts says so in its event
+# and its row). The takes' events and files, and a take against the
 # tee: what was played, to 24 bits, lined up within 1 ms. Then an input that does not exist: one
 # line, status 69, no database.
 for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
@@ -101,15 +103,17 @@ check "recording: sharp9 app --input starts" test -n "$url"
 recorded=$("$venv/bin/python" scripts/app-browser.py record "$url" "$work/rec/session.txt" \
   "$work/rec/recording.png" 3)
 echo "     $recorded"
-check "recording: three takes recorded in the page by clicks, and listed" \
+check "recording: three takes or more recorded in the page by clicks, and listed" \
   bash -c "[[ '$recorded' == *'\"Take 3 '* ]]"
+recorded_takes=$(python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["takes"]))' \
+  "$recorded" 2>/dev/null || echo 0)
 session=$(cat "$work/rec/session.txt" 2>/dev/null)
 stop_app
 code=$?
 check "recording: SIGTERM, exit 0" test "$code" -eq 0
 session_takes "$bin" "$session" "$rdb" "$work/rec/takes.txt"
-check "recording: three takes in the session, each in the library under its SHA-256" \
-  takes_in_library "$work/rec/takes.txt" 3 "$work/rec/takes"
+check "recording: the takes listed are in the session, each in the library under its SHA-256" \
+  takes_in_library "$work/rec/takes.txt" "$recorded_takes" "$work/rec/takes"
 "$bin" render "$session" --db "$rdb" --takes-only --sample float -o "$work/rec/takes.wav" \
   >/dev/null
 compare_take() { # compare_take START END: the take on those session frames against the tee
@@ -117,9 +121,9 @@ compare_take() { # compare_take START END: the take on those session frames agai
 }
 # Lined up: the first take without a dropout in it.
 read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/rec/takes.txt" | head -1)
-check "recording: a take without dropouts (of 3)" test -n "${sha:-}"
-check "recording: the take is one span of about 3 s" \
-  bash -c "(( ${end:-0} - ${start:-0} > 44100 * 2 && ${end:-0} - ${start:-0} < 44100 * 5 ))"
+check "recording: a take without dropouts (of $recorded_takes)" test -n "${sha:-}"
+check "recording: the take is one span of about 2 s" \
+  bash -c "(( ${end:-0} - ${start:-0} > 44100 * 3 / 2 && ${end:-0} - ${start:-0} < 44100 * 4 ))"
 result=$(compare_take "${start:-0}" "${end:-0}")
 echo "     take vs tee: $result"
 check "recording: the take lines up with the song within 1 ms (after the round trip)" \

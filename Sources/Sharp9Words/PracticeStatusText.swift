@@ -42,12 +42,24 @@ public enum PracticeStatusText {
       + TakeListening.levelsText(balance: recording.listening.balance)
   }
 
-  /// `Take 3 · pass 3 · 4.2 s` (`· loop off` for a take recorded with the loop off).
+  /// `Take 3 · pass 3 · 4.2 s` (`· loop off` for a take recorded with the loop off; `· 1 dropout`
+  /// when the device dropped out meanwhile).
   public static func takeLabel(_ take: Take, number: Int, sampleRate: Double) -> String {
     let seconds = Double(take.recording.endFrame - take.recording.startFrame) / sampleRate
     return "Take \(number) · "
       + (take.recording.pass.map { "pass \($0)" } ?? "loop off") + " · "
       + seconds.formatted(.number.precision(.fractionLength(1))) + " s"
+      + dropoutsLabel(take.recording.dropouts)
+  }
+
+  /// ` · 2 dropouts`: the device dropped out while the take was recorded, so it may be out of
+  /// time with the song from there on; nothing when it did not.
+  static func dropoutsLabel(_ count: Int) -> String {
+    switch count {
+    case ...0: ""
+    case 1: " · 1 dropout"
+    default: " · \(count) dropouts"
+    }
   }
 
   /// `0.60 x → 1.00 x, +0.05 every 2` (passes): the plan as both screens and the log show it.

@@ -121,4 +121,59 @@ import Testing
     #expect(failure?.sha256 == hash)
     #expect(heard.contains { abs($0) > 0.4 }, "the song and the take together")
   }
+
+  /// A take whose file was replaced since it was recorded (another sound, still valid FLAC) is
+  /// not heard as the take the log names: the engine says why, and plays the song alone.
+  @Test func aTakeChangedSinceItWasRecordedIsNotHeard() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "sharp9-listen-changed-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let song = directory.appending(path: "song.wav")
+    let songWriter = try AudioFileWriter(
+      url: song, container: .wav, sample: .float, sampleRate: Self.rate, channels: 2)
+    try Self.write(songWriter, frames: 2 * Self.rate) { _, _ in 0 }
+    try songWriter.finish()
+    let library = TakeLibrary(directory: directory.appending(path: "takes"))
+    func take(_ hz: Double) throws -> URL {
+      let writer = try library.newWriter(sampleRate: Self.rate, channels: 2)
+      try Self.write(writer, frames: Self.rate / 2) { frame, _ in
+        Float(sin(2 * Double.pi * hz * Double(frame) / Double(Self.rate))) * 0.25
+      }
+      try writer.finish()
+      return writer.url
+    }
+    let hash = try library.keep(take(880))
+    let other = try take(440)
+    try FileManager.default.removeItem(at: library.url(sha256: hash))
+    try FileManager.default.moveItem(at: other, to: library.url(sha256: hash))
+    let store = try EventStore(path: directory.appending(path: "log.sqlite").path)
+    let tee = directory.appending(path: "tee.wav")
+    let live = try LiveSession(
+      LiveSession.Options(
+        audio: try DecodedAudio(url: song), device: nil, takes: library,
+        tee: try AudioFileWriter(
+          url: tee, container: .wav, sample: .float, sampleRate: Self.rate, channels: 2),
+        framesPerCallback: 256,
+        newSession: NewSessionInfo(title: "changed", sharp9Version: "test")),
+      store: store, continuing: nil)
+    try live.start(song: song, name: "song.wav", isNew: true)
+    try live.send(
+      .takeRecorded(
+        TakeRecording(
+          startFrame: 0, endFrame: Int64(Self.rate / 2), pass: nil, input: "test", sha256: hash)))
+    let recorded = try #require(live.core.state.recording.takes.first)
+    try live.send(.listenToTake(id: recorded.id))
+    try live.send(.togglePlay)
+    let until = ContinuousClock.now + .milliseconds(400)
+    while ContinuousClock.now < until {
+      live.pump()
+      try live.collect()
+      Thread.sleep(forTimeInterval: 0.003)
+    }
+    try live.stop()
+    try live.finish()
+    #expect(live.engine.takeProblem?.contains("changed since it was recorded") == true)
+    #expect(try Self.readAll(tee).allSatisfy { $0 == 0 }, "the silent song, and no take")
+  }
 }

@@ -39,3 +39,15 @@ extension TakeLibrary {
     try DecodedAudio(url: checkedURL(of: take))
   }
 }
+
+extension TakeLibrary.Problem: CustomStringConvertible {
+  /// What is wrong with the take's file, as the live engine's notice says it.
+  public var description: String {
+    switch self {
+    case .missing: "its file is not in the take library"
+    case .notAFile: "its name in the take library is not a regular file"
+    case .unreadable: "its file in the take library cannot be read"
+    case .changed: "its file changed since it was recorded (its SHA-256 differs)"
+    }
+  }
+}

@@ -8,8 +8,9 @@ import Sharp9Store
 /// the practice page) drives one of these from a thread of its own, in turns: ``pump()``, its
 /// input through ``send(_:)``, ``collect(onReport:)``; and ends it with ``stop()``.
 ///
-/// - An action is sent at the frame the engine reserved next, so its `t` is the device time it
-///   takes effect at, and a render of the session is what was heard.
+/// - An action is sent at the frame the engine reserved next, far enough ahead for the core to
+///   log it first (``ControlLead``), so its `t` is the device time it takes effect at, and a
+///   render of the session is what was heard.
 /// - Engine reports become meters (the output's, and the input's with one) and, ~30 times a
 ///   second of device time, `tick` actions; the tee is drained to its file; an expired toast is
 ///   cleared at its own time.
@@ -54,6 +55,8 @@ public final class LiveSession {
       ? "rec armed (not calibrated: sharp9 devices --calibrate)" : "rec armed"
   }
 
+  /// Room left for the core to log an action before the engine reaches its frame.
+  private var controlLead = ControlLead()
   private let null: NullOutput?
   private let tee: AudioFileWriter?
   /// The device's frames per second.
@@ -131,7 +134,9 @@ public final class LiveSession {
       audio: options.audio, startFrame: start.frame, timeline: start.timeline,
       framesPerCallback: options.framesPerCallback, teeSeconds: options.tee == nil ? 0 : 30,
       input: capture,
-      takeAudio: library.map { library in { try DecodedAudio(url: library.url(of: $0)) } })
+      // Checked as a render checks it: a take changed since it was recorded is not heard as if
+      // it were the one the log names.
+      takeAudio: library.map { library in { try library.checkedAudio(of: $0) } })
     self.engine = engine
     output = try options.device.map {
       try DeviceOutput(
@@ -223,12 +228,15 @@ public final class LiveSession {
       // Decoded before the frame is reserved: decoding after it could queue the take late.
       engine.prepareTake(take.recording)
     }
-    let frame = engine.reserveFrame()
+    let began = MonotonicClock.nowSec()
+    let frame = engine.reserveFrame(leadFrames: controlLead.frames(atSec: began, rate: rate))
     if action == .setRecordingArmed(true), recorder == nil {
       recordingNotice = "nothing to record from: no input (see sharp9 devices, --input NAME)"
       return frame
     }
     try core.send(action, at: Double(frame) / rate)
+    let sent = MonotonicClock.nowSec()
+    controlLead.note(durationSec: sent - began, atSec: sent)
     followRecording(at: frame)
     return frame
   }

@@ -134,11 +134,13 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
 
   // MARK: Control side
 
-  /// The frame the next action takes effect at: one callback past the block being rendered, and
-  /// never before an earlier reservation. Its time, `frame / sampleRate`, is the action's `t`.
+  /// The frame the next action takes effect at: one callback past the block being rendered,
+  /// `leadFrames` more (the sender's room to log the action first), and never before an earlier
+  /// reservation. Its time, `frame / sampleRate`, is the action's `t`.
   @discardableResult
-  public func reserveFrame() -> Int64 {
-    let earliest = renderedUntil.load(ordering: .acquiring) + Int64(framesPerCallback)
+  public func reserveFrame(leadFrames: Int64 = 0) -> Int64 {
+    let earliest =
+      renderedUntil.load(ordering: .acquiring) + Int64(framesPerCallback) + max(0, leadFrames)
     reservedFrame = max(reservedFrame, earliest)
     return reservedFrame
   }

@@ -224,6 +224,17 @@ import Testing
     #expect(output.contains { abs($0) > 0.1 }, "the session must actually play something")
   }
 
+  @Test func aLeadMovesTheReservationOnButNeverBack() throws {
+    let audio = try DecodedAudio(url: try Self.source())
+    let engine = try LiveEngine(audio: audio, framesPerCallback: 256)
+    #expect(engine.reserveFrame(leadFrames: 1000) == 1256)
+    #expect(engine.reserveFrame() == 1256, "a later action is never scheduled before an earlier")
+    #expect(engine.reserveFrame(leadFrames: -50) == 1256)
+    var block = [Float](repeating: 0, count: 4096)
+    block.withUnsafeMutableBufferPointer { engine.render(into: $0.baseAddress!, frames: 2048) }
+    #expect(engine.reserveFrame(leadFrames: 10) == 2048 + 256 + 10)
+  }
+
   @Test func commandsTakeEffectAtTheReservedFrame() throws {
     let audio = try DecodedAudio(url: try Self.source())
     let engine = try LiveEngine(audio: audio, framesPerCallback: 256)
