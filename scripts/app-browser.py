@@ -6,12 +6,11 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
   app-browser.py practise URL OUT          a session practised in the page with clicks: play,
                                            speed -, pitch +, A and B tapped on the waveform, loop
                                            on, pause; writes the session id to OUT
-  app-browser.py record URL OUT PNG [N [M]] takes recorded in the page (the app has --input):
+  app-browser.py record URL OUT PNG [N]    takes recorded in the page (the app has --input):
                                            Record, then N times (3 unless told) play 2 s and
-                                           pause (the first: the input meters hear the song, a
-                                           screenshot to PNG), and more, up to M (8), until a
-                                           take's row says no dropout; Record (stop); writes the
-                                           session id to OUT
+                                           pause (the first: the input meters hear the song; the
+                                           last: a screenshot to PNG), Record (stop); waits for the N
+                                           takes' rows; writes the session id to OUT
   app-browser.py latency URL OUT.json      Space, then 40 speed keys (- and =) and 40 clicks on
                                            SPEED -/+ at uneven intervals; writes each input's
                                            event time on the wall clock (performance.timeOrigin +
@@ -156,26 +155,22 @@ def practise(url, out):
     print(json.dumps({"session": session}))
 
 
-def record(url, out, png, takes="3", most="8"):
-    """Records `takes` takes of 2 s by clicks (Record, play, pause, ..., Record), and more, up to
-    `most`, until one was recorded without a dropout (its label says when the device dropped
-    out: a shared machine under load does, and a take to compare to the sample needs none)."""
-    def listed():
-        return page.eval_on_selector_all("#take-list li span", "spans => spans.map(s => s.textContent)")
-
+def record(url, out, png, takes="3"):
     with sync_playwright() as playwright:
         browser, page, errors = launch(playwright, url)
         open_song(page)
         page.click("#record")
         wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'true'")
         wait_until(page, "!document.getElementById('input-meters').hidden")
-        take = 0
-        while take < int(takes) or (take < int(most) and all("dropout" in label for label in listed())):
+        for take in range(int(takes)):
             page.click("#play")
             wait_until(page, "document.getElementById('record').classList.contains('taking')")
             if take == 0:
                 # The input is the sink's monitor: its meters hear the song being played.
                 wait_until(page, "parseFloat(document.querySelector('#input-left .level').style.width) > 0")
+            if take == int(takes) - 1:
+                # In the last take: a screenshot keeps the machine busy, and the first take is
+                # the one compared to what was played.
                 page.wait_for_timeout(1000)
                 page.screenshot(path=png)
                 page.wait_for_timeout(1000)
@@ -184,11 +179,10 @@ def record(url, out, png, takes="3", most="8"):
             page.click("#play")
             wait_until(page, "document.getElementById('play').getAttribute('aria-label') === 'Play'")
             wait_until(page, "!document.getElementById('record').classList.contains('taking')")
-            take += 1
-            wait_until(page, f"document.querySelectorAll('#take-list li').length === {take}")
         page.click("#record")
         wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'false'")
-        labels = listed()
+        wait_until(page, f"document.querySelectorAll('#take-list li').length === {int(takes)}")
+        labels = page.eval_on_selector_all("#take-list li span", "spans => spans.map(s => s.textContent)")
         session = page.evaluate("document.body.dataset.session")
         browser.close()
     if errors:

@@ -77,70 +77,67 @@ check "a render with one sample changed is told apart from the device's output" 
 # Recording yourself in the page (issue 24), as scripts/test-record.sh checks the player's: a
 # fresh private PulseAudio server whose null sink (without rewinds: its monitor is then exactly
 # what the sink played) is also the input, the pair calibrated with the app's buffer, `sharp9 app
-# SONG --input pulse --buffer 100 --tee`, takes recorded by clicks (Record, three times play 2 s
-# and pause, more until one did not drop out, up to eight: on a shared 2-core machine under load
-# every one of three 3 s takes once did; Record); the first take is compared to the sample when
-# the device did not drop out while it was recorded (a take with dropouts says so in its event
-# and its row). The takes' events and files, and a take against the
-# tee: what was played, to 24 bits, lined up within 1 ms. Then an input that does not exist: one
-# line, status 69, no database.
+# SONG --input pulse --buffer 100 --tee`, three takes recorded by clicks (Record, three times
+# play 2 s and pause, Record). The takes' events and files; then the first take against the tee:
+# what was played, to 24 bits, lined up within 1 ms. That needs a stream that has not dropped
+# out: a dropout (its take's row says so) may move the input against the output for the rest of
+# the stream, by far more than a take's frames (470 ms once, in a take after one that dropped
+# out, on this VM with both cores busy). So when the first take dropped out, the app is started
+# again (a new stream, a new database) and three takes recorded afresh, up to three times: every
+# one of three 3 s takes dropped out in a CI run. Then an input that does not exist: one line,
+# status 69, no database.
 for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
 pids=()
 mkdir -p "$work/rec"
 start_private_pulse "$work/rec" norewinds=1
 check "recording: a fresh private PulseAudio server is up" pactl info
 buffer=100
-rdb="$work/rec/app.sqlite"
-"$bin" devices --calibrate --device pulse --input pulse --buffer "$buffer" --db "$rdb" \
-  >"$work/rec/calibrate.out" 2>&1
-echo "     $(head -1 "$work/rec/calibrate.out")"
-check "recording: the pair is calibrated" grep -q "round trip" "$work/rec/calibrate.out"
-"$bin" app "$work/track.wav" --db "$rdb" --device pulse --input pulse --buffer "$buffer" \
-  --tee "$work/rec/tee.wav" --port "$(free_port)" >"$work/rec/app.log" 2>&1 &
-app=$!
-url=$(printed_url "$work/rec/app.log" "sharp9 app")
-check "recording: sharp9 app --input starts" test -n "$url"
-recorded=$("$venv/bin/python" scripts/app-browser.py record "$url" "$work/rec/session.txt" \
-  "$work/rec/recording.png" 3)
-echo "     $recorded"
-check "recording: three takes or more recorded in the page by clicks, and listed" \
-  bash -c "[[ '$recorded' == *'\"Take 3 '* ]]"
-recorded_takes=$(python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["takes"]))' \
-  "$recorded" 2>/dev/null || echo 0)
-session=$(cat "$work/rec/session.txt" 2>/dev/null)
-stop_app
-code=$?
-check "recording: SIGTERM, exit 0" test "$code" -eq 0
-session_takes "$bin" "$session" "$rdb" "$work/rec/takes.txt"
-check "recording: the takes listed are in the session, each in the library under its SHA-256" \
-  takes_in_library "$work/rec/takes.txt" "$recorded_takes" "$work/rec/takes"
-"$bin" render "$session" --db "$rdb" --takes-only --sample float -o "$work/rec/takes.wav" \
-  >/dev/null
-compare_take() { # compare_take START END: the take on those session frames against the tee
-  python3 scripts/record-audio.py align "$work/rec/tee.wav" "$work/rec/takes.wav" "$1" "$2"
-}
-# Lined up: the first take without a dropout in it.
-read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/rec/takes.txt" | head -1)
-check "recording: a take without dropouts (of $recorded_takes)" test -n "${sha:-}"
-check "recording: the take is one span of about 2 s" \
-  bash -c "(( ${end:-0} - ${start:-0} > 44100 * 3 / 2 && ${end:-0} - ${start:-0} < 44100 * 4 ))"
-result=$(compare_take "${start:-0}" "${end:-0}")
-echo "     take vs tee: $result"
-check "recording: the take lines up with the song within 1 ms (after the round trip)" \
-  bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
-# To the sample: the first take, when the device did not drop out in it. A dropout may move the
-# round trip for the rest of the session (the device restarts its buffers), and every take is
-# moved back by the one the session settled on at its start, so a later take may be a few frames
-# off after a dropout in an earlier one (8 frames, in a run on a loaded machine).
-read -r sha start end dropouts latency <"$work/rec/takes.txt"
-if [[ ${dropouts:-1} -eq 0 ]]; then
-  result=$(compare_take "$start" "$end")
+for attempt in 1 2 3; do
+  rec="$work/rec/$attempt"
+  mkdir -p "$rec"
+  rdb="$rec/app.sqlite"
+  "$bin" devices --calibrate --device pulse --input pulse --buffer "$buffer" --db "$rdb" \
+    >"$rec/calibrate.out" 2>&1
+  echo "     stream $attempt: $(head -1 "$rec/calibrate.out")"
+  "$bin" app "$work/track.wav" --db "$rdb" --device pulse --input pulse --buffer "$buffer" \
+    --tee "$rec/tee.wav" --port "$(free_port)" >"$rec/app.log" 2>&1 &
+  app=$!
+  url=$(printed_url "$rec/app.log" "sharp9 app")
+  recorded=$("$venv/bin/python" scripts/app-browser.py record "$url" "$rec/session.txt" \
+    "$rec/recording.png" 3)
+  echo "     $recorded"
+  session=$(cat "$rec/session.txt" 2>/dev/null)
+  stop_app
   code=$?
-  echo "     first take vs tee: $result"
-  check "recording: the first take is what was played, to 24 bits" test "$code" -eq 0
-else
-  echo "     not compared to the sample: the device dropped out ${dropouts:-?} times in the first take"
-fi
+  session_takes "$bin" "$session" "$rdb" "$rec/takes.txt"
+  read -r sha start end dropouts latency <"$rec/takes.txt"
+  [[ ${dropouts:-1} -eq 0 ]] && break
+  echo "     stream $attempt: the first take dropped out ${dropouts:-?} times; again on a new stream"
+done
+check "recording: the pair is calibrated" grep -q "round trip" "$rec/calibrate.out"
+check "recording: sharp9 app --input starts" test -n "$url"
+check "recording: three takes recorded in the page by clicks, and listed" \
+  bash -c "[[ '$recorded' == *'\"Take 3 '* ]]"
+check "recording: SIGTERM, exit 0" test "$code" -eq 0
+check "recording: three takes in the session, each in the library under its SHA-256" \
+  takes_in_library "$rec/takes.txt" 3 "$rec/takes"
+# Each row says "dropout" exactly when its take's event counts one.
+python3 -c 'import json, sys; print(*json.loads(sys.argv[1])["takes"], sep="\n")' "$recorded" \
+  >"$rec/rows.txt" 2>/dev/null
+check "recording: a take's row says when the device dropped out" bash -c \
+  "[[ -s '$rec/rows.txt' ]] && paste -d'|' '$rec/rows.txt' <(cut -d' ' -f4 '$rec/takes.txt') |
+    awk -F'|' '{ if ((\$2 == 0) != (\$1 !~ /dropout/)) exit 1 }'"
+check "recording: the first take did not drop out (of $attempt streams)" test "${dropouts:-1}" -eq 0
+check "recording: the first take is one span of about 2 s" \
+  bash -c "(( ${end:-0} - ${start:-0} > 44100 * 3 / 2 && ${end:-0} - ${start:-0} < 44100 * 4 ))"
+"$bin" render "$session" --db "$rdb" --takes-only --sample float -o "$rec/takes.wav" >/dev/null
+result=$(python3 scripts/record-audio.py align "$rec/tee.wav" "$rec/takes.wav" "${start:-0}" \
+  "${end:-0}")
+code=$?
+echo "     first take vs tee: $result"
+check "recording: the first take is what was played, to 24 bits" test "$code" -eq 0
+check "recording: the first take lines up with the song within 1 ms (after the round trip)" \
+  bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
 
 "$bin" app --db "$work/rec/noin.sqlite" --device pulse --input no-such-input \
   --port "$(free_port)" >/dev/null 2>"$work/rec/noin.txt"

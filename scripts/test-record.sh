@@ -140,13 +140,41 @@ check "nothing else is in the library" \
 # session: every take of the session is moved by the same amount.
 check "each take subtracts one round trip, the session's" \
   bash -c "[[ -n '$direct' ]] && [[ \$(cut -d' ' -f5 '$work/takes.txt' | sort -u | wc -l) == 1 ]]"
+# Lined up to the sample: a take the stream did not drop out before or in (a dropout may move the
+# input against the output for the rest of the stream: a take counts every one up to its end).
+# When none of the three is, one take more on a new stream (`play --new` on the same database),
+# up to twice: a quiet run's first stream once moved by a PulseAudio period (1,279 frames) before
+# its first take.
+aligned_id=$id aligned_tee="$work/tee.wav"
 read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/takes.txt" | head -1)
-check "a take without dropouts (of 3)" test -n "${sha:-}"
+for attempt in 2 3; do
+  [[ -n ${sha:-} ]] && break
+  echo "     every take of stream $((attempt - 1)) dropped out; one take on a new stream"
+  mkdir -p "$work/a$attempt"
+  pane=rec$attempt
+  tmux -L $tmux_socket new-session -d -s "$pane" -x 100 -y 30 \
+    "'$bin' play '$work/track.wav' --db '$db' --new --tee '$work/a$attempt/tee.wav' \
+     --device pulse --input pulse --buffer $buffer >'$work/a$attempt/out.txt' 2>&1; \
+     echo \$? >'$work/a$attempt/exit.txt'; sleep 60"
+  sleep 2
+  key R
+  key Space 0.5
+  sleep 3
+  key Space 1.5
+  key q 2
+  for _ in $(seq 100); do [[ -s $work/a$attempt/exit.txt ]] && break; sleep 0.1; done
+  aligned_id=$(sed -n 's/^session //p' "$work/a$attempt/out.txt")
+  aligned_tee="$work/a$attempt/tee.wav"
+  session_takes "$bin" "$aligned_id" "$db" "$work/a$attempt/takes.txt"
+  read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/a$attempt/takes.txt" | head -1)
+done
+pane=rec
+check "a take without dropouts (of 3, or one on each of up to two new streams)" test -n "${sha:-}"
 check "the take is one span of about 3 s" \
   bash -c "(( ${end:-0} - ${start:-0} > 44100 * 2 && ${end:-0} - ${start:-0} < 44100 * 5 ))"
 
-"$bin" render "$id" --db "$db" --takes-only --sample float -o "$work/takes.wav" >/dev/null
-result=$(python3 scripts/record-audio.py align "$work/tee.wav" "$work/takes.wav" "${start:-0}" \
+"$bin" render "$aligned_id" --db "$db" --takes-only --sample float -o "$work/takes.wav" >/dev/null
+result=$(python3 scripts/record-audio.py align "$aligned_tee" "$work/takes.wav" "${start:-0}" \
   "${end:-0}")
 code=$?
 echo "     take vs tee: $result"

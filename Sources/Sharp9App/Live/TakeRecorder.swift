@@ -17,8 +17,11 @@ import Sharp9Store
 /// reported round trip alone (it misses the converters' part, a few milliseconds). The thread
 /// reads no input until the report has settled (half a second after the stream starts; the
 /// capture's ring holds 30 s), so every take is moved by the same amount. Every dropout the
-/// device reported while a take was recorded is counted in it (``TakeRecording/dropouts``): the
-/// round trip may have changed there, and the take says so rather than be silently out of time.
+/// device reported up to a take's end is counted in it (``TakeRecording/dropouts``), those while
+/// it was recorded and those earlier in the stream: a dropout can move the input against the
+/// output for the rest of the stream (an underrun while a page loaded put the next take 64 ms
+/// late, with both cores of a VM busy), so the take says it may be out of time rather than be
+/// silently so.
 ///
 /// A span's frames are what the input captured: its start is the first frame written (the
 /// input may start after the frame asked for) and a span still open when the recorder closes
@@ -196,7 +199,7 @@ public final class TakeRecorder: @unchecked Sendable {
             id: span.id,
             finish(
               entry.writer, start: entry.start, pass: span.pass, latencyFrames: latencyFrames,
-              dropouts: dropouts.count { (entry.start..<end).contains($0) }))
+              dropouts: Self.dropouts(dropouts, upTo: end)))
         } else {
           report(id: span.id, nil)
         }
@@ -252,7 +255,7 @@ public final class TakeRecorder: @unchecked Sendable {
       entry.writer.flush()
       entry.sinceFlush = 0
       let end = entry.start + entry.writer.framesWritten
-      let count = dropouts.count { (entry.start..<end).contains($0) }
+      let count = Self.dropouts(dropouts, upTo: end)
       if var placement = entry.placement, placement.dropouts != count {
         placement.dropouts = count
         entry.placement = placement
@@ -260,6 +263,12 @@ public final class TakeRecorder: @unchecked Sendable {
       }
     }
     writers[span.id] = entry
+  }
+
+  /// The dropouts (their session frames) that may have moved a take ending at `end`: every one
+  /// before its end, in it or earlier in the stream.
+  static func dropouts(_ frames: [Int64], upTo end: Int64) -> Int {
+    frames.count { $0 < end }
   }
 
   /// Finishes a take's file and keeps it under its hash.

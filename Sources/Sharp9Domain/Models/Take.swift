@@ -18,9 +18,10 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
   public var input: String
   /// The SHA-256 of the file's bytes, 64 lower-case hex digits.
   public var sha256: String
-  /// How many dropouts (an output underrun or an input overflow) the device reported while the
-  /// take was recorded: after one, the round trip may have changed, so the take may be out of
-  /// time from there on. 0 for a take aligned throughout.
+  /// How many dropouts (an output underrun or an input overflow) the device's stream reported
+  /// up to the take's end (while it was recorded, or earlier in the same stream): after one,
+  /// the round trip may have changed, so the take may be out of time from there on. 0 for a
+  /// take aligned throughout. (Takes logged before 2026-11-27 counted those in the take only.)
   public var dropouts: Int
   /// The round trip (output → input) subtracted from the input's frames, in frames: the device
   /// pair's calibrated latency when the take was recorded (0: none was known).
