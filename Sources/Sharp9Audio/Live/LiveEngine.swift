@@ -61,8 +61,6 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       lateCommands: 0))
   private let tee: SPSCRing<Float>?
   private let renderedUntil: ManagedAtomic<Int64>
-  /// When the callbacks come (``reserveFrame(leadFrames:)`` reads it).
-  private let cadence = CallbackCadence()
   private let teeOverflows = ManagedAtomic<Int>(0)
   /// The generation of the last grid the audio thread applied (0: none yet).
   private let appliedGrid = ManagedAtomic<Int>(0)
@@ -136,28 +134,13 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
 
   // MARK: Control side
 
-  /// The frame the next action takes effect at, never before an earlier reservation: the next
-  /// callback's first frame when callbacks come regularly and the action's commands, sent within
-  /// `leadFrames` (the sender's room to log the action first), reach the queue well before that
-  /// callback is due; else one callback past the block being rendered and `leadFrames` more
-  /// (``CallbackCadence``). Its time, `frame / sampleRate`, is the action's `t`.
+  /// The frame the next action takes effect at: one callback past the block being rendered,
+  /// `leadFrames` more (the sender's room to log the action first), and never before an earlier
+  /// reservation. Its time, `frame / sampleRate`, is the action's `t`.
   @discardableResult
   public func reserveFrame(leadFrames: Int64 = 0) -> Int64 {
-    var until: Int64
-    var times: (lastSec: Double, irregularSec: Double)
-    repeat {
-      // The block's end and when its callback began, from the same callback: the audio side
-      // publishes the end first, so a begin time seen unchanged around it belongs to it.
-      let before = cadence.snapshot().lastSec
-      until = renderedUntil.load(ordering: .acquiring)
-      times = cadence.snapshot()
-      if times.lastSec == before { break }
-    } while true
-    let rate = Double(sampleRate)
-    let earliest = CallbackCadence.firstFrame(
-      renderedUntil: until, framesPerCallback: framesPerCallback, rate: rate,
-      leadSec: Double(max(0, leadFrames)) / rate, nowSec: MonotonicClock.nowSec(),
-      lastSec: times.lastSec, irregularSec: times.irregularSec)
+    let earliest =
+      renderedUntil.load(ordering: .acquiring) + Int64(framesPerCallback) + max(0, leadFrames)
     reservedFrame = max(reservedFrame, earliest)
     return reservedFrame
   }
@@ -277,10 +260,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     let rate = Double(audio.format.sampleRate)
     let start = cursor
     let end = cursor + Int64(frames)
-    cadence.noteCallback(
-      enteredSec: enteredSec, rate: rate, frames: frames, framesPerCallback: framesPerCallback)
     renderedUntil.store(end, ordering: .releasing)
-    cadence.published(enteredSec: enteredSec)
     if underrun { underrunCount += 1 }
     sink.begin(output)
     while let next = commands.peek(), next.frame < end {
