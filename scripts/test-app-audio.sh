@@ -137,7 +137,7 @@ code=$?
 echo "     first take vs tee: $result"
 check "recording: the first take is what was played, to 24 bits" test "$code" -eq 0
 check "recording: the first take lines up with the song within 1 ms (after the round trip)" \
-  bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
+  lines_up_within_1ms "$result"
 
 "$bin" app --db "$work/rec/noin.sqlite" --device pulse --input no-such-input \
   --port "$(free_port)" >/dev/null 2>"$work/rec/noin.txt"

@@ -180,7 +180,7 @@ code=$?
 echo "     take vs tee: $result"
 check "the take is what was played, to 24 bits" test "$code" -eq 0
 check "the take lines up with the song within 1 ms (after the round trip)" \
-  bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
+  lines_up_within_1ms "$result"
 
 # kill -9 while a take is being written: the log names no take (a take never half-exists), the
 # hidden file holds the blocks flushed so far (a FLAC stream whose length was never written:
@@ -262,7 +262,7 @@ if [[ ${dropouts:-} == 0 ]]; then
   check "the recovered take is what was played, to 24 bits (its first second of sound)" \
     test "$code" -eq 0
   check "the recovered take lines up with the song within 1 ms, where it was recorded" \
-    bash -c "[[ '$result' =~ ^offset\ (-?[0-9]+)\  ]] && (( \${BASH_REMATCH[1]#-} <= 44 ))"
+    lines_up_within_1ms "$result"
 else
   echo "     (the device dropped out during the recovered take: its sound is not compared)"
 fi

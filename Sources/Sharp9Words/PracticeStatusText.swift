@@ -43,7 +43,7 @@ public enum PracticeStatusText {
   }
 
   /// `Take 3 · pass 3 · 4.2 s` (`· loop off` for a take recorded with the loop off; `· 1 dropout`
-  /// when the device dropped out meanwhile).
+  /// when the device dropped out before its end).
   public static func takeLabel(_ take: Take, number: Int, sampleRate: Double) -> String {
     let seconds = Double(take.recording.endFrame - take.recording.startFrame) / sampleRate
     return "Take \(number) · "
@@ -52,8 +52,9 @@ public enum PracticeStatusText {
       + dropoutsLabel(take.recording.dropouts)
   }
 
-  /// ` · 2 dropouts`: the device dropped out while the take was recorded, so it may be out of
-  /// time with the song from there on; nothing when it did not.
+  /// ` · 2 dropouts`: the device dropped out before the take's end (while it was recorded, or
+  /// earlier in the stream: ``TakeRecording/dropouts``), so it may be out of time with the song;
+  /// nothing when it did not.
   static func dropoutsLabel(_ count: Int) -> String {
     switch count {
     case ...0: ""

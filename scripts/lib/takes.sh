@@ -22,3 +22,8 @@ takes_in_library() { # takes_in_library TAKES N FOLDER: N takes, each FOLDER/<sh
     [[ $(sha256sum "$3/$sha.flac" | cut -d' ' -f1) == "$sha" ]] || return 1
   done <"$1"
 }
+
+lines_up_within_1ms() { # lines_up_within_1ms RESULT: record-audio.py align's "offset N frames …"
+  # with |N| at most 44 frames (1 ms at 44.1 kHz)
+  [[ $1 =~ ^offset\ (-?[0-9]+)\  ]] && (( ${BASH_REMATCH[1]#-} <= 44 ))
+}
