@@ -6,9 +6,10 @@
       rendered alone (`sharp9 render --takes-only --sample float`), both from session frame 0;
       the take spans session frames START..END. The round trip (output -> input) is measured as
       the distance between the first sound in HEARD from START on and the first sound in the
-      take (above a few 24-bit steps, and then the nearby distance, within 8 frames, where the
-      first 2048 frames agree best: a fade-in's first samples round to 0 in 24 bits, which moved
-      a first non-zero sample by a frame); then every take frame from there to END must equal
+      take (above a few 24-bit steps, and then the nearby distance, within 44 frames (1 ms),
+      where the first 2048 frames agree best: a fade-in's first samples round to 0 in 24 bits,
+      which moved a first non-zero sample by a frame, and a take that begins inside the sound has
+      no first sound of its own, which once put the estimate 9 or more frames off); then every take frame from there to END must equal
       HEARD that many frames earlier, to 24 bits (the take is 24-bit FLAC). Prints "offset N frames (M ms) max-error E over F
       frames" and exits 1 when a frame differs by more than one 24-bit step or nothing matched.
       FRAMES: compare at most that many frames from the take's first sound.
@@ -74,7 +75,7 @@ def align(heard_path, takes_path, start, end, limit=None):
         return 1
     heard, takes, heard_sound, take_sound = found
     estimate = take_sound - heard_sound
-    offset = min(range(estimate - 8, estimate + 9),
+    offset = min(range(estimate - 44, estimate + 45),
                  key=lambda o: compared(heard, takes, take_sound, take_sound + 2048, o)[0])
     if limit is not None:
         end = min(end, take_sound + limit)
