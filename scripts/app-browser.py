@@ -11,6 +11,9 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
                                            pause (the first: the input meters hear the song; the
                                            last: a screenshot to PNG), Record (stop); waits for the N
                                            takes' rows; writes the session id to OUT
+  app-browser.py stall URL PID             plays, stops the sound server PID (SIGSTOP): the page
+                                           must say the device stopped calling back; then lets it
+                                           go on (SIGCONT): the playhead must move again; pauses
   app-browser.py latency URL OUT.json      Space, then 40 speed keys (- and =) and 40 clicks on
                                            SPEED -/+ at uneven intervals; writes each input's
                                            event time on the wall clock (performance.timeOrigin +
@@ -31,8 +34,11 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
                                            events as fast as Playwright sends them): frame times
 Each prints one JSON object on standard output.
 """
+import contextlib
 import json
+import os
 import random
+import signal
 import sys
 import time
 import urllib.request
@@ -121,12 +127,29 @@ def playing(page):
     return page.evaluate("document.getElementById('play').getAttribute('aria-label') === 'Pause'")
 
 
-def practise(url, out):
+def press_play(page, then):
+    # Play (then "playing") or Pause ("paused"), and wait for the button to turn over.
+    label = "Pause" if then == "playing" else "Play"
+    page.click("#play")
+    wait_until(page, f"document.getElementById('play').getAttribute('aria-label') === '{label}'")
+
+
+@contextlib.contextmanager
+def playing_song(url):
+    # The page with its song open and playing; the browser closed after, and any page error
+    # raised then.
     with sync_playwright() as playwright:
         browser, page, errors = launch(playwright, url)
         open_song(page)
-        page.click("#play")
-        wait_until(page, "document.getElementById('play').getAttribute('aria-label') === 'Pause'")
+        press_play(page, "playing")
+        yield page
+        browser.close()
+    if errors:
+        raise SystemExit(f"app-browser: page errors: {errors}")
+
+
+def practise(url, out):
+    with playing_song(url) as page:
         page.wait_for_timeout(1500)
         page.click("[aria-label='Speed down']")
         wait_until(page, "document.getElementById('speed').textContent === '0.95 x'")
@@ -144,15 +167,27 @@ def practise(url, out):
         page.click("#loop")
         wait_until(page, "document.getElementById('loop').getAttribute('aria-pressed') === 'true'")
         page.wait_for_timeout(5000)  # two passes or more of the 2 s loop at 0.95 x
-        page.click("#play")
-        wait_until(page, "document.getElementById('play').getAttribute('aria-label') === 'Play'")
+        press_play(page, "paused")
         page.wait_for_timeout(800)  # the fade after the pause reaches the device
         session = page.evaluate("document.body.dataset.session")
-        browser.close()
-    if errors:
-        raise SystemExit(f"app-browser: page errors: {errors}")
     open(out, "w").write(session + "\n")
     print(json.dumps({"session": session}))
+
+
+def stall(url, pid):
+    with playing_song(url) as page:
+        page.wait_for_timeout(1000)
+        os.kill(int(pid), signal.SIGSTOP)
+        try:
+            wait_until(page, "document.getElementById('toast').textContent"
+                             ".includes('the device stopped calling back')", 8000)
+            told = page.evaluate("document.getElementById('toast').textContent")
+        finally:
+            os.kill(int(pid), signal.SIGCONT)
+        at = page.evaluate("document.getElementById('time').textContent")
+        wait_until(page, f"document.getElementById('time').textContent !== {json.dumps(at)}")
+        press_play(page, "paused")
+    print(json.dumps({"told": told}))
 
 
 def record(url, out, png, takes="3"):
@@ -176,17 +211,13 @@ def record(url, out, png, takes="3"):
                 page.wait_for_timeout(1000)
             else:
                 page.wait_for_timeout(2000)
-            page.click("#play")
-            wait_until(page, "document.getElementById('play').getAttribute('aria-label') === 'Play'")
+            press_play(page, "paused")
             wait_until(page, "!document.getElementById('record').classList.contains('taking')")
         page.click("#record")
         wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'false'")
         wait_until(page, f"document.querySelectorAll('#take-list li').length === {int(takes)}")
         labels = page.eval_on_selector_all("#take-list li span", "spans => spans.map(s => s.textContent)")
         session = page.evaluate("document.body.dataset.session")
-        browser.close()
-    if errors:
-        raise SystemExit(f"app-browser: page errors: {errors}")
     open(out, "w").write(session + "\n")
     print(json.dumps({"session": session, "takes": labels}))
 
@@ -304,8 +335,7 @@ def playing_fps(url, seconds):
         browser, page, errors = launch(playwright, url)
         open_song(page)
         if not playing(page):
-            page.click("#play")
-            wait_until(page, "document.getElementById('play').getAttribute('aria-label') === 'Pause'")
+            press_play(page, "playing")
         page.wait_for_timeout(1000)
         began = page.evaluate("performance.now()")
         page.wait_for_timeout(int(float(seconds) * 1000))
@@ -358,7 +388,7 @@ def zoom(url):
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or ["help"]
-    commands = {"practise": practise, "record": record, "latency": latency, "open": open_timing, "reads": reads,
+    commands = {"practise": practise, "record": record, "stall": stall, "latency": latency, "open": open_timing, "reads": reads,
                 "playing": playing_fps, "zoom": zoom}
     if command not in commands:
         raise SystemExit(__doc__)

@@ -7,7 +7,8 @@
 # bit, and the null sink's capture aligned (scripts/player-audio.py compare: identical, or
 # ≥ 120 dB SER with the device's underruns cut out); a render with one sample changed must be
 # told apart from the tee, so the comparison can fail. Then a take recorded in the page with the
-# null sink's monitor as the input (below). Ends with "N passed, N failed".
+# null sink's monitor as the input (below), and a device that stops calling back while the page
+# plays. Ends with "N passed, N failed".
 #
 # The release build: a debug build's stretcher is slower than real time.
 set -uo pipefail
@@ -73,6 +74,18 @@ perturbed_device=$(python3 scripts/player-audio.py compare "$work/perturbed.wav"
 echo "     one sample changed vs device: $perturbed_device"
 check "a render with one sample changed is told apart from the device's output" bash -c \
   "[[ '$perturbed_device' != identical* ]] && awk '{ exit !(\$1 == \"ser\" && \$2 < 120) }' <<<'$perturbed_device'"
+
+# A device that stops calling back (the sound server stopped, SIGSTOP) while the page plays: the
+# page says so; once the server goes on (SIGCONT) the playhead moves again. A session of its own.
+"$bin" app "$work/track.wav" --db "$work/stall.sqlite" --device pulse --port "$(free_port)" \
+  >"$work/stall.log" 2>&1 &
+app=$!
+url=$(printed_url "$work/stall.log" "sharp9 app")
+check "device stopped: the page says so, and plays on once it calls back again" \
+  "$venv/bin/python" scripts/app-browser.py stall "$url" "${pids[0]}"
+stop_app
+code=$?
+check "device stopped: SIGTERM, exit 0" test "$code" -eq 0
 
 # Recording yourself in the page (issue 24), as scripts/test-record.sh checks the player's: a
 # fresh private PulseAudio server whose null sink (without rewinds: its monitor is then exactly

@@ -3,8 +3,8 @@
 # sink at the track's rate, parec capturing its monitor, `sharp9 play` in tmux driven by keys.
 # Checks the screen after each step, the actions in the log, the render of the session against
 # the tee (bit for bit) and against what the device received (aligned: identical, or >= 120 dB
-# SER), the lock, continuing a session, SIGTERM and errors restoring the terminal, an unreadable
-# file and a missing device. Ends with "N passed, N failed" (exit 1 on any failure).
+# SER), the lock, continuing a session, SIGTERM and errors restoring the terminal, a device that
+# stops calling back, an unreadable file and a missing device. Ends with "N passed, N failed" (exit 1 on any failure).
 #
 # The release build: a debug build's stretcher is slower than real time.
 set -uo pipefail
@@ -286,6 +286,26 @@ wait_for "$work/exit.txt"
 check "error: non-zero exit" bash -c "! grep -qx 0 '$work/exit.txt'"
 check "error: one line" bash -c "[[ \$(wc -l <'$work/err3.txt') -eq 1 ]] && grep -q '^sharp9: error: ' '$work/err3.txt'"
 check "error: terminal restored" grep -Eq '(^| )icanon( |$)' "$work/stty.txt"
+tmux -L $tmux_socket kill-session -t play
+
+# A device that stops calling back (the sound server stopped, SIGSTOP): the device line says so
+# within 2 s of silence; once the server goes on (SIGCONT) the device calls back, the line goes,
+# and q ends the session normally.
+rm -f "$work/exit.txt"
+tmux -L $tmux_socket new-session -d -s play -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$work/stall.sqlite' --device pulse >'$work/out5.txt' 2>&1; \
+   echo \$? >'$work/exit.txt'; sleep 60"
+sleep 2
+key Space 1
+kill -STOP "${pids[0]}"
+check "device stopped: the device line says so" shows "the device stopped calling back"
+kill -CONT "${pids[0]}"
+check "device stopped, then calling back: the line goes" bash -c "for _ in \$(seq 50); do
+  tmux -L $tmux_socket capture-pane -p -t play | grep -q 'stopped calling back' || exit 0
+  sleep 0.1; done; exit 1"
+key q
+wait_for "$work/exit.txt"
+check "device stopped, then calling back: q ends normally" grep -qx 0 "$work/exit.txt"
 tmux -L $tmux_socket kill-session -t play
 
 # A file that is not audio: one error, exit 65 as peaks and stretch say, no session (no database

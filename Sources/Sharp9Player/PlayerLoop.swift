@@ -3,6 +3,7 @@ import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// The player's run loop on the front end's thread, around the shared ``LiveSession`` (actions at
 /// reserved frames, reports to ticks and meters, the tee): keys to actions, the screen redrawn
@@ -169,11 +170,15 @@ final class PlayerLoop {
       colour: terminal.hasColour)
     let now = live.nowSec
     let (last, meters, core) = (live.last, live.meters, live.core)
+    // A device that stopped calling back comes before recording: nothing is recorded then.
+    let deviceNotice =
+      live.deviceSilentSec == nil
+      ? live.recordingLine : PracticeStatusText.deviceStopped + " (q, then play again)"
     let view = PlayerView(
       state: core.state, playheadSec: last.positionSec, isPlaying: last.isPlaying,
       fileName: song.lastPathComponent, sessionID: core.session?.idString ?? "(new)",
       deviceLine: (live.output?.description ?? "no device (tee only)")
-        + (live.recordingLine.map { "   \($0)" } ?? ""),
+        + (deviceNotice.map { "   \($0)" } ?? ""),
       levelsDB: (meters.left.levelDB, meters.right.levelDB),
       holdsDB: (meters.left.holdDB, meters.right.holdDB),
       clipping: (meters.left.isClipping(atSec: now), meters.right.isClipping(atSec: now)),

@@ -63,6 +63,10 @@ public enum PracticeStatusText {
     }
   }
 
+  /// `the device stopped calling back: nothing plays`: a started device has not called back
+  /// for seconds (``Sharp9App/LiveSession/deviceSilentSec``); each screen adds what to do.
+  public static let deviceStopped = "the device stopped calling back: nothing plays"
+
   /// `0.60 x → 1.00 x, +0.05 every 2` (passes): the plan as both screens and the log show it.
   static func trainerPlan(_ trainer: SpeedTrainer) -> String {
     "\(formatSpeed(trainer.startSpeed)) → \(formatSpeed(trainer.targetSpeed)), "

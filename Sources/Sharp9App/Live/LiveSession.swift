@@ -57,6 +57,13 @@ public final class LiveSession {
 
   /// Room left for the core to log an action before the engine reaches its frame.
   private var controlLead = ControlLead()
+  /// Whether the started device still calls back.
+  private var deviceWatch = DeviceWatch()
+  /// Seconds since the device last called back, once it has been silent long enough to have
+  /// stopped (``DeviceWatch``); nil while it calls back, and without a device.
+  public var deviceSilentSec: Double? {
+    output == nil ? nil : deviceWatch.silentSec(atSec: MonotonicClock.nowSec())
+  }
   private let null: NullOutput?
   private let tee: AudioFileWriter?
   /// The device's frames per second.
@@ -193,6 +200,7 @@ public final class LiveSession {
     }
     try output?.stream.start()
     started = true
+    deviceWatch.started(atSec: MonotonicClock.nowSec())
     // (A continued session whose first part ended before its grid was found asks again.)
     if core.state.hasTrack, core.state.rhythm.detected == nil {
       beatAnalysis = BackgroundBeatAnalysis(audio: engine.audio)
@@ -306,6 +314,7 @@ public final class LiveSession {
   public func collect(onReport: (EngineReport) -> Void = { _ in }) throws {
     var reports: [EngineReport] = []
     engine.drainReports { reports.append($0) }
+    if !reports.isEmpty { deviceWatch.heard(atSec: MonotonicClock.nowSec()) }
     for report in reports {
       let span = Double(report.frame - last.frame) / rate
       let now = Double(report.frame) / rate
@@ -344,6 +353,7 @@ public final class LiveSession {
   public func stop() throws {
     guard started else { return }
     started = false
+    deviceWatch.stopped()
     var until = last.frame
     if core.state.transport.isPlaying {
       try send(.togglePlay)
@@ -364,6 +374,7 @@ public final class LiveSession {
   /// Stops the stream after an error, without recording anything.
   public func abandon() {
     started = false
+    deviceWatch.stopped()
     try? output?.stream.stop()
     _ = recorder?.close()
   }

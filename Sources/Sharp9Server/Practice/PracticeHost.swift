@@ -3,6 +3,7 @@ import Sharp9App
 import Sharp9Audio
 import Sharp9Domain
 import Sharp9Store
+import Sharp9Words
 
 /// `sharp9 app`'s live side: one ``LiveSession`` at a time (one song, one session), driven on a
 /// thread of its own exactly as the terminal player drives its own: the null clock pumped, the
@@ -468,7 +469,10 @@ public final class PracticeHost: @unchecked Sendable {
         .transposed(bySemitones: live.core.state.transport.pitchSemitones).midiNotes
         .filter(NoteSet.pianoRange.contains)
     }
-    snapshot.problem = problem
+    // A device that stopped calling back, while it is silent: the page shows it as it shows a
+    // session that stopped.
+    let stopped = live?.deviceSilentSec == nil ? nil : PracticeStatusText.deviceStopped
+    snapshot.problem = problem ?? stopped.map { $0 + " (open the song again)" }
     snapshot.offer = offered.map {
       PracticeSnapshot.Offer(
         session: $0.previous.idString, song: $0.song.name,
