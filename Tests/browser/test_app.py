@@ -151,6 +151,16 @@ def test_the_screen_at_phone_size(browser, app):
     context, page = open_app(browser, app, {"width": 390, "height": 844})
     page.wait_for_selector("#practice:not([hidden])")
     page.wait_for_timeout(300)
+    # A toast (the previous test's, or one put up here) covers neither the track's name, the
+    # waveform nor the transport, and a tap passes through it.
+    page.evaluate("""(() => { const toast = document.getElementById('toast');
+        if (toast.hidden) { toast.textContent = 'Unlocked'; toast.hidden = false; } })()""")
+    toast = page.locator("#toast").bounding_box()
+    for name in ("#track-name", "#wave", "#play"):
+        other = page.locator(name).bounding_box()
+        assert (toast["y"] >= other["y"] + other["height"] or other["y"] >= toast["y"] + toast["height"]
+                or toast["x"] >= other["x"] + other["width"] or other["x"] >= toast["x"] + toast["width"]), name
+    assert page.evaluate("getComputedStyle(document.getElementById('toast')).pointerEvents") == "none"
     screenshot(page, "app-phone.png")
     # Every control shown fits on the screen and is large enough to tap (the take list shows
     # only with takes: test_app_takes checks it at this size).
