@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharp9App
 import Sharp9Store
 
 /// `sharp9 delete SESSION [--yes]`.
@@ -10,7 +11,10 @@ struct DeleteCommand: ParsableCommand {
     discussion: """
       The session is named by its id or a prefix of at least 4 characters that matches no other \
       session. When standard input is a terminal, delete shows the session and asks before \
-      deleting (--yes skips the question); from a script or a pipe it deletes without asking.
+      deleting (--yes skips the question); from a script or a pipe it deletes without asking. \
+      Takes recorded yourself that no session names any more are removed from the takes folder \
+      beside the database (a take deleted in a session stays while its log names it; a take \
+      kept in the last 10 minutes stays too, as its session may be logging it now).
       """)
 
   @OptionGroup var session: SessionArgument
@@ -51,6 +55,18 @@ struct DeleteCommand: ParsableCommand {
     try store.deleteSession(record.id)
     var output = StandardOutput()
     output.line("deleted session \(record.idString) (\(record.eventCount) events)")
+    // Takes live beside an SQLite file only: the ones no session names any more go with it.
+    // After the deletion, which stands: a takes folder that cannot be read is left as it is.
+    if let file = database.databaseFile,
+      let removed = try? TakeLibrary(databasePath: file).removeTakes(
+        notNamedBy: { try store.namedTakes() }, now: Date())
+    {
+      if !removed.hashes.isEmpty {
+        output.line(
+          "removed \(removed.hashes.count) take\(removed.hashes.count == 1 ? "" : "s") no session"
+            + " names (\(removed.bytes.formatted(.byteCount(style: .file))))")
+      }
+    }
     try output.flush()
   }
 }

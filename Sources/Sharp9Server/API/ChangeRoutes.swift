@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Sharp9App
 import Sharp9Store
 
 /// The routes that change the database (each needs the token, see ``TokenGuard``): import a
@@ -70,11 +71,17 @@ extension InspectorServer {
         APIShapes.Changed(id: fork.idString, title: fork.title, events: fork.eventCount),
         status: .created)
     }
+    // Takes live beside an SQLite database only: the ones no session names any more go with
+    // the session deleted, as with `sharp9 delete`.
+    let takes: TakeLibrary? =
+      if case .sqlite(let path) = library.location { TakeLibrary(databasePath: path) } else { nil }
     router.delete("/api/sessions/:id") { _, context in
       let id = try context.id
       let session = try await library.withLog { log in
         let session = try log.session(matching: id)
         try log.deleteSession(session.id)
+        // After the deletion, which stands: a takes folder that cannot be read is left as it is.
+        _ = try? takes?.removeTakes(notNamedBy: { try log.namedTakes() }, now: Date())
         return session
       }
       return try APIResponse.json(
