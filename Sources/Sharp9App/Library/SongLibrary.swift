@@ -1,5 +1,6 @@
 import Foundation
 import Sharp9Audio
+import Sharp9Domain
 
 /// The songs a musician opened in the practice app, kept by content: `songs/<sha256>.<ext>` next
 /// to the database. A session's audio is never lost when the original moves, the same bytes are
@@ -117,9 +118,7 @@ public struct SongLibrary: Sendable {
   /// The kept file of the song whose bytes hash to `sha256` (64 lower-case hex digits), or nil
   /// when the library does not hold it.
   public func song(sha256: String) -> URL? {
-    guard sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
-      return nil
-    }
+    guard SHA256Hex.isValid(sha256) else { return nil }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.first { $0 == sha256 || $0.hasPrefix(sha256 + ".") }
       .map { directory.appending(path: $0) }

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 extension TakeLibrary {
   /// How old a take's file must be before it may be removed for being named by no session: a
@@ -46,9 +47,6 @@ extension TakeLibrary {
   static func hash(ofTakeNamed name: String) -> String? {
     guard name.hasSuffix(".flac") else { return nil }
     let hash = name.dropLast(".flac".count)
-    guard hash.count == 64,
-      hash.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) })
-    else { return nil }
-    return String(hash)
+    return SHA256Hex.isValid(hash) ? String(hash) : nil
   }
 }

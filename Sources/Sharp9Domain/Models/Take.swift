@@ -58,7 +58,7 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
       return "the input's name is empty or longer than"
         + " \(PracticeRules.takeInputNameLength.upperBound) characters"
     }
-    guard sha256.utf8.count == 64, sha256.utf8.allSatisfy(Self.isLowerHex) else {
+    guard SHA256Hex.isValid(sha256) else {
       return "its SHA-256 is not 64 lower-case hex digits"
     }
     guard dropouts >= 0 else { return "its dropout count \(dropouts) is negative" }
@@ -96,11 +96,6 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
     try container.encode(sha256, forKey: .sha256)
     try container.encode(dropouts, forKey: .dropouts)
     try container.encode(latencyFrames, forKey: .latencyFrames)
-  }
-
-  private static func isLowerHex(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
   }
 }
 

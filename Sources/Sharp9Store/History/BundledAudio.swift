@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 /// The audio a bundle carries, taken as untrusted input: a bundle may come from anyone (an upload
 /// to `sharp9 serve`, a file someone sent), so its `bundle_audio` row decides nothing about where
@@ -29,7 +30,7 @@ struct BundledAudio {
   /// - Throws: ``BundleError/audioHashMalformed(path:)`` or
   ///   ``BundleError/audioHashMismatch(path:)``.
   init(untrustedName: String?, sha256: String?, bytes: Data, bundle: String) throws(BundleError) {
-    guard let sha256, Self.isHexSHA256(sha256) else {
+    guard let sha256, SHA256Hex.isValid(sha256) else {
       throw BundleError.audioHashMalformed(path: bundle)
     }
     guard SessionBundle.hexSHA256(bytes) == sha256 else {
@@ -38,12 +39,6 @@ struct BundledAudio {
     self.sha256 = sha256
     self.bytes = bytes
     fileName = "\(sha256.prefix(16))-\(Self.fileName(from: untrustedName ?? ""))"
-  }
-
-  /// True for exactly 64 digits `0-9a-f`.
-  static func isHexSHA256(_ text: String) -> Bool {
-    text.utf8.count == 64
-      && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
   /// `untrusted` reduced to one safe file-name component: its last `/`- or `\`-separated part,
