@@ -1,6 +1,7 @@
 import Foundation
 import Sharp9Audio
 import Sharp9Domain
+import Sharp9Store
 
 /// The takes recorded in the practice app, kept by content: `takes/<sha256>.flac` next to the
 /// database (beside the song library's `songs/`).
@@ -17,6 +18,13 @@ public struct TakeLibrary: Sendable {
     self.init(
       directory: URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         .appending(path: "takes"))
+  }
+
+  /// The library beside the store at `location`, or nil for a server's store: takes are kept
+  /// beside an SQLite database only, for now.
+  public init?(besideStore location: StoreLocation) {
+    guard case .sqlite(let path) = location else { return nil }
+    self.init(databasePath: path)
   }
 
   /// The library in `directory`.

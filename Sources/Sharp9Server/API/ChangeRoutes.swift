@@ -73,8 +73,7 @@ extension InspectorServer {
     }
     // Takes live beside an SQLite database only: the ones no session names any more go with
     // the session deleted, as with `sharp9 delete`.
-    let takes: TakeLibrary? =
-      if case .sqlite(let path) = library.location { TakeLibrary(databasePath: path) } else { nil }
+    let takes = TakeLibrary(besideStore: library.location)
     router.delete("/api/sessions/:id") { _, context in
       let id = try context.id
       let session = try await library.withLog { log in

@@ -11,8 +11,7 @@ extension InspectorServer {
     let (library, renders) = (library, renders)
     // Takes are kept beside an SQLite database only: on another store, a session that listened
     // back to one is not rendered here (409).
-    let takes: TakeLibrary? =
-      if case .sqlite(let path) = library.location { TakeLibrary(databasePath: path) } else { nil }
+    let takes = TakeLibrary(besideStore: library.location)
     router.get("/api/sessions/:id/timeline") { _, context in
       let session = try await library.session(try context.id)
       // Computed and written on a thread of its own and kept as text: a million events make tens
