@@ -44,8 +44,8 @@ check_shows() { # check_shows NAME TEXT [SECONDS]: a check that the screen shows
   rm -f "$work/screen.txt"
 }
 player_up() { # player_up NAME: a check that the player in the pane is up (its device line shows)
-  # within 15 s, before keys are sent: a key sent before the player has set its terminal up may be
-  # lost (a CI run's 48 kHz section once logged no take at all, after a fixed 2 s wait)
+  # within 15 s, before keys are sent, rather than a fixed 2 s: a key sent before the player has
+  # set its terminal up may be lost
   check_shows "$1: the player is up" "input pulse" 15
 }
 input_heard() { # within 3 s, an input meter reads above the floor (the monitor hears the song)
