@@ -99,40 +99,42 @@ extension TakeLibrary {
     return directory.appending(path: String(base[..<flac.upperBound]))
   }
 
-  /// Decodes `partial`'s complete frames into a finished take: kept in the library and placed
-  /// when `placement` makes a take of them, else a FLAC in ``recoveredDirectory``; nil when it
-  /// holds none.
+  /// Decodes `partial`'s complete frames, once, into a finished take: kept in the library and
+  /// placed when `placement` makes a take of them, else a FLAC in ``recoveredDirectory``; nil
+  /// when it holds none.
   private func recover(_ partial: URL, placement: TakePlacement?) throws -> TakeRecovery? {
     let reader = try AudioFileReader(url: partial)
     let format = reader.format
     guard format.frames > 0 else { return nil }
-    if let placement {
-      let writer = try newWriter(sampleRate: format.sampleRate, channels: format.channels)
-      let frames = try copy(reader, into: writer)
-      let hash = try keep(writer.url)
-      if let take = placement.recording(frames: frames, sha256: hash) {
-        return .placed(take, session: placement.session, sampleRate: format.sampleRate)
-      }
-      // A placement naming no possible take: offered like one without.
-      try? FileManager.default.removeItem(at: url(sha256: hash))
-      return try recover(partial, placement: nil)
-    }
-    do {
-      try FileManager.default.createDirectory(
-        at: recoveredDirectory, withIntermediateDirectories: true)
-    } catch {
-      throw AudioFileError(
-        url: recoveredDirectory, kind: .createFailed, detail: "cannot create the folder")
+    let writer = try newWriter(sampleRate: format.sampleRate, channels: format.channels)
+    let frames = try copy(reader, into: writer)
+    // Placed only once the placement is known to make a take of these frames: a finished take
+    // is renamed under its hash only then, as the same audio kept before may be a take a
+    // session names, which a placement that fails must not take away.
+    if let placement, let hash = try AudioFileLocator.sha256(of: writer.url),
+      let take = placement.recording(frames: frames, sha256: hash)
+    {
+      _ = try keep(writer.url)
+      return .placed(take, session: placement.session, sampleRate: format.sampleRate)
     }
     let modified =
       (try? FileManager.default.attributesOfItem(atPath: partial.path)[.modificationDate])
       as? Date ?? Date()
+    do {
+      try FileManager.default.createDirectory(
+        at: recoveredDirectory, withIntermediateDirectories: true)
+    } catch {
+      try? FileManager.default.removeItem(at: writer.url)
+      throw AudioFileError(
+        url: recoveredDirectory, kind: .createFailed, detail: "cannot create the folder")
+    }
     let target = freeName(for: modified)
-    let writer = try AudioFileWriter(
-      url: target, container: .flac, sample: .pcm24, sampleRate: format.sampleRate,
-      channels: format.channels)
-    _ = try copy(reader, into: writer)
-    return .recovered(url: target, frames: format.frames, sampleRate: format.sampleRate)
+    guard rename(writer.url.path, target.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: writer.url)
+      throw AudioFileError(url: target, kind: .writeFailed, detail: "renaming: \(reason)")
+    }
+    return .recovered(url: target, frames: frames, sampleRate: format.sampleRate)
   }
 
   /// Copies what `reader` decodes into `writer` and finishes it; the frames copied.

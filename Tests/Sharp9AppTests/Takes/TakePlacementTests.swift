@@ -155,6 +155,40 @@ import Testing
     }
   }
 
+  /// The same audio cut short twice: the first placed (kept under its hash, a session's take),
+  /// the second with a placement that makes no take. The second is offered, and the first, the
+  /// same bytes under the same name, stays: recovery used to keep the second under that name
+  /// before asking its placement, then remove it, taking the session's take with it.
+  @Test func aPlacementThatMakesNoTakeLeavesTheSameAudioKeptBefore() throws {
+    let folder = try TakeRecorderTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder.appending(path: "takes"))
+    let (_, record) = try Self.session(in: folder)
+    let placed = TakePlacement(
+      session: record.id, startFrame: 44_100, pass: nil, input: "pulse", latencyFrames: 0)
+    _ = try Self.cutShort(library, pid: 5151, placement: try JSONEncoder().encode(placed))
+    guard
+      case .placed(let take, _, _) = try #require(library.recoverCutShortTakes { _ in false }.first)
+    else {
+      Issue.record("expected the first take placed")
+      return
+    }
+    var overflowing = placed
+    overflowing.startFrame = Int64.max - 10
+    _ = try Self.cutShort(library, pid: 5252, placement: try JSONEncoder().encode(overflowing))
+    let outcomes = library.recoverCutShortTakes { _ in false }
+    guard outcomes.count == 1, case .recovered(let offered, let frames, _) = outcomes[0] else {
+      Issue.record("expected the second take offered, got \(outcomes)")
+      return
+    }
+    #expect(frames == 49_152)
+    // The two are the same bytes: the case this test is about.
+    #expect(try AudioFileLocator.sha256(of: offered) == take.sha256)
+    #expect(try AudioFileLocator.sha256(of: library.url(of: take)) == take.sha256)
+    let names = try FileManager.default.contentsOfDirectory(atPath: library.directory.path)
+    #expect(names.sorted() == [take.sha256 + ".flac", "recovered"])
+  }
+
   @Test func theRecorderKeepsAPlacementWhileWritingAndNoneAfter() throws {
     let folder = try TakeRecorderTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
