@@ -11,7 +11,8 @@
 # last acknowledgement; synchronous commit stays on in PostgreSQL, synchronous=FULL in SQLite), the
 # p50 and p99 of one upload's latency (a POST, sent to acknowledged), and PostgreSQL's ratio to
 # SQLite in the same run. Afterwards every session is checked to hold exactly its events.
-# BUILD=debug runs a debug build (only to check the script: its figures mean nothing).
+# BUILD=debug runs a debug build (only to check the script: its figures mean nothing); BIN runs a
+# sharp9 built elsewhere (by default scripts/build-release.sh's, as it ships).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 uploaders=${1:-50}
@@ -20,8 +21,15 @@ batch=${3:-200}
 build=${BUILD:-release}
 source scripts/setup.sh
 source scripts/lib/serve-port.sh
-swift build -c "$build" --product sharp9 >&2
-sharp9="$(swift build -c "$build" --show-bin-path)/sharp9"
+if [[ -n "${BIN:-}" ]]; then
+  sharp9=$BIN
+elif [[ "$build" == release ]]; then
+  # build-release.sh's binary, as it ships (other flags would rebuild every module).
+  sharp9=$(scripts/build-release.sh)
+else
+  swift build -c "$build" --product sharp9 >&2
+  sharp9="$(swift build -c "$build" --show-bin-path)/sharp9"
+fi
 work=$(mktemp -d /tmp/sharp9-bench-sync.XXXXXX)
 postgres_env=$(bash scripts/postgres.sh start)
 eval "$postgres_env"
