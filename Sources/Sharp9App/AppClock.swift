@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 /// The two clocks a running session reads: the wall clock, for when a session starts (every
 /// event's `now` is that plus its `t`), and a monotonic one, for each event's `t`.
@@ -27,8 +28,7 @@ public struct AppClock {
     return AppClock(
       now: { Date() },
       elapsedSec: {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        (ContinuousClock.now - start).inSeconds
       })
   }
 }

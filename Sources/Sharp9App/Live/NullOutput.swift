@@ -1,4 +1,5 @@
 import Sharp9Audio
+import Sharp9Domain
 
 /// The device stand-in for `--no-device`: the system clock paces the engine in callback-sized
 /// blocks and the output goes nowhere but the tee. The player's run loop calls ``pump()``, so the
@@ -17,10 +18,7 @@ public final class NullOutput {
 
   /// Renders every block whose time has come.
   public func pump() {
-    let elapsed = ContinuousClock.now - start
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    let due = Int64(seconds * Double(engine.sampleRate))
+    let due = Int64((ContinuousClock.now - start).inSeconds * Double(engine.sampleRate))
     let frames = engine.framesPerCallback
     while rendered + Int64(frames) <= due {
       buffer.withUnsafeMutableBufferPointer { pointer in

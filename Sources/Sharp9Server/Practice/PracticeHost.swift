@@ -37,6 +37,10 @@ public final class PracticeHost: @unchecked Sendable {
     public var pageGrace: Duration
     /// Whether to measure each input's way to the device (``latencyText``; scripts/bench-app.sh).
     public var measuresLatency: Bool
+    /// The longest the thread waits between its turns while no song plays (while one plays:
+    /// 2 ms, the engine pumped and the page published): a job (an input, an open) wakes it at
+    /// once either way.
+    public var idleWait = Duration.milliseconds(10)
 
     /// How long the session stays open with no page, unless told otherwise.
     public static let defaultPageGrace = Duration.seconds(30)
@@ -109,8 +113,9 @@ public final class PracticeHost: @unchecked Sendable {
   private let options: Options
   /// The database file the practice app records into.
   var databasePath: String { options.databasePath }
-  // Guarded by `lock`: the jobs waiting, what was last published.
-  private let lock = NSLock()
+  // Guarded by `lock`: the jobs waiting, what was last published. A condition, so that a job
+  // wakes the thread at once instead of at its next turn.
+  private let lock = NSCondition()
   private var jobs: [Job] = []
   private var published: (version: Int, json: String, peaks: String?)
   /// The pages following the live stream, and since when there has been none (nil: one is
@@ -229,7 +234,10 @@ public final class PracticeHost: @unchecked Sendable {
   }
 
   private func enqueue(_ job: Job) {
-    lock.withLock { jobs.append(job) }
+    lock.withLock {
+      jobs.append(job)
+      lock.signal()
+    }
   }
 
   // MARK: The thread
@@ -256,7 +264,17 @@ public final class PracticeHost: @unchecked Sendable {
         lastPublish = .now
         publish()
       }
-      Thread.sleep(forTimeInterval: live == nil ? 0.01 : 0.002)
+      waitForJob(upTo: live == nil ? options.idleWait : .milliseconds(2))
+    }
+  }
+
+  /// Waits until a job is queued or `wait` has passed: the engine is pumped and the page
+  /// published at least that often, and an input (a click, a key) is taken as it arrives, not
+  /// at the next turn (polling every 2 ms cost a click 1.2 ms at the median and 9.5 ms at p99
+  /// under load, docs/benchmarks/app.md).
+  private func waitForJob(upTo wait: Duration) {
+    lock.withLock {
+      if jobs.isEmpty { _ = lock.wait(until: Date(timeIntervalSinceNow: wait.inSeconds)) }
     }
   }
 
