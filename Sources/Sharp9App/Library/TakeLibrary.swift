@@ -62,13 +62,20 @@ public struct TakeLibrary: Sendable {
     guard let hash = try AudioFileLocator.sha256(of: file) else {
       throw AudioFileError(url: file, kind: .unreadable, detail: "cannot read the take back")
     }
-    let target = url(sha256: hash)
+    try move(file, to: url(sha256: hash))
+    return hash
+  }
+
+  /// Renames the finished file `file` to `target` (on the library's file system); the file goes
+  /// when it cannot be renamed.
+  ///
+  /// - Throws: ``AudioFileError`` (`writeFailed`) saying why.
+  func move(_ file: URL, to target: URL) throws {
     guard rename(file.path, target.path) == 0 else {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: file)
       throw AudioFileError(url: target, kind: .writeFailed, detail: "renaming: \(reason)")
     }
-    return hash
   }
 
   /// Where the take with this hash is kept.

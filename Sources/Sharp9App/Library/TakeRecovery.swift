@@ -108,13 +108,13 @@ extension TakeLibrary {
     guard format.frames > 0 else { return nil }
     let writer = try newWriter(sampleRate: format.sampleRate, channels: format.channels)
     let frames = try copy(reader, into: writer)
-    // Placed only once the placement is known to make a take of these frames: a finished take
-    // is renamed under its hash only then, as the same audio kept before may be a take a
-    // session names, which a placement that fails must not take away.
+    // Placed only once the placement is known to make a take of these frames (hashed once): a
+    // finished take is renamed under its hash only then, as the same audio kept before may be
+    // a take a session names, which a placement that fails must not take away.
     if let placement, let hash = try AudioFileLocator.sha256(of: writer.url),
       let take = placement.recording(frames: frames, sha256: hash)
     {
-      _ = try keep(writer.url)
+      try move(writer.url, to: url(sha256: hash))
       return .placed(take, session: placement.session, sampleRate: format.sampleRate)
     }
     let modified =
@@ -129,11 +129,7 @@ extension TakeLibrary {
         url: recoveredDirectory, kind: .createFailed, detail: "cannot create the folder")
     }
     let target = freeName(for: modified)
-    guard rename(writer.url.path, target.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: writer.url)
-      throw AudioFileError(url: target, kind: .writeFailed, detail: "renaming: \(reason)")
-    }
+    try move(writer.url, to: target)
     return .recovered(url: target, frames: frames, sampleRate: format.sampleRate)
   }
 
