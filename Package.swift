@@ -106,7 +106,9 @@ let package = Package(
       dependencies: [
         "Sharp9Domain", "CSndfile", "CFFTW", "CPortAudio",
         .product(name: "Atomics", package: "swift-atomics"),
-      ]
+      ],
+      // ALSA's configuration, which the CPortAudio shim adjusts before PortAudio reads it.
+      linkerSettings: [.linkedLibrary("asound", .when(platforms: [.linux]))]
     ),
     .target(
       name: "Sharp9App",

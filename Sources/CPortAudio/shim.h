@@ -9,7 +9,45 @@ static const PaStreamFlags sharp9_paClipOff = paClipOff;
 
 #ifdef __linux__
 #include <pa_linux_alsa.h>
+#include <alsa/asoundlib.h>
+#include <string.h>
 #endif
+
+// Makes ALSA's PulseAudio PCMs (`pulse`, and `default` where it is PulseAudio) ignore the sound
+// server's underruns, in this process's copy of ALSA's configuration (call before
+// Pa_Initialize, which reads it; PortAudio frees it again at Pa_Terminate). With the plugin's
+// default (`handle_underrun` on) one underrun left the stream in a state where its poll never
+// woke, and PortAudio waited out 2048 poll timeouts, 2 s of silence, before it restarted the
+// stream, dropping what was buffered. Ignored, an underrun is the gap it was and the stream goes
+// on. A `handle_underrun` the user's configuration sets is kept. Returns how many PCMs were
+// changed, or ALSA's negative error when its configuration could not be read.
+static inline int sharp9_alsaPulseIgnoresUnderruns(void) {
+#ifdef __linux__
+  int err = snd_config_update();
+  if (err < 0) return err;
+  if (!snd_config) return 0;
+  static const char *const names[] = {"pcm.pulse", "pcm.default"};
+  int changed = 0;
+  for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+    snd_config_t *pcm, *node;
+    const char *type;
+    if (snd_config_search(snd_config, names[i], &pcm) < 0) continue;
+    if (snd_config_search(pcm, "type", &node) < 0 || snd_config_get_string(node, &type) < 0
+        || strcmp(type, "pulse") != 0)
+      continue;
+    if (snd_config_search(pcm, "handle_underrun", &node) >= 0) continue;
+    if (snd_config_imake_integer(&node, "handle_underrun", 0) < 0) continue;
+    if (snd_config_add(pcm, node) < 0) {
+      snd_config_delete(node);
+      continue;
+    }
+    changed++;
+  }
+  return changed;
+#else
+  return 0;
+#endif
+}
 
 // Asks PortAudio to run the stream's callback thread with SCHED_FIFO (call before
 // Pa_StartStream). Only ALSA streams have the switch (PortAudio's default is off there); Core

@@ -14,6 +14,10 @@ public final class PortAudioLibrary {
     let saved = dup(STDERR_FILENO)
     let null = open("/dev/null", O_WRONLY)
     if null >= 0 { dup2(null, STDERR_FILENO) }
+    // Before PortAudio reads ALSA's configuration: a PulseAudio underrun must not become 2 s of
+    // silence (the shim says why). An ALSA that cannot read its configuration fails the same way
+    // in Pa_Initialize, which reports it.
+    _ = sharp9_alsaPulseIgnoresUnderruns()
     let code = Pa_Initialize()
     if saved >= 0 {
       dup2(saved, STDERR_FILENO)
