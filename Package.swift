@@ -44,6 +44,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // The practice page's inputs arrive over one WebSocket (`/api/app/inputs`).
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     // The server's socket errors (a port in use), which Hummingbird passes on as NIO's IOError,
     // and its channel pipeline.
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
@@ -133,6 +135,7 @@ let package = Package(
         "Sharp9Store",
         "Sharp9Audio",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "NIOCore", package: "swift-nio"),

@@ -44,6 +44,7 @@ enum AssetRoutes {
     "app.js": (PackageResources.app_js, javaScript),
     "appwave.js": (PackageResources.appwave_js, javaScript),
     "appplayhead.js": (PackageResources.appplayhead_js, javaScript),
+    "appinputs.js": (PackageResources.appinputs_js, javaScript),
     "appmidi.js": (PackageResources.appmidi_js, javaScript),
     "appsettings.js": (PackageResources.appsettings_js, javaScript),
     "api.js": (PackageResources.api_js, javaScript),

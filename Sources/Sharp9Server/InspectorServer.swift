@@ -177,7 +177,9 @@ public struct InspectorServer: Sendable {
     AssetRoutes.add(to: router)
     return Application(
       router: router,
-      server: .guardedHTTP1,
+      server: practice.map {
+        .guardedHTTP1WebSocket(webSocketRouter: practiceInputRouter(host: $0, port: port))
+      } ?? .guardedHTTP1,
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port), serverName: "sharp9"),
       onServerRunning: { channel in

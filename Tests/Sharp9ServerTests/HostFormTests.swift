@@ -69,30 +69,49 @@ import Testing
 
   @Test func theRequestLinesAbsoluteFormHostIsCheckedLikeHost() async throws {
     let fixture = try await InspectorFixture()
-    try await fixture.server.application().test(.live) { client in
+    try await Self.checkAbsoluteForms(fixture.server, path: "/api/sessions")
+    #expect(AbsoluteFormHost.host(ofTarget: "http://a:1/x?y") == "a:1")
+    #expect(AbsoluteFormHost.host(ofTarget: "/x") == nil)
+  }
+
+  /// `sharp9 app`'s server, which also takes a WebSocket upgrade, checks it as well: the handler
+  /// sits after the upgrade handler there (``GuardedHTTP1WebSocketChannel``).
+  @Test func theAbsoluteFormHostIsCheckedOnThePracticeServerToo() async throws {
+    let fixture = try PracticeRoutesTests.Fixture()
+    try await Self.checkAbsoluteForms(fixture.server, path: "/api/app/keys")
+    await fixture.host.shutdown()
+  }
+
+  /// Sends `path` in the request line's absolute form with own and foreign hosts to `server`
+  /// over a real socket: only its own host is answered 200.
+  static func checkAbsoluteForms(_ server: InspectorServer, path: String) async throws {
+    try await server.application().test(.live) { client in
       let port = try #require(client.port)
       let own = "127.0.0.1:\(port)"
       let cases: [(target: String, ok: Bool)] = [
-        ("/api/sessions", true), ("http://\(own)/api/sessions", true),
-        ("http://evil.example/api/sessions", false),
-        ("http://evil.example:\(port)/api/sessions", false),
-        ("http://\(own)@evil.example/api/sessions", false),
+        (path, true), ("http://\(own)\(path)", true),
+        ("http://evil.example\(path)", false),
+        ("http://evil.example:\(port)\(path)", false),
+        ("http://\(own)@evil.example\(path)", false),
         ("http://127.0.0.1:80@evil.com/", false),
-        ("HTTP://EVIL.EXAMPLE/api/sessions", false), ("evil.example/api/sessions", false),
+        ("HTTP://EVIL.EXAMPLE\(path)", false), ("evil.example\(path)", false),
+        ("http:/x", false), ("%", false), ("/a b", false),
       ]
       for (target, ok) in cases {
-        let request = "GET \(target) HTTP/1.1\r\nHost: \(own)\r\nConnection: close\r\n\r\n"
-        let answer = try await StoreThread.run { try RawHTTP.send(request, port: port) }
-        let status = answer.split(separator: " ").dropFirst().first.map(String.init) ?? answer
+        // Twice on one connection: the second request is checked as the first.
+        let one = "GET \(target) HTTP/1.1\r\nHost: \(own)\r\n\r\n"
+        let close = "GET \(target) HTTP/1.1\r\nHost: \(own)\r\nConnection: close\r\n\r\n"
+        let answer = try await StoreThread.run { try RawHTTP.send(one + close, port: port) }
+        let statuses = answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
         if ok {
-          #expect(status == "200", "\(target): \(answer.prefix(80))")
+          #expect(statuses == ["200", "200"], "\(target): \(answer.prefix(80))")
         } else {
-          #expect(status != "200", "\(target): \(answer.prefix(80))")
+          // Answered, and refused: a request that is not answered holds its connection.
+          #expect(
+            !statuses.isEmpty && !statuses.contains("200"), "\(target): \(answer.prefix(80))")
         }
       }
     }
-    #expect(AbsoluteFormHost.host(ofTarget: "http://a:1/x?y") == "a:1")
-    #expect(AbsoluteFormHost.host(ofTarget: "/x") == nil)
   }
 }
 

@@ -11,7 +11,7 @@ import Foundation
 enum RawHTTP {
   struct Failure: Error {}
 
-  /// Sends `request` to 127.0.0.1:`port`; the start of the answer (its status line first).
+  /// Sends `request` to 127.0.0.1:`port`; the answers, until the server closes.
   static func send(_ request: String, port: Int) throws -> String {
     #if canImport(Glibc)
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -33,8 +33,17 @@ enum RawHTTP {
     let bytes = Array(request.utf8)
     let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     guard written == bytes.count else { throw Failure() }
+    // Everything until the server closes (or 30 s pass without data: a whole suite on two cores
+    // once kept a server from answering for 5): pipelined answers too.
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = read(fd, &buffer, buffer.count)
-    return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+    while received.count < 1 << 20 {
+      let count = read(fd, &buffer, buffer.count)
+      if count <= 0 { break }
+      received += buffer.prefix(count)
+    }
+    return String(decoding: received, as: UTF8.self)
   }
 }

@@ -44,7 +44,18 @@ def toast_shows(page, text):
 
 
 def test_practising_in_the_page_records_each_action_in_order(browser, app):
-    context, page = open_app(browser, app, {"width": 1280, "height": 800})
+    context, page = open_page(browser, app, {"width": 1280, "height": 800})
+    # The inputs go over the page's WebSocket, not by POST (appinputs.js).
+    sockets, posted = [], []
+
+    def opened(socket):
+        sent = []
+        sockets.append({"url": socket.url, "sent": sent})
+        socket.on("framesent", lambda payload: sent.append(payload))
+    page.on("websocket", opened)
+    page.on("request", lambda request: posted.append(request.url)
+            if request.method == "POST" and "/api/app/input" in request.url else None)
+    page.goto(app["url"])
     page.wait_for_selector("#import-empty")
     assert page.locator("#practice").is_hidden()
     screenshot(page, "app-empty.png")
@@ -136,6 +147,9 @@ def test_practising_in_the_page_records_each_action_in_order(browser, app):
         "togglePlay", "markNow", "pitchDelta", "togglePlay", "setMode", "tapWaveform", "setMode",
         "tapWaveform", "toggleLoopEnabled", "undo", "seekToStart", "setLoopPasses",
         "setSpeedTrainer", "setMetronome", "setLocked", "setLocked"], types
+    assert posted == [], posted
+    inputs = [s for s in sockets if "/api/app/inputs?token=" in s["url"]]
+    assert len(inputs) == 1 and len(inputs[0]["sent"]) >= len(types) - 2, sockets
 
     # A reload keeps the session: the same song, the same state.
     page.reload()

@@ -27,8 +27,9 @@ public final class DeviceOutput {
     } catch let error as PortAudioError {
       guard name != nil || error.kind != .noDevice else { return nil }
       throw PlayerUnavailable(
+        // Not "leave --input out": for `play` and `app` that records nothing.
         message: "no usable audio input: \(error.operation): \(error.detail). Pick one with"
-          + " --input NAME (see sharp9 devices), or leave --input out to use the default.")
+          + " --input NAME (see sharp9 devices).")
     }
   }
 

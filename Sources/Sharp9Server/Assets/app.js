@@ -1,11 +1,13 @@
 // The practice page of `sharp9 app`: the server's state arrives over server-sent events; every
-// button, key and tap goes to the server as a key of the terminal player's bindings or as a
-// musician's action, through the app core. The page computes no rule of the domain: it maps a
-// tap's x to a time, and shows the values and toasts the server sends.
+// button, key and tap goes to the server (over a WebSocket: appinputs.js) as a key of the
+// terminal player's bindings or as a musician's action, through the app core. The page computes
+// no rule of the domain: it maps a tap's x to a time, and shows the values and toasts the server
+// sends.
 import { token, getJSON, change, withToken } from "./api.js";
 import { drawDetail, drawOverview, drawKeyboard, detailSpan, timeAt, xAt, DETAIL_HALF_SEC, MIN_HALF_SEC } from "./appwave.js";
 import { MIDIInput, describeMessage } from "./appmidi.js";
 import { PlayheadClock } from "./appplayhead.js";
+import { InputChannel } from "./appinputs.js";
 import { bindableActions, setupSettings, setupLibrary, renderLearning } from "./appsettings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,10 +21,11 @@ const playhead = new PlayheadClock();
 
 // — Sending —
 
-// One request at a time, in order: the log holds the actions as the musician made them.
+// One input at a time, in order: the log holds the actions as the musician made them.
+const inputs = new InputChannel("/api/app/inputs");
 let sending = Promise.resolve();
 function send(body) {
-  sending = sending.then(() => change("POST", "/api/app/input", JSON.stringify(body)))
+  sending = sending.then(() => inputs.send(JSON.stringify(body)))
     .catch((error) => showLocalToast(error.message));
   return sending;
 }

@@ -12,6 +12,7 @@ import Sharp9Domain
 /// - `POST /api/app/input`: `{"key":"a"}` (the terminal player's bindings), `{"action":{…}}`
 ///   (a musician's action in the interchange form: a tap's time, the unlock), `{"typed":…}`, or
 ///   `{"midi":{…}}` (a MIDI press, sent as the key it is bound to: ``addMIDIBindingRoutes(to:)``);
+///   the page itself sends the same inputs over one WebSocket (``practiceInputRouter(host:)``);
 /// - `POST /api/app/songs?name=FILE`: an audio file's bytes; kept in the library and opened (the
 ///   open session ends on a pause first);
 /// - `POST /api/app/offer`: `{"continue": true}` continues the last session of a song opened
@@ -19,10 +20,8 @@ import Sharp9Domain
 /// - `POST /api/app/close`: ends the open session on a pause;
 /// - `GET /api/app/peaks` (the open song's waveform), `GET /api/app/keys` (the key table).
 ///
-/// Server-sent events plus POST rather than a WebSocket: a browser's WebSocket cannot send the
-/// token header every change carries, so it would need a guard of its own; `EventSource`
-/// reconnects by itself after a reload or a dropped connection; and both sides stay plain HTTP
-/// requests the existing middleware already checks.
+/// States come by server-sent events: `EventSource` reconnects by itself after a reload or a
+/// dropped connection, and the stream is a plain HTTP request the middleware already checks.
 extension InspectorServer {
   /// The largest input request, in bytes.
   static let maxInputBytes = 4096
@@ -68,19 +67,7 @@ extension InspectorServer {
     router.post("/api/app/input") { request, _ in
       var request = request
       try Self.requireJSON(request)
-      let input: PracticeHost.Input
-      switch try Self.practiceInput(try await request.collectBody(upTo: Self.maxInputBytes)) {
-      case .input(let given): input = given
-      case .midi(let message):
-        // A message bound to nothing is no mistake (a pedal pressed before it was learned).
-        guard let key = try await boundKey(message) else { return APIResponse.json("{}") }
-        input = .key(key)
-      }
-      do {
-        try await host.send(input)
-      } catch is PracticeHost.NoSong {
-        throw APIFailure(.conflict, Self.noSong)
-      }
+      try await take(try await request.collectBody(upTo: Self.maxInputBytes), host: host)
       return APIResponse.json("{}")
     }
     router.post("/api/app/offer") { request, _ in
@@ -144,6 +131,24 @@ extension InspectorServer {
   }
 
   static let noSong = "no song is open; import one first"
+
+  /// Checks one input of the page (the body of `POST /api/app/input`, or a message on
+  /// `/api/app/inputs`) and sends it to the session; returns when the session has taken it.
+  func take(_ body: ByteBuffer, host: PracticeHost) async throws {
+    let input: PracticeHost.Input
+    switch try Self.practiceInput(body) {
+    case .input(let given): input = given
+    case .midi(let message):
+      // A message bound to nothing is no mistake (a pedal pressed before it was learned).
+      guard let key = try await boundKey(message) else { return }
+      input = .key(key)
+    }
+    do {
+      try await host.send(input)
+    } catch is PracticeHost.NoSong {
+      throw APIFailure(.conflict, Self.noSong)
+    }
+  }
 
   /// The media type of `request`'s body, lower-cased without parameters, or nil without one.
   private static func mediaType(_ request: Request) -> String? {

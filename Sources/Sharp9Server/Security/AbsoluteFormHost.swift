@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -21,6 +22,15 @@ final class AbsoluteFormHost: ChannelInboundHandler, RemovableChannelHandler {
       part = .head(head)
     }
     context.fireChannelRead(wrapInboundOut(part))
+  }
+
+  /// Leaves the pipeline when the connection became a WebSocket: what follows is frames, not
+  /// HTTP (``GuardedHTTP1WebSocketChannel``).
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if case .upgradeComplete = event as? HTTPServerUpgradeEvents {
+      context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+    context.fireUserInboundEventTriggered(event)
   }
 
   /// The authority of an absolute-form `target` (`http://a:1/x` → `a:1`; `""` when it has none);
@@ -53,9 +63,52 @@ struct GuardedHTTP1Channel: ServerChildChannel {
   }
 }
 
+/// HTTP/1 with a WebSocket upgrade (`sharp9 app`'s inputs), with ``AbsoluteFormHost`` after the
+/// upgrade handler: a request that is not an upgrade passes it before the conversion to HTTP
+/// types, and it leaves the pipeline when an upgrade completes. The handshake itself is decided
+/// on the `Host` header by the WebSocket router's guards, which also require the token. A request
+/// that does not parse is answered 400 (``MalformedRequestAnswer``).
+struct GuardedHTTP1WebSocketChannel: ServerChildChannel {
+  let upgrade: HTTP1WebSocketUpgradeChannel
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<
+    HTTP1WebSocketUpgradeChannel.Value
+  > {
+    upgrade.setup(channel: channel, logger: logger).flatMapThrowing { value in
+      let pipeline = channel.pipeline.syncOperations
+      let upgrader = try pipeline.handler(
+        type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self)
+      try pipeline.addHandler(AbsoluteFormHost(), position: .after(upgrader))
+      let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+      try pipeline.addHandler(
+        MalformedRequestAnswer(socketPath: InspectorServer.inputSocketPath),
+        position: .after(decoder))
+      return value
+    }
+  }
+
+  func handle(value: HTTP1WebSocketUpgradeChannel.Value, logger: Logger) async {
+    await upgrade.handle(value: value, logger: logger)
+  }
+}
+
 extension HTTPServerBuilder {
   /// HTTP/1 with the absolute-form host checked (``GuardedHTTP1Channel``).
   static var guardedHTTP1: HTTPServerBuilder {
     .init { responder in GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder)) }
+  }
+
+  /// ``guardedHTTP1`` that also upgrades to a WebSocket where `webSocketRouter` says so
+  /// (``GuardedHTTP1WebSocketChannel``).
+  static func guardedHTTP1WebSocket(
+    webSocketRouter: Router<BasicWebSocketRequestContext>
+  ) -> HTTPServerBuilder {
+    let sockets = webSocketRouter.buildResponder()
+    return .init { responder in
+      GuardedHTTP1WebSocketChannel(
+        upgrade: HTTP1WebSocketUpgradeChannel(
+          responder: responder, webSocketResponder: sockets,
+          configuration: .init(ws: .init(maxFrameSize: InspectorServer.maxInputBytes))))
+    }
   }
 }

@@ -130,6 +130,23 @@ final class LoopbackConnection {
 
   deinit { close(socket) }
 
+  /// Reads `count` bytes, or fewer when the connection ends or 5 s pass without data.
+  func read(bytes count: Int) -> [UInt8] {
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: count)
+    while received.count < count {
+      let got = recv(socket, &buffer, count - received.count, 0)
+      if got <= 0 { break }
+      received += buffer[0..<got]
+    }
+    return received
+  }
+
+  /// Sends `bytes` as they are.
+  func write(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBufferPointer { send(socket, $0.baseAddress, $0.count, 0) }
+  }
+
   /// Reads until the text received contains `marker`, the connection ends, or 5 s pass without
   /// data; all that was received.
   func read(until marker: String? = nil) -> (text: String, ended: Bool) {
