@@ -61,7 +61,7 @@ def summary(log, sent_path, label, results):
         chosen = [(at, k) for (kind, at), k in pairs if kind in kinds]
         print(f"  {name} ({len(chosen)}): event -> DAC (bound 15 + {device:.1f}) "
               f"{percentiles([k[4] - at for at, k in chosen])}")
-    print(f"    event -> received (the page's handler, fetch, HTTP)  {percentiles([k[0] - at for (_, at), k in pairs])}")
+    print(f"    event -> received (the page's handler, its socket)  {percentiles([k[0] - at for (_, at), k in pairs])}")
     print(f"    received -> reserved (the practice thread's turn)   {percentiles([k[1] - k[0] for k in keys])}")
     print(f"    reserved -> queued (reduce + append)                {percentiles([k[2] - k[1] for k in keys])}")
     print(f"    queued -> callback                                  {percentiles([k[3] - k[2] for k in keys])}")
