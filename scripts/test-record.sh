@@ -332,8 +332,10 @@ check "the known delay is measured within 1 ms" \
 # An input at another sample rate: a 48 kHz null sink plays the song and its monitor is the input,
 # so the take went 44.1 -> 48 -> 44.1 kHz through the sound server's resamplers. It is recorded at
 # the song's rate, calibrated like any pair, and lines up within 1 ms; equal in sound, not in bits.
-# (Without norewinds a 48 kHz null sink stalls the duplex stream after 1,280 frames: PortAudio's
-# callbacks stop, which calibration reports as "the device stopped calling back".)
+# (Without norewinds a 48 kHz null sink stalled the duplex stream after 1,280 frames, PortAudio's
+# callbacks stopping, while ALSA's PulseAudio plugin handled underruns; sharp9 turns that off, and
+# such a sink then calibrated 3 times of 3. The sink keeps norewinds: its monitor is then exactly
+# what it played.)
 pactl load-module module-null-sink sink_name=rate48 format=float32le rate=48000 channels=2 \
   norewinds=1 >/dev/null
 pactl set-default-sink rate48
