@@ -33,7 +33,7 @@ const sendKey = (key) => send({ key });
 const sendAction = (action) => send({ action });
 
 function showLocalToast(message, ms = 2000) {
-  localToast = { message, until: performance.now() + ms };
+  localToast = { message, at: performance.now(), until: performance.now() + ms };
   renderToast();
 }
 
@@ -395,6 +395,7 @@ function meter(id, channel) {
 }
 
 let lastToast = null;
+let lastToastAt = 0;
 let lastProblem = null;
 function render(state) {
   const open = Boolean(state.track);
@@ -446,6 +447,7 @@ function render(state) {
   lastProblem = state.problem;
   if (state.toast !== lastToast) {
     lastToast = state.toast;
+    lastToastAt = performance.now();
     renderToast();
   }
 }
@@ -530,9 +532,11 @@ function renderKeyboard(notes) {
   if (!$("practice").hidden) drawKeyboard(strip, notes);
 }
 
+// The newer of the server's toast and the page's own (an input refused, a MIDI binding learned):
+// a refusal must not wait behind the toast of the action before it until it has expired itself.
 function renderToast() {
   const local = localToast && performance.now() < localToast.until ? localToast.message : null;
-  const message = lastToast ?? local;
+  const message = local && (!lastToast || localToast.at > lastToastAt) ? local : (lastToast ?? local);
   $("toast").hidden = !message;
   $("toast").textContent = message ?? "";
   if (local) setTimeout(renderToast, localToast.until - performance.now() + 10);
