@@ -1,7 +1,7 @@
 // The page's inputs over one WebSocket (/api/app/inputs), each answered in order with {} or
 // {"error"}: a press reaches the session without a whole HTTP request. While the socket is not
 // open (connecting, reconnecting, or refused) an input goes by POST instead, so none waits for it.
-import { change, token } from "./api.js";
+import { change, withToken } from "./api.js";
 
 const lost = "the connection to sharp9 was lost; press again";
 
@@ -16,8 +16,7 @@ export class InputChannel {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(
-      `${scheme}//${location.host}${this.path}?token=${encodeURIComponent(token())}`);
+    const socket = new WebSocket(`${scheme}//${location.host}${withToken(this.path)}`);
     socket.onopen = () => {
       this.socket = socket;
       this.retryMs = 250;
