@@ -112,23 +112,35 @@ extension PostgresStore {
 
   /// Why an append of `ids` at `head` stored nothing: every id already stored in order right
   /// after `head` is a retry (acknowledged); otherwise a conflict, or the first event's time when
-  /// the head did match.
+  /// the head did match. An id derived from the session and seq (``NewEvent/DerivedIDs``)
+  /// matches the one an earlier version derived for the same event.
   func refusedAppend(
     of ids: [UUID], to session: SessionRecord, expecting head: Int64, firstT: Double?
   ) throws -> AppendOutcome {
     let operation = "check a refused append to session \(session.idString)"
-    let stored = try connection.query(
-      "SELECT event_id, session_id, seq FROM events WHERE event_id = ANY(\(ids)::uuid[])",
-      operation
-    ).map { try $0.decode((UUID, UUID, Int64).self) }
     let current = try self.session(id: session.id)
-    if !ids.isEmpty, stored.count == ids.count {
-      let isRetry = ids.enumerated().allSatisfy { offset, id in
-        stored.contains { $0.0 == id && $0.1 == session.id && $0.2 == head + 1 + Int64(offset) }
-      }
-      if isRetry { return .alreadyStored(head: head + Int64(ids.count)) }
+    let end = head + Int64(ids.count)
+    if !ids.isEmpty, head >= 0, current.eventCount >= end {
+      let stored = try connection.query(
+        """
+        SELECT seq, event_id FROM events
+        WHERE session_id = \(session.id) AND seq > \(head) AND seq <= \(end) ORDER BY seq
+        """, operation
+      ).map { try $0.decode((Int64, UUID).self) }
+      let isRetry =
+        stored.count == ids.count
+        && zip(stored, ids).allSatisfy { row, id in
+          row.1 == id
+            || (NewEvent.isDerivedID(row.1, session: session.id, seq: row.0)
+              && NewEvent.isDerivedID(id, session: session.id, seq: row.0))
+        }
+      if isRetry { return .alreadyStored(head: end) }
     }
-    if stored.isEmpty, current.eventCount == head, let firstT {
+    if current.eventCount == head, let firstT,
+      try connection.query(
+        "SELECT 1 FROM events WHERE event_id = ANY(\(ids)::uuid[]) LIMIT 1", operation
+      ).first == nil
+    {
       throw StoreError.invalidTime(seq: head + 1, t: firstT, previous: current.lastT)
     }
     throw StoreError.conflict(session: session.idString, expected: head, actual: current.eventCount)

@@ -4,8 +4,8 @@ import Sharp9Domain
 extension PostgresStore {
   /// Creates a session holding `actions` (with their `t`) in one transaction, reducing each with
   /// its event context and writing checkpoints as a recording would: all or nothing. Each event
-  /// gets the id derived from the new session and its seq (``NewEvent/derivedID(session:seq:)``). `deleteMarker` ids are re-homed from `originalSession` as in SQLite
-  /// (``MarkerIDRebase``).
+  /// gets the id derived from the new session and its seq (``NewEvent/DerivedIDs``).
+  /// `deleteMarker` ids are re-homed from `originalSession` as in SQLite (``MarkerIDRebase``).
   ///
   /// - Throws: ``StoreError/invalidTime(seq:t:previous:)`` if `t` decreases, or
   ///   ``PostgresError``; nothing is written then.
@@ -16,12 +16,14 @@ extension PostgresStore {
     return try connection.transaction("create session \(id.uuidString.lowercased())") {
       let session = try createSession(new, id: id)
       // Ids derived from the new session and each seq: no system call per event (`UUID()` opens,
-      // reads and closes the kernel's random source for every id, seen in a profile of imports).
+      // reads and closes the kernel's random source for every id, seen in a profile of imports),
+      // and in seq order, so the unique index on event ids grows at its right edge.
+      let ids = NewEvent.DerivedIDs(session: id)
       let events = MarkerIDRebase.rebase(
         actions, originalSeqs: originalSeqs, from: originalSession, to: id
       ).enumerated().map { index, scripted in
         NewEvent(
-          id: NewEvent.derivedID(session: id, seq: Int64(index) + 1), t: scripted.t,
+          id: ids[Int64(index) + 1], t: scripted.t,
           action: scripted.action)
       }
       var pending = try pendingAppend(to: session)

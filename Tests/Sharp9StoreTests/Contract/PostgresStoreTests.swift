@@ -116,6 +116,38 @@ struct PostgresStoreTests {
     #expect(try fixture.events(of: store.session(id: session.id)).count == 6)
   }
 
+  /// Events a server of an earlier version stored under the derived ids of then
+  /// (``NewEvent/hashedID(session:seq:)``) are recognized when a device sends them again with
+  /// today's (``NewEvent/DerivedIDs``): acknowledged, not stored twice, nor refused as a
+  /// conflict; today's ids of other seqs are still a conflict. `byCopy` as above.
+  @Test(arguments: [false, true])
+  func eventsStoredUnderEarlierDerivedIdsAreRecognized(byCopy: Bool) throws {
+    let fixture = try ContractLog(.postgres)
+    let store = try #require(fixture.log as? PostgresStore)
+    store.eventsPerCopy = byCopy ? 1 : .max
+    let session = try fixture.newSession()
+    let actions = RandomSession.actions(count: 6, seed: 27, session: session.id)
+    func events(_ id: (Int64) -> UUID, _ seqs: ClosedRange<Int64>) -> [NewEvent] {
+      seqs.map {
+        NewEvent(id: id($0), t: actions[Int($0) - 1].t, action: actions[Int($0) - 1].action)
+      }
+    }
+    let earlier = { NewEvent.hashedID(session: session.id, seq: $0) }
+    let today = { NewEvent.derivedID(session: session.id, seq: $0) }
+    #expect(
+      try store.append(events(earlier, 1...4), to: session, expecting: 0) == .appended(head: 4))
+    #expect(
+      try store.append(events(today, 1...4), to: session, expecting: 0) == .alreadyStored(head: 4))
+    #expect(
+      try store.append(events(today, 3...4), to: session, expecting: 2) == .alreadyStored(head: 4))
+    #expect(throws: StoreError.conflict(session: session.idString, expected: 1, actual: 4)) {
+      _ = try store.append(events(today, 1...2), to: session, expecting: 1)
+    }
+    #expect(try store.append(events(today, 5...6), to: session, expecting: 4) == .appended(head: 6))
+    #expect(
+      try fixture.events(of: store.session(id: session.id)).map(\.action) == actions.map(\.action))
+  }
+
   /// A follower reading in commit order never skips an event committed late: while a writer
   /// holds its transaction open, events committed after it are held back, and once it commits
   /// the follower gets both, the late one first. Reading by `position` alone would have passed

@@ -1,0 +1,71 @@
+import Foundation
+import Sharp9Domain
+import Testing
+
+@testable import Sharp9Store
+
+/// The ids derived for events that have none of their own: the same every time, ordered by seq
+/// within a session (the unique index grows at its edge), marked as version 8, and never one
+/// session's id for another's event.
+struct DerivedIDTests {
+  /// Fixed sessions from a seeded generator, so a failure names the same ids every run.
+  static let sessions: [UUID] = {
+    var random = SplitMix64(seed: 25)
+    return (0..<64).map { _ in
+      let (high, low) = (random.next(), random.next())
+      let bytes = (0..<16).map {
+        UInt8(truncatingIfNeeded: ($0 < 8 ? high : low) >> (8 * ($0 % 8)))
+      }
+      return UUID(
+        uuid: (
+          bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+          bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        ))
+    }
+  }()
+
+  @Test func aSessionsIdsSortInSeqOrder() {
+    for session in Self.sessions {
+      let ids = NewEvent.DerivedIDs(session: session)
+      let seqs: [Int64] = [1, 2, 3, 255, 256, 257, 65_535, 65_536, 1 << 32, (1 << 62) - 1]
+      let bytes = seqs.map { withUnsafeBytes(of: ids[$0].uuid) { Array($0) } }
+      #expect(bytes == bytes.sorted { $0.lexicographicallyPrecedes($1) }, "\(session)")
+      #expect(Set(seqs.map { ids[$0] }).count == seqs.count)
+      for seq in seqs {
+        #expect(ids[seq] == NewEvent.derivedID(session: session, seq: seq))
+        #expect(ids[seq].uuidString.dropFirst(14).first == "8", "version 8: \(ids[seq])")
+        #expect("89AB".contains(ids[seq].uuidString.dropFirst(19).first ?? " "), "variant")
+      }
+    }
+  }
+
+  @Test func sessionsNeverShareAnId() {
+    var seen: [UUID: UUID] = [:]
+    for session in Self.sessions {
+      let ids = NewEvent.DerivedIDs(session: session)
+      for seq in Int64(1)...200 {
+        let previous = seen.updateValue(session, forKey: ids[seq])
+        #expect(
+          previous == nil, "\(ids[seq]) derived for \(session) and \(String(describing: previous))")
+      }
+    }
+  }
+
+  /// Both rules are recognized for the event they were derived for, and only for it.
+  @Test func earlierDerivedIdsAreRecognizedForTheirEventOnly() {
+    for (index, session) in Self.sessions.enumerated() {
+      let other = Self.sessions[(index + 1) % Self.sessions.count]
+      for seq in Int64(1)...20 {
+        for id in [
+          NewEvent.derivedID(session: session, seq: seq),
+          NewEvent.hashedID(session: session, seq: seq),
+        ] {
+          #expect(NewEvent.isDerivedID(id, session: session, seq: seq))
+          #expect(!NewEvent.isDerivedID(id, session: session, seq: seq + 1))
+          #expect(!NewEvent.isDerivedID(id, session: other, seq: seq))
+        }
+      }
+      #expect(!NewEvent.isDerivedID(UUID(), session: session, seq: 1))
+    }
+  }
+}
