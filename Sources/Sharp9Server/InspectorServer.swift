@@ -31,13 +31,17 @@ public struct InspectorServer: Sendable {
     public var workDirectory: URL
     /// The version recorded in forks and bundles.
     public var sharp9Version: String
+    /// Where audio carried by an uploaded bundle is written when the session's recorded path
+    /// does not hold it; nil: the `audio/` folder beside the SQLite database file (a server on
+    /// another store then takes no bundles).
+    public var bundleAudioDirectory: URL?
 
     /// Creates a configuration; `token` defaults to 32 random bytes in hex.
     public init(
       host: String = "127.0.0.1", port: Int = 8089, token: String = InspectorServer.newToken(),
       maxUploadBytes: Int = 256 << 20, maxSongBytes: Int = 2 << 30, sharp9Version: String,
       workDirectory: URL = FileManager.default.temporaryDirectory.appending(
-        path: "sharp9-serve-\(UUID().uuidString)")
+        path: "sharp9-serve-\(UUID().uuidString)"), bundleAudioDirectory: URL? = nil
     ) {
       self.host = host
       self.port = port
@@ -46,6 +50,7 @@ public struct InspectorServer: Sendable {
       self.maxSongBytes = maxSongBytes
       self.workDirectory = workDirectory
       self.sharp9Version = sharp9Version
+      self.bundleAudioDirectory = bundleAudioDirectory
     }
 
     /// The names a request's `Host` may carry: loopback names and the bound host (an IPv6

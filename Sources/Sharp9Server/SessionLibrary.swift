@@ -6,9 +6,9 @@ import Sharp9Store
 /// here, on one open store, so the HTTP layer never sees SQL or a connection.
 ///
 /// The store is any backend ``StoreLocation`` opens: routes work on the store protocol
-/// (``withLog(_:)``, ``withOwnLog(_:)``); what only SQLite has (bundles, the audio glue's
-/// renders) goes through ``withStore(_:_:)`` and ``withOwnStore(_:_:)``, which on another
-/// backend answer a 404 saying it is not on this server (``notOnThisBackend(_:)``).
+/// (``withLog(_:)``, ``withOwnLog(_:)``); what only SQLite has (the practice app's MIDI
+/// bindings) goes through ``withStore(_:_:)``, which on another backend answers a 404 saying it
+/// is not on this server (``notOnThisBackend(_:)``).
 ///
 /// An actor because a store belongs to one task at a time; it runs on a `JobThread`, so its
 /// blocking work never holds one of the cooperative pool's few threads. Work that takes seconds
@@ -87,7 +87,7 @@ public actor SessionLibrary {
     !(error is StoreError || error is APIFailure)
   }
 
-  /// Runs `body` on this actor's open SQLite store, for what only it offers (bundles); on another
+  /// Runs `body` on this actor's open SQLite store, for what only it offers (MIDI bindings); on another
   /// backend, throws ``notOnThisBackend(_:)`` for `what`.
   public func withStore<Result: Sendable>(
     _ what: String, _ body: (EventStore) throws -> Result
@@ -130,23 +130,6 @@ public actor SessionLibrary {
         throw error
       }
     }
-  }
-
-  /// Runs `body` on an SQLite store of its own (for long work), on a thread of its own; on another
-  /// backend, throws ``notOnThisBackend(_:)`` for `what`.
-  public nonisolated func withOwnStore<Result: Sendable>(
-    _ what: String = "the session's audio",
-    _ body: @escaping @Sendable (EventStore) throws -> Result
-  ) async throws -> Result {
-    try await StoreThread.run { try body(try self.ownStore(what)) }
-  }
-
-  /// A new SQLite store on the database, for work on a thread of its own (a render); on another
-  /// backend, throws ``notOnThisBackend(_:)`` for `what`.
-  public nonisolated func ownStore(_ what: String = "the session's audio") throws -> EventStore {
-    guard let file else { throw notOnThisBackend(what) }
-    try file.check()
-    return try EventStore(path: file.path, mode: .mustExist)
   }
 
   /// The answer to a route whose work needs an SQLite store, on a server whose store is another:

@@ -34,6 +34,13 @@ public protocol EventLog: AnyObject {
   func createSession(
     _ new: NewSession, actions: [ScriptedAction], originalSeqs: [Int64], from originalSession: UUID
   ) throws -> SessionRecord
+  /// Stores a session made elsewhere (a bundle's) under its own id, all or nothing: the title,
+  /// the times it was created, started and ended, its audio, versions and device as `record`
+  /// has them, and `events` reduced and checkpointed as a recording would be.
+  ///
+  /// - Throws: ``StoreError/conflict(session:expected:actual:)`` when a session has that id, or
+  ///   ``StoreError/invalidTime(seq:t:previous:)``; nothing is stored then.
+  func copySession(_ record: SessionRecord, events: [NewEvent]) throws -> SessionRecord
   /// Imports a session script as a new session, all or nothing: see
   /// ``EventStore/importScript(_:title:defaultTitle:sharp9Version:audio:progress:)``. A default
   /// implementation builds on ``createSession(_:actions:originalSeqs:from:)``; SQLite streams

@@ -4,8 +4,9 @@ import Sharp9Store
 
 /// The `--db` and `--store` options every store command takes: where the event log is.
 ///
-/// Commands get their log from ``openLog(_:)`` (any backend) or, while an algorithm of theirs
-/// exists only for SQLite, from ``open(_:for:)``, which refuses another backend with one line.
+/// Commands get their log from ``openLog(_:)`` (any backend); those that work on this machine's
+/// own SQLite file (recording, calibration) take its path from ``sqlitePath(for:)``, which
+/// refuses another backend with one line.
 struct DatabaseOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
@@ -61,18 +62,18 @@ struct DatabaseOptions: ParsableArguments {
     try location().open(mode)
   }
 
+  /// Where bundled audio is written when a bundle's recorded path does not hold it: the `audio/`
+  /// folder beside the database file, or with a PostgreSQL store beside the default one.
+  var bundledAudioDirectory: URL {
+    URL(
+      fileURLWithPath: databaseFile
+        ?? EventStore.defaultPath(environment: ProcessInfo.processInfo.environment)
+    ).deletingLastPathComponent().appending(path: "audio")
+  }
+
   /// The database path in effect for `--db`.
   var resolvedPath: String {
     path ?? EventStore.defaultPath(environment: ProcessInfo.processInfo.environment)
-  }
-
-  /// Opens the SQLite store, for a command whose algorithm exists only there yet; commands that
-  /// only read pass `.mustExist`, so a wrong path is an error.
-  ///
-  /// - Throws: ``StoreError/unsupported(operation:backend:)`` (69) for another backend, with
-  ///   `operation` (e.g. "run `sharp9 verify`") in its one line.
-  func open(_ mode: Database.OpenMode, for operation: String) throws -> EventStore {
-    try EventStore(path: try sqlitePath(for: operation), mode: mode)
   }
 
   /// The SQLite file of the options, or the refusal of another backend for `operation`.
@@ -95,15 +96,6 @@ struct DatabaseOptions: ParsableArguments {
     case .sqlite(let path): try Self.withSQLiteStore(at: path, body)
     case .postgres(let location): try body(PostgresStore(location: location))
     }
-  }
-
-  /// ``withStoreCreatedIfMissing(_:)`` for a command whose algorithm exists only for SQLite yet.
-  ///
-  /// - Throws: ``StoreError/unsupported(operation:backend:)`` (69) for another backend.
-  func withSQLiteStoreCreatedIfMissing<Result>(
-    for operation: String, _ body: (EventStore) throws -> Result
-  ) throws -> Result {
-    try Self.withSQLiteStore(at: try sqlitePath(for: operation), body)
   }
 
   private static func withSQLiteStore<Result>(

@@ -13,8 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
       answers only requests addressed to its own host name; bound beyond loopback, reading \
       sessions needs the token too (or a reader's token from `sharp9 tokens`). The database must exist (record or \
       import a session first); with --store postgres://… it serves a PostgreSQL store, and devices \
-      push to it with tokens from `sharp9 tokens` (bundles and the audio pages need an SQLite \
-      store). Stop it with Ctrl-C or SIGTERM.
+      push to it with tokens from `sharp9 tokens` (the audio pages need an SQLite store; bundled \
+      audio goes beside the default database file). Stop it with Ctrl-C or SIGTERM.
       """)
 
   @OptionGroup var server: ServerOptions
@@ -27,7 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
     let inspector = try InspectorServer(
       store: try database.location(),
       configuration: .init(
-        host: server.host, port: server.port, sharp9Version: Sharp9Command.release))
+        host: server.host, port: server.port, sharp9Version: Sharp9Command.release,
+        bundleAudioDirectory: database.bundledAudioDirectory))
     let server = server
     try await inspector.run { port in
       server.announce("sharp9 inspector", url: inspector.url(port: port))

@@ -127,14 +127,75 @@ import Testing
     #expect(
       timeline.stderr.replacing(id, with: "ID")
         == sqliteTimeline.stderr.replacing(sqliteID, with: "ID"))
+  }
 
-    let bundle = try await cli.run(
-      ["bundle", id, "-o", "out.sharp9", "--store", url], database: false)
-    #expect(bundle.status == 69)
+  /// Bundles carry sessions between PostgreSQL and SQLite both ways: a bundle written from
+  /// SQLite with its audio goes into PostgreSQL (the audio extracted where the recorded file is
+  /// gone, render finds it), again finds it present, and with other content under the same id
+  /// is a conflict that changes nothing; a bundle written from PostgreSQL goes into a new SQLite
+  /// file, where the session verifies and exports the same lines.
+  @Test(.enabled(if: postgresEnabled, "SHARP9_TEST_POSTGRES is not set"))
+  func bundlesCarrySessionsBetweenPostgreSQLAndSQLite() async throws {
+    let url = try #require(
+      Self.postgresURL, "SHARP9_REQUIRE_POSTGRES=1 but no SHARP9_TEST_POSTGRES")
+    let cli = try StoreCLI()
+    let id = try await cli.importSession(
+      RenderCommandTests.script, named: "loop.jsonl", toneSeconds: 2)
+    let written = try await cli.run(["bundle", id, "-o", "sqlite.sharp9", "--with-audio"])
+    #expect(written.status == 0, "\(written.stderr)")
+    let reference = try await cli.run(["export", id])
+    let heard = try await cli.run(["render", id, "-o", "sqlite.wav"])
+    #expect(heard.status == 0, "\(heard.stderr)")
+    try FileManager.default.removeItem(at: cli.directory.appending(path: "tone.wav"))
+    let bundle = cli.directory.appending(path: "sqlite.sharp9").path
+
+    let imported = try await cli.run(["import-bundle", bundle, "--store", url], database: false)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    // Beside the default database file (XDG_DATA_HOME is the test directory's xdg/), under the
+    // bundle's safe name for it.
+    let folder = cli.directory.appending(path: "xdg/sharp9/audio/").path
+    let lines = imported.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3 && lines.first == "imported session \(id) (10 events)")
+    #expect(lines.last == id)
+    let audio = try #require(lines.dropFirst().first?.trimmingPrefix("audio written to "))
+    #expect(audio.hasPrefix(folder) && audio.hasSuffix("-tone.wav"), "\(lines)")
+    #expect(FileManager.default.fileExists(atPath: String(audio)))
     #expect(
-      bundle.stderr
-        == "sharp9: error: cannot run `sharp9 bundle`: a PostgreSQL store does not support it"
-        + " yet. Use an SQLite store (--db PATH or --store sqlite:PATH)\n")
+      try await cli.run(["export", id, "--store", url], database: false).stdout == reference.stdout)
+    let rendered = try await cli.run(
+      ["render", id, "-o", "pg.wav", "--store", url], database: false)
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    #expect(
+      try Data(contentsOf: cli.directory.appending(path: "pg.wav"))
+        == Data(contentsOf: cli.directory.appending(path: "sqlite.wav")))
+    let again = try await cli.run(["import-bundle", bundle, "--store", url], database: false)
+    #expect(again.stdout == "session \(id) is already in the database; nothing added\n\(id)\n")
+
+    // The same id with another title: a conflict, and PostgreSQL's copy stays as it was.
+    let edited = cli.directory.appending(path: "edited.sqlite").path
+    try FileManager.default.copyItem(atPath: cli.database, toPath: edited)
+    try SQLiteShell.run(edited, "UPDATE sessions SET title = 'renamed'")
+    let editedBundle = try await cli.run(
+      ["bundle", id, "-o", "edited.sharp9", "--db", edited], database: false)
+    #expect(editedBundle.status == 0, "\(editedBundle.stderr)")
+    let conflict = try await cli.run(
+      ["import-bundle", "edited.sharp9", "--store", url], database: false)
+    #expect(conflict.status == 65)
+    #expect(
+      conflict.stderr.hasPrefix("sharp9: error: cannot import session \(id): it already exists"))
+    #expect(
+      try await cli.run(["export", id, "--store", url], database: false).stdout == reference.stdout)
+
+    let fromPostgres = try await cli.run(
+      ["bundle", id, "-o", "pg.sharp9", "--store", url], database: false)
+    #expect(fromPostgres.status == 0, "\(fromPostgres.stderr)")
+    let fresh = cli.directory.appending(path: "fresh.sqlite").path
+    let back = try await cli.run(["import-bundle", "pg.sharp9", "--db", fresh], database: false)
+    #expect(back.status == 0, "\(back.stderr)")
+    let verified = try await cli.run(["verify", id, "--db", fresh], database: false)
+    #expect(verified.status == 0, "\(verified.stdout)")
+    #expect(
+      try await cli.run(["export", id, "--db", fresh], database: false).stdout == reference.stdout)
   }
 
   /// A session with audio in PostgreSQL lays out and renders exactly as the same session in

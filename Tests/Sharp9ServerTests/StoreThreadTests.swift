@@ -15,7 +15,7 @@ import Testing
   @Test func longWorkGetsAThreadOfItsOwn() async throws {
     let fixture = try await InspectorFixture()
     let library = try SessionLibrary(path: fixture.database)
-    let name = try await library.withOwnStore { _ in StoreThread.currentName }
+    let name = try await library.withOwnLog { _ in StoreThread.currentName }
     #expect(name == StoreThread.workName)
   }
 }

@@ -11,7 +11,6 @@ extension InspectorServer {
     let (library, configuration) = (library, configuration)
     let uploads = configuration.workDirectory.appending(path: "uploads")
     router.post("/api/bundles") { request, _ in
-      guard let path = library.path else { throw library.notOnThisBackend("importing a bundle") }
       if let length = try request.seq(header: .contentLength),
         length > configuration.maxUploadBytes
       {
@@ -37,13 +36,17 @@ extension InspectorServer {
       let file = uploads.appending(path: "\(UUID().uuidString).sharp9")
       defer { SQLiteFiles.remove(file.path) }
       try Data(body.readableBytesView).write(to: file)
-      let audioDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        .appending(path: "audio")
+      guard
+        let audioDirectory = configuration.bundleAudioDirectory
+          ?? library.path.map({
+            URL(fileURLWithPath: $0).deletingLastPathComponent().appending(path: "audio")
+          })
+      else { throw library.notOnThisBackend("importing a bundle") }
       let result: SessionBundle.ImportResult
       do {
-        result = try await library.withStore("importing a bundle") { store in
+        result = try await library.withLog { log in
           try UntrustedBundle.importBundle(
-            at: file.path, into: store, audioDirectory: audioDirectory)
+            at: file.path, into: log, audioDirectory: audioDirectory)
         }
       } catch {
         throw UploadFailure(underlying: error)
@@ -91,11 +94,11 @@ extension InspectorServer {
       let withAudio = request.uri.queryParameters["audio"] == "1"
       let file = configuration.workDirectory.appending(path: "\(UUID().uuidString).sharp9")
       defer { SQLiteFiles.remove(file.path) }
-      let bytes = try await library.withOwnStore("a session's bundle") { store in
+      let bytes = try await library.withOwnLog { log in
         try FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try SessionBundle.write(
-          session, from: store, to: file.path, withAudio: withAudio,
+          session, from: log, to: file.path, withAudio: withAudio,
           sharp9Version: configuration.sharp9Version)
         return try Data(contentsOf: file)
       }

@@ -68,10 +68,10 @@ extension SessionBundle {
   /// again, marker ids re-homed as `fork` does, and new checkpoints are written. Bundled audio is
   /// not extracted; the session keeps the recorded audio path.
   ///
-  /// - Throws: ``BundleError``, ``MigrationError``, ``StoreError`` or ``SQLiteError``; the target
-  ///   is unchanged then.
+  /// - Throws: ``BundleError``, ``MigrationError``, ``StoreError`` or the target's error; the
+  ///   target is unchanged then.
   public static func importBundleAsNewSession(
-    at path: String, into store: EventStore, title: String?, sharp9Version: String
+    at path: String, into store: any EventLog, title: String?, sharp9Version: String
   ) throws -> SessionRecord {
     let file = try BundleFile(path: path)
     defer { withExtendedLifetime(file) {} }
@@ -88,7 +88,7 @@ extension SessionBundle {
 
   /// Refuses a bundle whose session does not replay to its own checkpoints (damaged or edited);
   /// one recorded by another reducer version is accepted, as `verify` reports it.
-  private static func verifyBundle(at path: String, in bundle: EventStore) throws {
+  static func verifyBundle(at path: String, in bundle: EventStore) throws {
     let id = try manifestSession(in: bundle.database, path: path, schema: "main")
     let report = try bundle.verify(try bundle.session(id: id))
     if let divergence = report.divergence, !report.reducerChanged {
@@ -96,7 +96,7 @@ extension SessionBundle {
     }
   }
 
-  private static func manifestSession(
+  static func manifestSession(
     in database: Database, path: String, schema: String = "bundle"
   ) throws -> UUID {
     let hasManifest = try database.prepare(
@@ -170,11 +170,11 @@ extension SessionBundle {
     return try theirs.next() == nil
   }
 
-  private static func bundledAudio(of id: UUID, in database: Database, path: String) throws
-    -> BundledAudio?
-  {
+  static func bundledAudio(
+    of id: UUID, in database: Database, path: String, schema: String = "bundle"
+  ) throws -> BundledAudio? {
     let select = try database.prepare(
-      "SELECT name, sha256, bytes FROM bundle.bundle_audio WHERE session_id = ?")
+      "SELECT name, sha256, bytes FROM \(schema).bundle_audio WHERE session_id = ?")
     try select.bind(id.uuidString.lowercased(), at: 1)
     guard
       let (name, sha256, bytes) = try select.firstRow({ row in

@@ -14,20 +14,23 @@ public enum SessionBundle {
   /// The manifest format this sharp9 writes and reads.
   public static let format = "1"
 
-  /// The bundle's own tables, next to the event log's. Not a migration: they exist only in
+  /// The bundle's own tables, next to the event log's, in the database attached as `name`
+  /// (`main` when the bundle is the connection's own). Not a migration: they exist only in
   /// bundles, and an event log opened with `--db` must not grow them.
-  static let schema = """
-    CREATE TABLE IF NOT EXISTS bundle.bundle_manifest (
+  static func schema(in name: String) -> String {
+    """
+    CREATE TABLE IF NOT EXISTS \(name).bundle_manifest (
       key TEXT PRIMARY KEY,
       value TEXT NOT NULL
     ) STRICT;
-    CREATE TABLE IF NOT EXISTS bundle.bundle_audio (
+    CREATE TABLE IF NOT EXISTS \(name).bundle_audio (
       session_id TEXT PRIMARY KEY,
       name TEXT NOT NULL,
       sha256 TEXT NOT NULL,
       bytes BLOB NOT NULL
     ) STRICT;
     """
+  }
 
   /// The session columns copied between databases (all but the local `pk`).
   static let sessionColumns = """
@@ -52,20 +55,34 @@ public enum SessionBundle {
       throw BundleError.wouldReplaceDatabase(path: path)
     }
     let audio = withAudio ? try readAudio(of: session, at: audioFile) : nil
+    try writeBundleFile(to: path) { temporary in
+      // Creating it as an event store applies the schema (migrations included).
+      _ = try EventStore(path: temporary)
+      try store.database.attach(temporary, as: "bundle") {
+        try store.database.execute(schema(in: "bundle"))
+        try store.database.transaction {
+          try copyRows(of: session, from: store.database)
+          try writeBundleTables(
+            of: session, audio: audio, sharp9Version: sharp9Version, into: store.database,
+            schema: "bundle")
+        }
+      }
+    }
+  }
+
+  /// Writes a bundle at `path` by `fill`, which fills the SQLite file at the temporary path it is
+  /// given, beside `path`: only a complete bundle is renamed over `path`, and a temporary file
+  /// left by a failure goes again.
+  ///
+  /// - Throws: ``BundleError/writeFailed(path:reason:)`` for a write SQLite failed, or what
+  ///   `fill` throws; `path` is untouched then.
+  static func writeBundleFile(to path: String, _ fill: (String) throws -> Void) throws {
+    let destination = URL(fileURLWithPath: path)
     let temporary = destination.deletingLastPathComponent()
       .appending(path: ".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
     defer { SQLiteFiles.remove(temporary.path) }
     do {
-      // Creating it as an event store applies the schema (migrations included).
-      _ = try EventStore(path: temporary.path)
-      try store.database.attach(temporary.path, as: "bundle") {
-        try store.database.execute(schema)
-        try store.database.transaction {
-          try copyRows(of: session, from: store.database)
-          try writeManifest(session, sharp9Version: sharp9Version, into: store.database)
-          if let audio { try writeAudio(audio, of: session, into: store.database) }
-        }
-      }
+      try fill(temporary.path)
       // A bundle is one file: leave WAL mode so no -wal or -shm file belongs with it.
       try Database(path: temporary.path, mode: .mustExist).execute("PRAGMA journal_mode = DELETE")
     } catch let error as SQLiteError where error.isFailedWrite {
@@ -105,11 +122,13 @@ public enum SessionBundle {
     try checkpoints.run()
   }
 
-  private static func writeManifest(
-    _ session: SessionRecord, sharp9Version: String, into database: Database
+  /// The manifest, and the audio when there is some, in the bundle attached as `schema`.
+  static func writeBundleTables(
+    of session: SessionRecord, audio: Audio?, sharp9Version: String, into database: Database,
+    schema: String
   ) throws {
     let insert = try database.prepare(
-      "INSERT INTO bundle.bundle_manifest (key, value) VALUES (?, ?)")
+      "INSERT INTO \(schema).bundle_manifest (key, value) VALUES (?, ?)")
     for (key, value) in [
       ("format", format), ("session", session.idString), ("written_by", sharp9Version),
       ("written_at", Interchange.formatDate(Date())),
@@ -119,6 +138,14 @@ public enum SessionBundle {
       try insert.bind(value, at: 2)
       try insert.run()
     }
+    guard let audio else { return }
+    let insertAudio = try database.prepare(
+      "INSERT INTO \(schema).bundle_audio (session_id, name, sha256, bytes) VALUES (?, ?, ?, ?)")
+    try insertAudio.bind(session.idString, at: 1)
+    try insertAudio.bind(audio.name, at: 2)
+    try insertAudio.bind(audio.sha256, at: 3)
+    try audio.bytes.withUnsafeBytes { try insertAudio.bind($0, at: 4) }
+    try insertAudio.run()
   }
 
   /// The source audio of a session, checked against its recorded hash.
@@ -128,7 +155,7 @@ public enum SessionBundle {
     var bytes: Data
   }
 
-  private static func readAudio(of session: SessionRecord, at file: String?) throws -> Audio {
+  static func readAudio(of session: SessionRecord, at file: String?) throws -> Audio {
     guard let source = session.audio else {
       throw BundleError.audioMissing(session: session.idString, path: nil)
     }
@@ -142,18 +169,6 @@ public enum SessionBundle {
     }
     let name = URL(fileURLWithPath: source.path).lastPathComponent
     return Audio(name: name, sha256: actual, bytes: bytes)
-  }
-
-  private static func writeAudio(_ audio: Audio, of session: SessionRecord, into database: Database)
-    throws
-  {
-    let insert = try database.prepare(
-      "INSERT INTO bundle.bundle_audio (session_id, name, sha256, bytes) VALUES (?, ?, ?, ?)")
-    try insert.bind(session.idString, at: 1)
-    try insert.bind(audio.name, at: 2)
-    try insert.bind(audio.sha256, at: 3)
-    try audio.bytes.withUnsafeBytes { try insert.bind($0, at: 4) }
-    try insert.run()
   }
 
   /// Lower-case hex SHA-256 of `bytes`.

@@ -20,17 +20,18 @@ public enum UntrustedBundle {
     case diverged(session: String, seq: Int64)
   }
 
-  /// Checks the file at `path`, verifies its sessions and imports it into `store`.
+  /// Checks the file at `path`, verifies its sessions and imports it into `log`.
   ///
-  /// - Throws: ``Problem``, ``BundleError``, ``MigrationError`` or ``SQLiteError``; `store` is
-  ///   unchanged then. The file at `path` is only read (``BundleFile``).
-  public static func importBundle(at path: String, into store: EventStore, audioDirectory: URL)
+  /// - Throws: ``Problem``, ``BundleError``, ``MigrationError``, ``SQLiteError`` or the log's
+  ///   error; `log` is unchanged then. The file at `path` is only read (``BundleFile``).
+  public static func importBundle(at path: String, into log: any EventLog, audioDirectory: URL)
     throws -> SessionBundle.ImportResult
   {
     try inspect(path)
     try verifySessions(path)
-    try store.database.execute("PRAGMA trusted_schema = OFF")
-    return try SessionBundle.importBundle(at: path, into: store, audioDirectory: audioDirectory)
+    // An SQLite store attaches the bundle: its schema's functions stay off there too.
+    if let store = log as? EventStore { try store.database.execute("PRAGMA trusted_schema = OFF") }
+    return try SessionBundle.importBundle(at: path, into: log, audioDirectory: audioDirectory)
   }
 
   /// The integrity and schema checks, on a read-only, distrusting connection.

@@ -26,20 +26,27 @@ extension PostgresStore {
           id: ids[Int64(index) + 1], t: scripted.t,
           action: scripted.action)
       }
-      var pending = try pendingAppend(to: session)
-      // A session made in this transaction has no other writer: its head cannot move, and its
-      // events' ids are new.
-      let stored: Bool
-      do {
-        stored = try store(events, through: &pending)
-      } catch is DuplicateEventID {
-        stored = false
-      }
-      guard stored else {
-        throw StoreError.conflict(
-          session: session.idString, expected: 0, actual: try self.session(id: id).eventCount)
-      }
-      return try self.session(id: id)
+      return try storeFirstEvents(events, of: session)
     }
+  }
+
+  /// Stores `events` as the first of `session`, created in the caller's transaction: it has no
+  /// other writer, so its head cannot move, and its events' ids are new (one stored already
+  /// anywhere is a conflict).
+  ///
+  /// - Returns: the session as stored.
+  func storeFirstEvents(_ events: [NewEvent], of session: SessionRecord) throws -> SessionRecord {
+    var pending = try pendingAppend(to: session)
+    let stored: Bool
+    do {
+      stored = try store(events, through: &pending)
+    } catch is DuplicateEventID {
+      stored = false
+    }
+    guard stored else {
+      throw StoreError.conflict(
+        session: session.idString, expected: 0, actual: try self.session(id: session.id).eventCount)
+    }
+    return try self.session(id: session.id)
   }
 }

@@ -9,7 +9,8 @@ struct BundleCommand: ParsableCommand {
     abstract: "Write one session to a self-contained file, for a bug report or another machine.",
     discussion: """
       The bundle is a sharp9 database holding the session (same id), its events, checkpoints and \
-      versions, and with --with-audio the source audio file. Read it with \
+      versions, and with --with-audio the source audio file; from a PostgreSQL store (--store) \
+      the checkpoints are made again by this sharp9's reducer. Read it with \
       `sharp9 import-bundle FILE`, or directly with `--db FILE` on any command. It is written to a \
       temporary file and renamed into place, so a failure never leaves a partial bundle.
       """)
@@ -34,8 +35,8 @@ struct BundleCommand: ParsableCommand {
   @OptionGroup var database: DatabaseOptions
 
   func run() throws {
-    let store = try database.open(.mustExist, for: "run `sharp9 bundle`")
-    let record = try store.session(matching: session.session)
+    let log = try database.openLog(.mustExist)
+    let record = try log.session(matching: session.session)
     var inputs = OutputFile.databaseInputs(database.databaseFile)
     // The file render would use: the recorded path, where it was found at import, or --audio.
     let audioFile =
@@ -43,7 +44,7 @@ struct BundleCommand: ParsableCommand {
     if let audioFile { inputs.append(("the session's audio", audioFile.path)) }
     try OutputFile.check(output, inputs: inputs, force: force)
     try SessionBundle.write(
-      record, from: store, to: output, withAudio: withAudio, audioFile: audioFile?.path,
+      record, from: log, to: output, withAudio: withAudio, audioFile: audioFile?.path,
       sharp9Version: Sharp9Command.release)
     var text = StandardOutput()
     text.line(

@@ -12,7 +12,8 @@ struct ImportBundleCommand: ParsableCommand {
       with any other content (events, title, times, audio, versions) is a conflict (status 65, \
       nothing changed); --as-new imports it as a new session instead. The bundled session must \
       replay to its own checkpoints, and its audio must be the file its SHA-256 names. Bundled \
-      audio is written to the audio/ directory next to the database when the recorded path does \
+      audio is written to the audio/ directory next to the database (with --store postgres://…, \
+      next to the default database file) when the recorded path does \
       not hold the same file, under a safe name and never over another file; the session keeps \
       its recorded path (export still writes it) and render finds the extracted copy. The \
       session id is printed alone on the last line of standard output.
@@ -33,12 +34,10 @@ struct ImportBundleCommand: ParsableCommand {
     guard FileManager.default.fileExists(atPath: bundle) else {
       throw CommandFailure(.noInput, "cannot import \(bundle): no such file. Check the path")
     }
-    try database.withSQLiteStoreCreatedIfMissing(for: "run `sharp9 import-bundle`") { store in
-      try importBundle(into: store)
-    }
+    try database.withStoreCreatedIfMissing { log in try importBundle(into: log) }
   }
 
-  private func importBundle(into store: EventStore) throws {
+  private func importBundle(into store: any EventLog) throws {
     if asNew {
       let session = try SessionBundle.importBundleAsNewSession(
         at: bundle, into: store, title: title, sharp9Version: Sharp9Command.release)
@@ -52,10 +51,7 @@ struct ImportBundleCommand: ParsableCommand {
       }
       return
     }
-    let audioDirectory = URL(
-      fileURLWithPath: try database.sqlitePath(for: "run `sharp9 import-bundle`")
-    ).deletingLastPathComponent()
-      .appending(path: "audio")
+    let audioDirectory = database.bundledAudioDirectory
     let result = try SessionBundle.importBundle(
       at: bundle, into: store, audioDirectory: audioDirectory)
     var output = StandardOutput()

@@ -117,8 +117,7 @@ import Testing
     let sessions = try await cli.run(["sessions", "--json"] + server, database: false)
     #expect(sessions.stdout.split(separator: "\n").allSatisfy { $0.contains(#""device":"phone""#) })
 
-    // The inspector's own routes on the same server: what the protocol answers works on every
-    // backend; a bundle needs an SQLite store, and PostgreSQL answers 404 with a sentence.
+    // The inspector's own routes on the same server work on every backend.
     let listing = try await Self.get("\(url)/api/sessions")
     #expect(listing.status == 200 && listing.text.contains(#""device":"phone""#))
     let state = try await Self.get("\(url)/api/sessions/\(ids[0])/state")
@@ -128,13 +127,18 @@ import Testing
     let timeline = try await Self.get("\(url)/api/sessions/\(ids[0])/timeline")
     #expect(timeline.status == 409, "\(timeline.text)")
     #expect(timeline.text.contains("track length is unknown"))
-    let bundle = try await Self.get("\(url)/api/sessions/\(ids[0])/bundle.sharp9")
-    switch backend {
-    case .sqlite: #expect(bundle.status == 200)
-    case .postgres:
-      #expect(bundle.status == 404)
-      #expect(bundle.text.contains("needs an SQLite store"))
-    }
+    // A bundle is an SQLite file, served from either backend and taken back by either: the
+    // same session, already there.
+    let bundleURL = try #require(URL(string: "\(url)/api/sessions/\(ids[0])/bundle.sharp9"))
+    let (bundle, served) = try await URLSession.shared.data(from: bundleURL)
+    #expect((served as? HTTPURLResponse)?.statusCode == 200, "\(backend)")
+    #expect(bundle.starts(with: Array("SQLite format 3\u{0}".utf8)))
+    var upload = URLRequest(url: try #require(URL(string: "\(url)/api/bundles")))
+    upload.httpMethod = "POST"
+    upload.setValue(serve.token, forHTTPHeaderField: "X-Sharp9-Token")
+    let (answer, uploaded) = try await URLSession.shared.upload(for: upload, from: bundle)
+    #expect((uploaded as? HTTPURLResponse)?.statusCode == 200, "\(backend)")
+    #expect(String(decoding: answer, as: UTF8.self).contains(#""alreadyPresent":true"#))
 
     let other = try await cli.run(["push", "--to", url, "--token", tablet])
     #expect(other.status == 77)

@@ -174,6 +174,45 @@ import Testing
       try pair.fixture.log.fork(pair.session, at: 0, sharp9Version: "test")
     }
   }
+
+  /// A session copied whole (a bundle's) keeps its id, row and events, and verifies; a copy
+  /// onto an id that is taken, or with a time going back, stores nothing (a generator's
+  /// sessions, each backend copied from SQLite and back).
+  @Test(arguments: ContractBackend.available)
+  func copiedSessionsKeepTheirRowAndEventsAllOrNothing(_ backend: ContractBackend) throws {
+    let pair = try Pair(backend, count: 150, seed: 31)
+    let target = try ContractLog(backend, interval: 16)
+    var source = try pair.reference.log.session(id: pair.session.id)
+    source.audio = RecordedAudio(
+      path: "/music/take.wav", sha256: String(repeating: "ab", count: 32), frames: 441_000,
+      sampleRate: 44_100, channels: 2)
+    let events = try pair.reference.log.scriptedActions(of: source).actions.enumerated().map {
+      NewEvent(
+        id: NewEvent.derivedID(session: source.id, seq: Int64($0) + 1), t: $1.t, action: $1.action)
+    }
+    let copied = try target.log.copySession(source, events: events)
+    #expect(copied.sameColumns(as: source), "\(copied) \(source)")
+    #expect(copied.audio == source.audio)
+    #expect(
+      try target.log.scriptedActions(of: copied).actions.map(\.action)
+        == events.map { $0.action })
+    #expect(try target.log.verify(copied).divergence == nil)
+    #expect(
+      try target.log.state(of: copied, at: nil) == pair.reference.log.state(of: source, at: nil))
+
+    #expect(throws: StoreError.conflict(session: source.idString, expected: 0, actual: 150)) {
+      _ = try target.log.copySession(source, events: events)
+    }
+    var other = source
+    other.id = UUID()
+    var backwards = events
+    backwards[120].t = 0
+    #expect(throws: StoreError.self) { _ = try target.log.copySession(other, events: backwards) }
+    #expect(throws: StoreError.sessionNotFound(other.idString)) {
+      _ = try target.log.session(id: other.id)
+    }
+    #expect(try target.log.sessions().map(\.id) == [source.id])
+  }
 }
 
 extension ContractLog {
