@@ -273,7 +273,7 @@ if device != server:
     sys.exit(f"devices {len(device)}, server {len(server)}: {set(device) ^ set(server)}")
 PY
 
-check_or_say "every event once, seq 1…n in order, ids the device's (SHA-256 of session and seq)" \
+check_or_say "every event once, seq 1…n in order, ids the device's (derived from session and seq)" \
   python3 - "$work" <<'PY'
 import hashlib, sys, uuid
 work = sys.argv[1]
@@ -286,11 +286,12 @@ for line in open(f"{work}/server-events"):
     if seq != expected.get(session, 0) + 1:
         sys.exit(f"{session}: seq {seq} after {expected.get(session, 0)}")
     expected[session] = seq
-    digest = bytearray(hashlib.sha256(
-        b"sharp9 event" + uuid.UUID(session).bytes + seq.to_bytes(8, "big")).digest()[:16])
-    digest[6] = (digest[6] & 0x0F) | 0x50
-    digest[8] = (digest[8] & 0x3F) | 0x80
-    if str(uuid.UUID(bytes=bytes(digest))) != event_id:
+    # NewEvent.DerivedIDs: the session's 8-byte prefix, then the seq (version 8, variant 10).
+    prefix = bytearray(hashlib.sha256(b"sharp9 event" + uuid.UUID(session).bytes).digest()[:8])
+    prefix[6] = (prefix[6] & 0x0F) | 0x80
+    number = bytearray(seq.to_bytes(8, "big"))
+    number[0] = (number[0] & 0x3F) | 0x80
+    if str(uuid.UUID(bytes=bytes(prefix + number))) != event_id:
         sys.exit(f"{session} {seq}: event id {event_id}")
     if event_id in ids:
         sys.exit(f"{event_id} twice")
