@@ -39,6 +39,23 @@ struct DerivedIDTests {
     }
   }
 
+  /// Servers store these ids, and devices derive them again on every push: the rule is an
+  /// interface. Vectors computed apart from sharp9 (Python's hashlib and uuid, as
+  /// scripts/test-sync-faults.sh checks a server's events).
+  static let vectors: [(seq: Int64, derived: String, earlier: String)] = [
+    (1, "5bb0aa82-e8a4-8d14-8000-000000000001", "4e42a1eb-c8c5-597c-ad2d-c13ed2189e55"),
+    (2, "5bb0aa82-e8a4-8d14-8000-000000000002", "2218f949-af2e-5ae8-838a-8fbd83036163"),
+    (600, "5bb0aa82-e8a4-8d14-8000-000000000258", "c3766871-655d-51af-9902-b30907edc58a"),
+    ((1 << 62) - 1, "5bb0aa82-e8a4-8d14-bfff-ffffffffffff", "6b9d20b0-ab9a-5d37-9c6a-2abaf3ca22ae"),
+  ]
+
+  @Test(arguments: vectors)
+  func theRulesGiveTheirPublishedIds(seq: Int64, derived: String, earlier: String) throws {
+    let session = try #require(UUID(uuidString: "6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab"))
+    #expect(NewEvent.derivedID(session: session, seq: seq).uuidString.lowercased() == derived)
+    #expect(NewEvent.hashedID(session: session, seq: seq).uuidString.lowercased() == earlier)
+  }
+
   @Test func sessionsNeverShareAnId() {
     var seen: [UUID: UUID] = [:]
     for session in Self.sessions {
