@@ -48,9 +48,9 @@ extension SessionBundle {
   }
 
   /// Imports the session of the bundle at `path` into `log`, keeping its id, as the SQLite
-  /// store's `importBundle` does. Into another backend than
-  /// SQLite, "already present" means the same columns and the same events (its checkpoints were
-  /// made again by the reducer that copied it, so they are not compared).
+  /// store's `importBundle` does. Into another backend than SQLite, "already present" means the
+  /// same columns and the same events (its checkpoints were made again by the reducer that copied
+  /// it, so they are not compared), also when another process imported it a moment before.
   ///
   /// - Throws: ``BundleError``, ``MigrationError``, ``StoreError`` or the log's error; the log
   ///   is unchanged then.
@@ -68,7 +68,8 @@ extension SessionBundle {
     let audio = try bundledAudio(of: id, in: bundle.database, path: path, schema: "main")
     let bundled = try bundle.session(id: id)
     let (actions, _) = try bundle.scriptedActions(of: bundled)
-    if let existing = try? log.session(id: id) {
+    /// The session already in `log`, if it is the bundled one; else a conflict.
+    func present(_ existing: SessionRecord) throws -> ImportResult {
       guard existing.sameColumns(as: bundled),
         try log.scriptedActions(of: existing).actions == actions
       else {
@@ -78,6 +79,7 @@ extension SessionBundle {
       }
       return ImportResult(session: existing, alreadyPresent: true, extractedAudio: nil)
     }
+    if let existing = try? log.session(id: id) { return try present(existing) }
     var extracted: (path: String, isNew: Bool)?
     if let audio, let recorded = bundled.audio?.path, !audio.isHeld(at: recorded) {
       extracted = try audio.extract(to: audioDirectory)
@@ -97,6 +99,10 @@ extension SessionBundle {
     } catch {
       // Nothing of a refused import stays behind: a file it wrote goes again.
       if let extracted, extracted.isNew { unlink(extracted.path) }
+      // Imported by another process since the look above: present, or a conflict.
+      if case StoreError.conflict = error, let existing = try? log.session(id: id) {
+        return try present(existing)
+      }
       throw error
     }
   }

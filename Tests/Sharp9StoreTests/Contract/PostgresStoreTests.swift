@@ -148,6 +148,44 @@ struct PostgresStoreTests {
       try fixture.events(of: store.session(id: session.id)).map(\.action) == actions.map(\.action))
   }
 
+  /// Processes importing one bundle at once (each its own connection, released together): every
+  /// one succeeds, exactly one stores the session, the others find it present, even when one
+  /// found it missing and then lost the insert to another.
+  @Test func oneBundleImportedConcurrentlyIsStoredOnce() async throws {
+    let fixture = try ContractLog(.postgres)
+    let location = try #require(fixture.location)
+    let source = try StoreFixture(.onDisk)
+    let session = try source.newSession()
+    try source.record(
+      RandomSession.actions(count: 40, seed: 41, session: session.id), into: session)
+    let bundle = source.directory.appending(path: "shared.sharp9").path
+    try SessionBundle.write(
+      try source.store.session(id: session.id), from: source.store, to: bundle, withAudio: false,
+      sharp9Version: "test")
+    let audio = source.directory
+    let importers = 6
+    let outcomes = LockedResults()
+    let gate = StartGate(parties: importers)
+    for _ in 0..<importers {
+      Thread {
+        let store = Result { try PostgresStore(location: location) }
+        gate.arriveAndWait()
+        outcomes.add(
+          Result {
+            let result = try SessionBundle.importBundle(
+              at: bundle, into: try store.get(), audioDirectory: audio)
+            return result.alreadyPresent ? 0 : 1
+          })
+        gate.finish()
+      }.start()
+    }
+    await gate.finished()
+    let stored = try outcomes.all.map { try $0.get() }
+    #expect(stored.sorted() == [0, 0, 0, 0, 0, 1])
+    #expect(try fixture.log.sessions().map(\.id) == [session.id])
+    #expect(try fixture.log.session(id: session.id).eventCount == 40)
+  }
+
   /// A follower reading in commit order never skips an event committed late: while a writer
   /// holds its transaction open, events committed after it are held back, and once it commits
   /// the follower gets both, the late one first. Reading by `position` alone would have passed
