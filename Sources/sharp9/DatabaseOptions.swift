@@ -65,10 +65,9 @@ struct DatabaseOptions: ParsableArguments {
   /// Where bundled audio is written when a bundle's recorded path does not hold it: the `audio/`
   /// folder beside the database file, or with a PostgreSQL store beside the default one.
   var bundledAudioDirectory: URL {
-    URL(
-      fileURLWithPath: databaseFile
-        ?? EventStore.defaultPath(environment: ProcessInfo.processInfo.environment)
-    ).deletingLastPathComponent().appending(path: "audio")
+    // With --store postgres://…, --db is not given, so resolvedPath is the default file.
+    URL(fileURLWithPath: databaseFile ?? resolvedPath).deletingLastPathComponent()
+      .appending(path: "audio")
   }
 
   /// The database path in effect for `--db`.
