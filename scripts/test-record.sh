@@ -141,6 +141,8 @@ id=$(sed -n 's/^session //p' "$work/out.txt")
 "$bin" render "$id" --db "$db" --sample float -o "$work/heard.wav" >/dev/null
 heard_result=$(python3 scripts/player-audio.py compare "$work/heard.wav" "$work/tee.wav")
 echo "     listened back, render vs tee: $heard_result; the player's device line:$device_line"
+# An action heard late says which, and how long its send took (the player's warnings).
+grep -h 'warning' "$work/err.txt" | sed 's/^/     /'
 check "listening back: the render is the tee, bit for bit" \
   bash -c "[[ '$heard_result' == identical* ]]"
 

@@ -63,6 +63,8 @@ public enum TerminalPlayer {
     public var latencyText: String?
     /// The error that ended the run loop, after the session was ended cleanly.
     public var failure: (any Error)?
+    /// The actions the device heard later than the log says (none, as a rule).
+    public var late: [LateActions.Late] = []
   }
 
   /// Plays until the musician quits or a signal arrives.
@@ -93,6 +95,8 @@ public enum TerminalPlayer {
     let failure = player.run()
     try live.finish()
     let core = live.core
-    return Outcome(session: core.session, latencyText: player.latency?.text, failure: failure)
+    return Outcome(
+      session: core.session, latencyText: player.latency?.text, failure: failure,
+      late: live.late.found)
   }
 }

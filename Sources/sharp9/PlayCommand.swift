@@ -100,6 +100,7 @@ struct PlayCommand: ParsableCommand {
         ?? (new ? nil : ContinueOffer.ask(store: store, audio: audioSource))
       return (store, previous)
     }
+    for late in outcome.late { StandardError.line(Self.warning(late)) }
     if let latencyLog, let text = outcome.latencyText {
       try Data(text.utf8).write(to: URL(filePath: latencyLog))
     }
@@ -111,6 +112,19 @@ struct PlayCommand: ParsableCommand {
       try out.flush()
     }
     if let failure = outcome.failure { throw failure }
+  }
+
+  /// The line for an action heard later than its event says: where the render differs from the
+  /// tee, and why (a send longer than the room it had).
+  static func warning(_ late: LateActions.Late) -> String {
+    let seconds = FloatingPointFormatStyle<Double>().precision(.fractionLength(3))
+    let milliseconds = FloatingPointFormatStyle<Double>().precision(.fractionLength(1))
+    return
+      "sharp9: warning: \(late.kind.rawValue) at \((late.atSec).formatted(seconds)) s was heard"
+      + " \((late.lateBySec * 1000).formatted(milliseconds)) ms late (its send took"
+      + " \((late.sendSec * 1000).formatted(milliseconds)) ms, with"
+      + " \((late.roomSec * 1000).formatted(milliseconds)) ms of room): the render differs from"
+      + " what was heard there"
   }
 
   /// Checks `--tee` (and the latency log) by the rule every output follows, before the song is

@@ -8,9 +8,10 @@ import Sharp9Store
 /// the practice page) drives one of these from a thread of its own, in turns: ``pump()``, its
 /// input through ``send(_:)``, ``collect(onReport:)``; and ends it with ``stop()``.
 ///
-/// - An action is sent at the frame the engine reserved next, far enough ahead for the core to
-///   log it first (``ControlLead``), so its `t` is the device time it takes effect at, and a
-///   render of the session is what was heard.
+/// - An action is sent at the frame the engine reserved next: past where the device's bursts can
+///   take the audio thread meanwhile (``DeviceCatchUp``), far enough ahead for the core to log
+///   it first (``ControlLead``), so its `t` is the device time it takes effect at, and a render
+///   of the session is what was heard. One that arrives late anyway is named (``late``).
 /// - Engine reports become meters (the output's, and the input's with one) and, ~30 times a
 ///   second of device time, `tick` actions; the tee is drained to its file; an expired toast is
 ///   cleared at its own time.
@@ -55,6 +56,10 @@ public final class LiveSession {
       ? "rec armed (not calibrated: sharp9 devices --calibrate)" : "rec armed"
   }
 
+  /// The actions the engine applied after their frame (each heard later than logged).
+  public private(set) var late = LateActions()
+  /// How far the device's bursts and catch-ups can take the audio thread meanwhile.
+  private var catchUp = DeviceCatchUp()
   /// Room left for the core to log an action before the engine reaches its frame.
   private var controlLead = ControlLead()
   /// Whether the started device still calls back.
@@ -237,7 +242,10 @@ public final class LiveSession {
       engine.prepareTake(take.recording)
     }
     let began = MonotonicClock.nowSec()
-    let frame = engine.reserveFrame(leadFrames: controlLead.frames(atSec: began, rate: rate))
+    let reachable = catchUp.frame(atSec: began, rate: rate, renderedFrame: engine.renderedFrame)
+    let frame = engine.reserveFrame(
+      leadFrames: controlLead.frames(atSec: began, rate: rate), reachableFrame: reachable ?? 0)
+    let roomSec = Double(frame - engine.renderedFrame) / rate
     if action == .setRecordingArmed(true), recorder == nil {
       recordingNotice = "nothing to record from: no input (see sharp9 devices, --input NAME)"
       return frame
@@ -245,6 +253,7 @@ public final class LiveSession {
     try core.send(action, at: Double(frame) / rate)
     let sent = MonotonicClock.nowSec()
     controlLead.note(durationSec: sent - began, atSec: sent)
+    late.sent(action.kind, atFrame: frame, sendSec: sent - began, roomSec: roomSec)
     followRecording(at: frame)
     return frame
   }
@@ -329,6 +338,8 @@ public final class LiveSession {
       let practised = report.loopPractice.actions(since: last.loopPractice)
       let previous = last
       last = report
+      late.take(report, rate: rate)
+      catchUp.heard(report, rate: rate)
       try collectTakes(report, after: previous)
       for action in practised { try send(action) }
       onReport(report)

@@ -37,6 +37,10 @@ public struct EngineReport: Sendable, Equatable, BitwiseCopyable {
   /// Commands that arrived after their frame had been rendered so far (each breaks "render ==
   /// what was heard" at that point; the front end shows the count, which should stay 0).
   public var lateCommands: Int
+  /// The frame the latest late command was meant for, or -1 when none was late.
+  public var lastLateFrame: Int64 = -1
+  /// How many frames past ``lastLateFrame`` the engine was when that command arrived.
+  public var lastLateByFrames: Int64 = 0
   /// What the timeline did on its own about loop passes up to that frame (stops after the last
   /// asked-for pass, speed trainer steps), for the actions that keep the state in step.
   public var loopPractice: LoopPracticeProgress

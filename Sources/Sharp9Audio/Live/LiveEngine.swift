@@ -50,6 +50,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   private var cursor: Int64
   private var underrunCount = 0
   private var lateCount = 0
+  /// The frame the latest late command was meant for, and how far past it the engine was.
+  private var lastLate: (frame: Int64, byFrames: Int64) = (-1, 0)
 
   // Shared, lock-free.
   private let commands = SPSCRing(
@@ -134,16 +136,22 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
 
   // MARK: Control side
 
-  /// The frame the next action takes effect at: one callback past the block being rendered,
-  /// `leadFrames` more (the sender's room to log the action first), and never before an earlier
-  /// reservation. Its time, `frame / sampleRate`, is the action's `t`.
+  /// The frame the next action takes effect at: one callback past the block being rendered (or
+  /// past `reachableFrame`, where the audio thread may have rendered to by the time the action
+  /// is sent, when that is later), `leadFrames` more (the sender's room to log the action
+  /// first), and never before an earlier reservation. Its time, `frame / sampleRate`, is the
+  /// action's `t`.
   @discardableResult
-  public func reserveFrame(leadFrames: Int64 = 0) -> Int64 {
+  public func reserveFrame(leadFrames: Int64 = 0, reachableFrame: Int64 = 0) -> Int64 {
+    let rendered = renderedUntil.load(ordering: .acquiring)
     let earliest =
-      renderedUntil.load(ordering: .acquiring) + Int64(framesPerCallback) + max(0, leadFrames)
+      max(rendered, reachableFrame) + Int64(framesPerCallback) + max(0, leadFrames)
     reservedFrame = max(reservedFrame, earliest)
     return reservedFrame
   }
+
+  /// The frame the audio thread has rendered up to (the end of the block it is rendering).
+  public var renderedFrame: Int64 { renderedUntil.load(ordering: .acquiring) }
 
   /// The frame of the last reservation (commands sent now take effect there).
   public var scheduledFrame: Int64 { reservedFrame }
@@ -265,7 +273,10 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     sink.begin(output)
     while let next = commands.peek(), next.frame < end {
       if next.frame > cursor { advance(toFrame: next.frame, rate: rate) }
-      if next.frame < cursor { lateCount += 1 }
+      if next.frame < cursor {
+        lateCount += 1
+        lastLate = (next.frame, cursor - next.frame)
+      }
       apply(next.command)
       _ = commands.pop()
     }
@@ -347,6 +358,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       peakLeft: peaks.left, peakRight: peaks.right,
       underruns: underrunCount, lateCommands: lateCount,
       loopPractice: renderer.timeline.progress)
+    report.lastLateFrame = lastLate.frame
+    report.lastLateByFrames = lastLate.byFrames
     report.inputPeakLeft = inputPeaks.left
     report.inputPeakRight = inputPeaks.right
     reports.push(report)

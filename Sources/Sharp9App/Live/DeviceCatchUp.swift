@@ -1,0 +1,51 @@
+import Sharp9Audio
+
+/// How far the audio thread can render before an action's command reaches it: not one callback
+/// past what it has rendered, because a device's callbacks come in bursts. PulseAudio's ALSA
+/// plugin asks for a whole period at once (five 256-frame callbacks back to back, every 29 ms,
+/// seen on this machine), and any device catches up after a late wake-up, up to its buffer's
+/// fill. A frame reserved one callback past the rendered end is then overtaken within a fraction
+/// of a millisecond, and an action whose send takes longer is heard late.
+///
+/// The buffer's fill after a callback is known from the device's timestamps (its block reaches the
+/// DAC `dacTimeSec - callbackTimeSec` after the callback), and the DAC moves at the sample rate.
+/// So the frame the audio thread can have rendered by any moment is the DAC's frame then plus the
+/// most the buffer held of late: an action reserved past it is never overtaken during a send
+/// shorter than a callback (``ControlLead`` covers longer ones). Its sound reaches the DAC one
+/// full buffer after the press, every time: the latency of a full buffer, which is what the
+/// device reports, without the jitter of where in a burst the press fell.
+struct DeviceCatchUp {
+  /// How long the buffer's largest fill is remembered (a device may shrink its buffer).
+  static let windowSec = 2.0
+  /// The largest fill believed: timestamps that say more are not a buffer's.
+  static let maximumAheadSec = 2.0
+
+  /// Where the DAC was (in frames) at a moment on ``MonotonicClock``, from the latest report.
+  private var dac: (frame: Double, atSec: Double)?
+  /// Fills after recent callbacks, in frames, largest first in time order (a window's maximum).
+  private var fills: [(atSec: Double, frames: Double)] = []
+
+  /// Takes a report of a device callback (one without the device's timestamps is skipped).
+  mutating func heard(_ report: EngineReport, rate: Double) {
+    guard report.dacTimeSec > 0, report.callbackTimeSec > 0, report.callbackClockSec > 0 else {
+      return
+    }
+    let leadSec = report.dacTimeSec - report.callbackTimeSec
+    guard leadSec >= 0, leadSec <= Self.maximumAheadSec else { return }
+    let blockStart = Double(report.frame - Int64(report.blockFrames))
+    dac = (blockStart - leadSec * rate, report.callbackClockSec)
+    let fill = Double(report.frame) - (blockStart - leadSec * rate)
+    fills.removeAll { $0.atSec < report.callbackClockSec - Self.windowSec || $0.frames <= fill }
+    fills.append((report.callbackClockSec, fill))
+  }
+
+  /// The frame the audio thread can have rendered up to at `atSec` (on ``MonotonicClock``), at
+  /// most one largest fill past `renderedFrame` (a device that stopped calling back does not
+  /// push actions further away); nil before a report with the device's timestamps.
+  func frame(atSec: Double, rate: Double, renderedFrame: Int64) -> Int64? {
+    guard let dac, let fill = fills.first?.frames else { return nil }
+    let reachable = dac.frame + (atSec - dac.atSec) * rate + fill
+    let capped = min(reachable, Double(renderedFrame) + fill)
+    return Int64(capped.rounded(.up))
+  }
+}

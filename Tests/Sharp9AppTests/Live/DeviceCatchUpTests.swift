@@ -1,0 +1,142 @@
+import Sharp9Audio
+import Sharp9Domain
+import Testing
+
+@testable import Sharp9App
+
+/// A device that renders in bursts, as PulseAudio's ALSA plugin does: every period (five
+/// 256-frame callbacks) it calls back five times in a row, 0.15 ms apart, filling its buffer up
+/// to `capacity` frames ahead of the DAC again. Its device clock is the monotonic one, shifted.
+private struct BurstDevice {
+  static let rate = 44_100.0
+  static let callbackFrames = 256
+  static let callbacksPerPeriod = 5
+  static let capacity = 4 * 5 * 256.0
+  static let clockOffset = 1_000.0
+  static let callbackSpacingSec = 0.000_15
+
+  /// Every callback: when it began (monotonic) and its report.
+  let callbacks: [(atSec: Double, report: EngineReport)]
+
+  /// Callbacks for `seconds` of playing.
+  init(seconds: Double) {
+    let period = Double(Self.callbackFrames * Self.callbacksPerPeriod) / Self.rate
+    var callbacks: [(Double, EngineReport)] = []
+    var rendered = Int64(Self.capacity)
+    for burst in 1..<Int(seconds / period) {
+      for index in 0..<Self.callbacksPerPeriod {
+        let atSec = Double(burst) * period + Double(index) * Self.callbackSpacingSec
+        let start = rendered
+        rendered += Int64(Self.callbackFrames)
+        let deviceSec = atSec + Self.clockOffset
+        let dacSec = deviceSec + (Double(start) - Self.dacFrame(atSec: atSec)) / Self.rate
+        callbacks.append(
+          (
+            atSec,
+            EngineReport(
+              frame: rendered, blockFrames: Self.callbackFrames, dacTimeSec: dacSec,
+              callbackTimeSec: deviceSec, callbackClockSec: atSec, positionSec: 0,
+              isPlaying: true, peakLeft: 0, peakRight: 0, underruns: 0, lateCommands: 0)
+          ))
+      }
+    }
+    self.callbacks = callbacks
+  }
+
+  /// The frame at the DAC at `atSec`: the buffer was full (`capacity`) at 0.
+  static func dacFrame(atSec: Double) -> Double { atSec * rate }
+
+  /// The end of what the audio thread has rendered at `atSec` (stored as a callback begins).
+  func renderedFrame(atSec: Double) -> Int64 {
+    callbacks.last { $0.atSec <= atSec }?.report.frame ?? Int64(Self.capacity)
+  }
+
+  /// A catch-up that has taken the reports collected by `atSec`, the latest `staleSec` old.
+  func catchUp(atSec: Double, staleSec: Double) -> DeviceCatchUp {
+    var catchUp = DeviceCatchUp()
+    for callback in callbacks where callback.atSec <= atSec - staleSec {
+      catchUp.heard(callback.report, rate: Self.rate)
+    }
+    return catchUp
+  }
+}
+
+@Suite struct DeviceCatchUpTests {
+  @Test func nothingIsKnownBeforeAReportWithTheDevicesTimestamps() {
+    var catchUp = DeviceCatchUp()
+    #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 0) == nil)
+    // The null clock's reports carry no device time.
+    catchUp.heard(
+      EngineReport(
+        frame: 512, blockFrames: 256, callbackClockSec: 1, positionSec: 0, isPlaying: true,
+        peakLeft: 0, peakRight: 0, underruns: 0, lateCommands: 0), rate: 44_100)
+    #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 512) == nil)
+    // Nor do timestamps that put the DAC behind the callback, or seconds after it.
+    for leadSec in [-0.01, DeviceCatchUp.maximumAheadSec + 0.5] {
+      catchUp.heard(
+        EngineReport(
+          frame: 512, blockFrames: 256, dacTimeSec: 10 + leadSec, callbackTimeSec: 10,
+          callbackClockSec: 1, positionSec: 0, isPlaying: true, peakLeft: 0, peakRight: 0,
+          underruns: 0, lateCommands: 0), rate: 44_100)
+      #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 512) == nil)
+    }
+  }
+
+  /// The property the player relies on, at 2,000 seeded moments, with reports up to a screen
+  /// turn old: a frame reserved one callback past the reachable frame is not rendered before a
+  /// send of 1 ms ends; one callback past the rendered end (the rule before) is, at some moments.
+  @Test func aReservationPastTheReachableFrameIsNotOvertakenByABurst() throws {
+    let device = BurstDevice(seconds: 4)
+    var random = SplitMix64(seed: 7)
+    let sendSec = 0.001
+    var overtakenBefore = 0
+    for _ in 0..<2_000 {
+      let atSec = Double.random(in: 1...3.5, using: &random)
+      let staleSec = Double.random(in: 0...0.033, using: &random)
+      let rendered = device.renderedFrame(atSec: atSec)
+      let reachable = try #require(
+        device.catchUp(atSec: atSec, staleSec: staleSec).frame(
+          atSec: atSec, rate: BurstDevice.rate, renderedFrame: rendered))
+      let reserved = max(rendered, reachable) + Int64(BurstDevice.callbackFrames)
+      let renderedAfterSend = device.renderedFrame(atSec: atSec + sendSec)
+      #expect(renderedAfterSend <= reserved, "overtaken at \(atSec) s")
+      // Heard one full buffer and a callback after the press, never more than a frame later.
+      let heardAfter = Double(reserved) - BurstDevice.dacFrame(atSec: atSec)
+      #expect(heardAfter <= BurstDevice.capacity + Double(BurstDevice.callbackFrames) + 1)
+      if renderedAfterSend > rendered + Int64(BurstDevice.callbackFrames) { overtakenBefore += 1 }
+    }
+    #expect(overtakenBefore > 0, "the rule before is overtaken by some bursts")
+  }
+
+  @Test func aDeviceThatStoppedCallingBackDoesNotPushActionsFurtherThanOneFill() throws {
+    let device = BurstDevice(seconds: 1)
+    let last = try #require(device.callbacks.last)
+    let catchUp = device.catchUp(atSec: last.atSec, staleSec: 0)
+    let rendered = last.report.frame
+    let frame = try #require(
+      catchUp.frame(atSec: last.atSec + 5, rate: BurstDevice.rate, renderedFrame: rendered))
+    #expect(frame <= rendered + Int64(BurstDevice.capacity) + 1)
+    #expect(frame >= rendered + Int64(BurstDevice.capacity) - 64)
+  }
+
+  @Test func aLargerFillIsForgottenAfterTheWindow() throws {
+    func report(atSec: Double, fillFrames: Double) -> EngineReport {
+      // A block of 256 frames ending `fillFrames` ahead of the DAC; the DAC at `atSec × rate`.
+      let end = atSec * 44_100 + fillFrames
+      return EngineReport(
+        frame: Int64(end), blockFrames: 256, dacTimeSec: 50 + (fillFrames - 256) / 44_100,
+        callbackTimeSec: 50, callbackClockSec: atSec, positionSec: 0, isPlaying: true,
+        peakLeft: 0, peakRight: 0, underruns: 0, lateCommands: 0)
+    }
+    var catchUp = DeviceCatchUp()
+    catchUp.heard(report(atSec: 10, fillFrames: 8_000), rate: 44_100)
+    catchUp.heard(report(atSec: 11, fillFrames: 2_000), rate: 44_100)
+    let within = try #require(catchUp.frame(atSec: 11, rate: 44_100, renderedFrame: 1 << 40))
+    #expect(abs(Double(within) - (11 * 44_100 + 8_000)) <= 2)
+    catchUp.heard(
+      report(atSec: 10 + DeviceCatchUp.windowSec + 0.5, fillFrames: 1_000), rate: 44_100)
+    let after = try #require(
+      catchUp.frame(atSec: 12.5, rate: 44_100, renderedFrame: 1 << 40))
+    #expect(abs(Double(after) - (12.5 * 44_100 + 2_000)) <= 2, "the fill at 11 s is the largest")
+  }
+}
