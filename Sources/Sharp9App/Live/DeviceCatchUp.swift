@@ -10,20 +10,27 @@ import Sharp9Audio
 /// The buffer's fill after a callback is known from the device's timestamps (its block reaches the
 /// DAC `dacTimeSec - callbackTimeSec` after the callback), and the DAC moves at the sample rate.
 /// So the frame the audio thread can have rendered by any moment is the DAC's frame then plus the
-/// most the buffer held of late: an action reserved past it is never overtaken during a send
+/// most the buffer held in the last callbacks: an action reserved past it is never overtaken during a send
 /// shorter than a callback (``ControlLead`` covers longer ones). Its sound reaches the DAC one
 /// full buffer after the press, every time: the latency of a full buffer, which is what the
 /// device reports, without the jitter of where in a burst the press fell.
 struct DeviceCatchUp {
-  /// How long the buffer's largest fill is remembered (a device may shrink its buffer).
-  static let windowSec = 2.0
+  /// The fewest callbacks whose fills are remembered. A device that stalled catches up in a
+  /// burst as long as its buffer, so the fills from before a stall must outlast the catch-up:
+  /// at least twice the largest fill's callbacks are remembered, however long the stall lasted
+  /// on the clock. Counted in callbacks, not seconds, so that a fill reported too large (a sound
+  /// server's latency estimate drifts up and snaps back) is forgotten within ~0.4 s of playing.
+  static let fewestRemembered = 64
   /// The largest fill believed: timestamps that say more are not a buffer's.
   static let maximumAheadSec = 2.0
 
   /// Where the DAC was (in frames) at a moment on ``MonotonicClock``, from the latest report.
   private var dac: (frame: Double, atSec: Double)?
-  /// Fills after recent callbacks, in frames, largest first in time order (a window's maximum).
-  private var fills: [(atSec: Double, frames: Double)] = []
+  /// Fills after the remembered callbacks, in frames: each one larger than every later one
+  /// (so the first is the largest remembered), with the number of its callback.
+  private var fills: [(callback: Int, frames: Double)] = []
+  /// Callbacks heard so far.
+  private var callbacks = 0
 
   /// Takes a report of a device callback (one without the device's timestamps is skipped).
   mutating func heard(_ report: EngineReport, rate: Double) {
@@ -32,11 +39,15 @@ struct DeviceCatchUp {
     }
     let leadSec = report.dacTimeSec - report.callbackTimeSec
     guard leadSec >= 0, leadSec <= Self.maximumAheadSec else { return }
-    let blockStart = Double(report.frame - Int64(report.blockFrames))
-    dac = (blockStart - leadSec * rate, report.callbackClockSec)
-    let fill = Double(report.frame) - (blockStart - leadSec * rate)
-    fills.removeAll { $0.atSec < report.callbackClockSec - Self.windowSec || $0.frames <= fill }
-    fills.append((report.callbackClockSec, fill))
+    callbacks += 1
+    let dacFrame = Double(report.frame - Int64(report.blockFrames)) - leadSec * rate
+    dac = (dacFrame, report.callbackClockSec)
+    let fill = Double(report.frame) - dacFrame
+    let largest = max(fills.first?.frames ?? 0, fill)
+    let remembered = max(
+      Self.fewestRemembered, 2 * Int((largest / Double(max(1, report.blockFrames))).rounded(.up)))
+    fills.removeAll { $0.callback <= callbacks - remembered || $0.frames <= fill }
+    fills.append((callbacks, fill))
   }
 
   /// The frame the audio thread can have rendered up to at `atSec` (on ``MonotonicClock``), at

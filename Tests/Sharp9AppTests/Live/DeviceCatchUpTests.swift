@@ -119,24 +119,41 @@ private struct BurstDevice {
     #expect(frame >= rendered + Int64(BurstDevice.capacity) - 64)
   }
 
-  @Test func aLargerFillIsForgottenAfterTheWindow() throws {
-    func report(atSec: Double, fillFrames: Double) -> EngineReport {
-      // A block of 256 frames ending `fillFrames` ahead of the DAC; the DAC at `atSec × rate`.
-      let end = atSec * 44_100 + fillFrames
-      return EngineReport(
-        frame: Int64(end), blockFrames: 256, dacTimeSec: 50 + (fillFrames - 256) / 44_100,
-        callbackTimeSec: 50, callbackClockSec: atSec, positionSec: 0, isPlaying: true,
-        peakLeft: 0, peakRight: 0, underruns: 0, lateCommands: 0)
-    }
+  /// A report of a 256-frame block ending `fillFrames` ahead of the DAC, the DAC at `atSec × rate`.
+  private func report(atSec: Double, fillFrames: Double) -> EngineReport {
+    let end = atSec * 44_100 + fillFrames
+    return EngineReport(
+      frame: Int64(end), blockFrames: 256, dacTimeSec: 50 + (fillFrames - 256) / 44_100,
+      callbackTimeSec: 50, callbackClockSec: atSec, positionSec: 0, isPlaying: true,
+      peakLeft: 0, peakRight: 0, underruns: 0, lateCommands: 0)
+  }
+
+  @Test func aLargerFillIsForgottenAfterTheRememberedCallbacks() throws {
     var catchUp = DeviceCatchUp()
     catchUp.heard(report(atSec: 10, fillFrames: 8_000), rate: 44_100)
-    catchUp.heard(report(atSec: 11, fillFrames: 2_000), rate: 44_100)
-    let within = try #require(catchUp.frame(atSec: 11, rate: 44_100, renderedFrame: 1 << 40))
-    #expect(abs(Double(within) - (11 * 44_100 + 8_000)) <= 2)
-    catchUp.heard(
-      report(atSec: 10 + DeviceCatchUp.windowSec + 0.5, fillFrames: 1_000), rate: 44_100)
-    let after = try #require(
-      catchUp.frame(atSec: 12.5, rate: 44_100, renderedFrame: 1 << 40))
-    #expect(abs(Double(after) - (12.5 * 44_100 + 2_000)) <= 2, "the fill at 11 s is the largest")
+    catchUp.heard(report(atSec: 10.01, fillFrames: 2_000), rate: 44_100)
+    let within = try #require(catchUp.frame(atSec: 10.01, rate: 44_100, renderedFrame: 1 << 40))
+    #expect(abs(Double(within) - (10.01 * 44_100 + 8_000)) <= 2)
+    // 8,000 frames are 32 callbacks: 64 are remembered, the 8,000 one and 63 after it.
+    for index in 2...63 {
+      catchUp.heard(report(atSec: 10 + Double(index) * 0.01, fillFrames: 1_000), rate: 44_100)
+    }
+    let last = try #require(catchUp.frame(atSec: 10.63, rate: 44_100, renderedFrame: 1 << 40))
+    #expect(abs(Double(last) - (10.63 * 44_100 + 8_000)) <= 2, "still remembered")
+    catchUp.heard(report(atSec: 10.64, fillFrames: 1_000), rate: 44_100)
+    let after = try #require(catchUp.frame(atSec: 10.64, rate: 44_100, renderedFrame: 1 << 40))
+    #expect(abs(Double(after) - (10.64 * 44_100 + 2_000)) <= 2, "the 2,000 one is the largest")
+  }
+
+  /// After a stall of any length, the fill from before it still bounds the catch-up burst.
+  @Test func aStallOfSecondsDoesNotForgetTheFill() throws {
+    var catchUp = DeviceCatchUp()
+    for index in 0..<10 {
+      catchUp.heard(report(atSec: 10 + Double(index) * 0.005, fillFrames: 4_000), rate: 44_100)
+    }
+    // The device comes back 5 s later with a drained buffer and refills it, callback by callback.
+    catchUp.heard(report(atSec: 15, fillFrames: 256), rate: 44_100)
+    let reachable = try #require(catchUp.frame(atSec: 15, rate: 44_100, renderedFrame: 1 << 40))
+    #expect(abs(Double(reachable) - (15 * 44_100 + 4_000)) <= 2)
   }
 }
