@@ -9,11 +9,12 @@ import Sharp9Audio
 ///
 /// The buffer's fill after a callback is known from the device's timestamps (its block reaches the
 /// DAC `dacTimeSec - callbackTimeSec` after the callback), and the DAC moves at the sample rate.
-/// So the frame the audio thread can have rendered by any moment is the DAC's frame then plus the
-/// most the buffer held in the last callbacks: an action reserved past it is never overtaken during a send
-/// shorter than a callback (``ControlLead`` covers longer ones). Its sound reaches the DAC one
-/// full buffer after the press, every time: the latency of a full buffer, which is what the
-/// device reports, without the jitter of where in a burst the press fell.
+/// So the frame the audio thread can have rendered by any moment is the rendered end plus the
+/// whole blocks that fit up to the DAC's frame then plus the most the buffer held in the last
+/// callbacks: an action reserved a block past it is never overtaken during a send shorter than a
+/// block (``ControlLead`` covers longer ones). A device that calls back regularly has room for
+/// no whole block between its callbacks, and an action is reserved as before: one block past the
+/// rendered end; in a bursty one, it is heard no later than one full buffer after the press.
 struct DeviceCatchUp {
   /// The fewest callbacks whose fills are remembered. A device that stalled catches up in a
   /// burst as long as its buffer, so the fills from before a stall must outlast the catch-up:
@@ -50,13 +51,15 @@ struct DeviceCatchUp {
     fills.append((callbacks, fill))
   }
 
-  /// The frame the audio thread can have rendered up to at `atSec` (on ``MonotonicClock``), at
-  /// most one largest fill past `renderedFrame` (a device that stopped calling back does not
-  /// push actions further away); nil before a report with the device's timestamps.
-  func frame(atSec: Double, rate: Double, renderedFrame: Int64) -> Int64? {
+  /// The frame the audio thread can have rendered up to at `atSec` (on ``MonotonicClock``): past
+  /// `renderedFrame` by as many whole blocks of `blockFrames` as fit between it and the DAC's
+  /// frame then plus the largest fill remembered (a device asks for a block once it has room for
+  /// one), and at most by that fill (a device that stopped calling back does not push actions
+  /// further away); nil before a report with the device's timestamps.
+  func frame(atSec: Double, rate: Double, renderedFrame: Int64, blockFrames: Int) -> Int64? {
     guard let dac, let fill = fills.first?.frames else { return nil }
-    let reachable = dac.frame + (atSec - dac.atSec) * rate + fill
-    let capped = min(reachable, Double(renderedFrame) + fill)
-    return Int64(capped.rounded(.up))
+    let room = min(dac.frame + (atSec - dac.atSec) * rate + fill - Double(renderedFrame), fill)
+    let block = Int64(max(1, blockFrames))
+    return renderedFrame + Int64(max(0, room)) / block * block
   }
 }

@@ -242,7 +242,9 @@ public final class LiveSession {
       engine.prepareTake(take.recording)
     }
     let began = MonotonicClock.nowSec()
-    let reachable = catchUp.frame(atSec: began, rate: rate, renderedFrame: engine.renderedFrame)
+    let reachable = catchUp.frame(
+      atSec: began, rate: rate, renderedFrame: engine.renderedFrame,
+      blockFrames: engine.framesPerCallback)
     let frame = engine.reserveFrame(
       leadFrames: controlLead.frames(atSec: began, rate: rate), reachableFrame: reachable ?? 0)
     let roomSec = Double(frame - engine.renderedFrame) / rate

@@ -64,13 +64,13 @@ private struct BurstDevice {
 @Suite struct DeviceCatchUpTests {
   @Test func nothingIsKnownBeforeAReportWithTheDevicesTimestamps() {
     var catchUp = DeviceCatchUp()
-    #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 0) == nil)
+    #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 0, blockFrames: 256) == nil)
     // The null clock's reports carry no device time.
     catchUp.heard(
       EngineReport(
         frame: 512, blockFrames: 256, callbackClockSec: 1, positionSec: 0, isPlaying: true,
         peakLeft: 0, peakRight: 0, underruns: 0, lateCommands: 0), rate: 44_100)
-    #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 512) == nil)
+    #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 512, blockFrames: 256) == nil)
     // Nor do timestamps that put the DAC behind the callback, or seconds after it.
     for leadSec in [-0.01, DeviceCatchUp.maximumAheadSec + 0.5] {
       catchUp.heard(
@@ -78,7 +78,7 @@ private struct BurstDevice {
           frame: 512, blockFrames: 256, dacTimeSec: 10 + leadSec, callbackTimeSec: 10,
           callbackClockSec: 1, positionSec: 0, isPlaying: true, peakLeft: 0, peakRight: 0,
           underruns: 0, lateCommands: 0), rate: 44_100)
-      #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 512) == nil)
+      #expect(catchUp.frame(atSec: 1, rate: 44_100, renderedFrame: 512, blockFrames: 256) == nil)
     }
   }
 
@@ -96,7 +96,8 @@ private struct BurstDevice {
       let rendered = device.renderedFrame(atSec: atSec)
       let reachable = try #require(
         device.catchUp(atSec: atSec, staleSec: staleSec).frame(
-          atSec: atSec, rate: BurstDevice.rate, renderedFrame: rendered))
+          atSec: atSec, rate: BurstDevice.rate, renderedFrame: rendered,
+          blockFrames: BurstDevice.callbackFrames))
       let reserved = max(rendered, reachable) + Int64(BurstDevice.callbackFrames)
       let renderedAfterSend = device.renderedFrame(atSec: atSec + sendSec)
       #expect(renderedAfterSend <= reserved, "overtaken at \(atSec) s")
@@ -114,9 +115,11 @@ private struct BurstDevice {
     let catchUp = device.catchUp(atSec: last.atSec, staleSec: 0)
     let rendered = last.report.frame
     let frame = try #require(
-      catchUp.frame(atSec: last.atSec + 5, rate: BurstDevice.rate, renderedFrame: rendered))
+      catchUp.frame(
+        atSec: last.atSec + 5, rate: BurstDevice.rate, renderedFrame: rendered,
+        blockFrames: BurstDevice.callbackFrames))
     #expect(frame <= rendered + Int64(BurstDevice.capacity) + 1)
-    #expect(frame >= rendered + Int64(BurstDevice.capacity) - 64)
+    #expect(frame >= rendered + Int64(BurstDevice.capacity) - Int64(BurstDevice.callbackFrames))
   }
 
   /// A report of a 256-frame block ending `fillFrames` ahead of the DAC, the DAC at `atSec × rate`.
@@ -128,21 +131,27 @@ private struct BurstDevice {
       peakLeft: 0, peakRight: 0, underruns: 0, lateCommands: 0)
   }
 
+  /// How far past an empty buffer (rendered up to the DAC's frame at `atSec`) the audio thread
+  /// can render, in single frames: the largest fill remembered.
+  private func room(_ catchUp: DeviceCatchUp, atSec: Double) throws -> Double {
+    let dac = Int64(atSec * 44_100)
+    let frame = try #require(
+      catchUp.frame(atSec: atSec, rate: 44_100, renderedFrame: dac, blockFrames: 1))
+    return Double(frame - dac)
+  }
+
   @Test func aLargerFillIsForgottenAfterTheRememberedCallbacks() throws {
     var catchUp = DeviceCatchUp()
     catchUp.heard(report(atSec: 10, fillFrames: 8_000), rate: 44_100)
     catchUp.heard(report(atSec: 10.01, fillFrames: 2_000), rate: 44_100)
-    let within = try #require(catchUp.frame(atSec: 10.01, rate: 44_100, renderedFrame: 1 << 40))
-    #expect(abs(Double(within) - (10.01 * 44_100 + 8_000)) <= 2)
+    #expect(abs(try room(catchUp, atSec: 10.01) - 8_000) <= 2)
     // 8,000 frames are 32 callbacks: 64 are remembered, the 8,000 one and 63 after it.
     for index in 2...63 {
       catchUp.heard(report(atSec: 10 + Double(index) * 0.01, fillFrames: 1_000), rate: 44_100)
     }
-    let last = try #require(catchUp.frame(atSec: 10.63, rate: 44_100, renderedFrame: 1 << 40))
-    #expect(abs(Double(last) - (10.63 * 44_100 + 8_000)) <= 2, "still remembered")
+    #expect(abs(try room(catchUp, atSec: 10.63) - 8_000) <= 2, "still remembered")
     catchUp.heard(report(atSec: 10.64, fillFrames: 1_000), rate: 44_100)
-    let after = try #require(catchUp.frame(atSec: 10.64, rate: 44_100, renderedFrame: 1 << 40))
-    #expect(abs(Double(after) - (10.64 * 44_100 + 2_000)) <= 2, "the 2,000 one is the largest")
+    #expect(abs(try room(catchUp, atSec: 10.64) - 2_000) <= 2, "the 2,000 one is the largest")
   }
 
   /// After a stall of any length, the fill from before it still bounds the catch-up burst.
@@ -153,7 +162,29 @@ private struct BurstDevice {
     }
     // The device comes back 5 s later with a drained buffer and refills it, callback by callback.
     catchUp.heard(report(atSec: 15, fillFrames: 256), rate: 44_100)
-    let reachable = try #require(catchUp.frame(atSec: 15, rate: 44_100, renderedFrame: 1 << 40))
-    #expect(abs(Double(reachable) - (15 * 44_100 + 4_000)) <= 2)
+    #expect(abs(try room(catchUp, atSec: 15) - 4_000) <= 2)
+  }
+
+  /// A device that calls back regularly (one block per period, the buffer full after each) has
+  /// no room for a whole block between its callbacks: an action is reserved one block past the
+  /// rendered end, as it always was, and a late callback gives it one block more.
+  @Test func aRegularDeviceGetsNoExtraBlock() throws {
+    var catchUp = DeviceCatchUp()
+    let period = 256 / 44_100.0
+    var rendered: Int64 = 0
+    for index in 0..<100 {
+      let atSec = 1 + Double(index) * period
+      rendered = Int64((atSec * 44_100).rounded()) + 1_024
+      catchUp.heard(report(atSec: atSec, fillFrames: 1_024), rate: 44_100)
+    }
+    let lastSec = 1 + 99 * period
+    for fraction in [0.0, 0.3, 0.9] {
+      let frame = catchUp.frame(
+        atSec: lastSec + fraction * period, rate: 44_100, renderedFrame: rendered, blockFrames: 256)
+      #expect(frame == rendered)
+    }
+    let late = catchUp.frame(
+      atSec: lastSec + 1.5 * period, rate: 44_100, renderedFrame: rendered, blockFrames: 256)
+    #expect(late == rendered + 256)
   }
 }
