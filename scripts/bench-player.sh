@@ -5,14 +5,17 @@
 #   each key's bytes were read, its frame reserved, its command queued (after the log append),
 #   the callback that rendered its frame began, and that frame's DAC time; also every run-loop
 #   turn and device callback. Bound: read → callback 15 ms, read → DAC 15 ms + the stream
-#   latency PortAudio reports (printed from the same run). Run quiet, then with two busy loops;
+#   latency PortAudio reports (printed from the same run). Run quiet, quiet on a duplex stream
+#   (`--input pulse`, what recording needs: PulseAudio then asks for several callbacks back to
+#   back, and the count of late commands shows whether a press was overtaken by such a burst),
+#   then with two busy loops;
 #   the threads' scheduling classes (real-time or not) are printed for the player and the
 #   PulseAudio server.
 # - memory: peak RSS of `sharp9 play` on a 1-hour 44.1 kHz stereo track (decoded ahead into
 #   memory), next to paplay streaming the same file to the same sink, and their ratio.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bin=$(bash scripts/build-release.sh) || exit 1
+bin=${BENCH_PLAYER_BIN:-$(bash scripts/build-release.sh)} || exit 1
 work=$(mktemp -d)
 # A tmux server of this run's own: two runs at once must not share one.
 tmux_socket=sharp9bench-$$
@@ -30,6 +33,7 @@ python3 scripts/player-audio.py track "$work/track.wav" 60
 source scripts/lib/player-latency.sh
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 player_latency_run "quiet (this script at normal priority; whatever else runs, runs)"
+player_args="--input pulse" player_latency_run "quiet, duplex (--input pulse)"
 # Loaded: two busy loops at normal priority, one per core on a 2-core machine.
 for _ in 1 2; do nice -n 0 bash -c 'while :; do :; done' & pids+=($!); done
 sleep 1

@@ -1,13 +1,14 @@
 # Sourced by scripts/bench-player.sh and scripts/bench-app.sh: the terminal player's key → DAC
 # latency, measured through tmux (scripts/bench-player-keys.py). Uses $bin (sharp9), $work (with
 # track.wav, on the private PulseAudio server of scripts/lib/private-pulse.sh, whose pid is
-# ${pids[0]}) and, when set, $latency_results (a JSON-lines file the summary appends to).
+# ${pids[0]}), when set, $latency_results (a JSON-lines file the summary appends to) and
+# $player_args (more of `sharp9 play`'s arguments, unquoted: `--input pulse` for a duplex stream).
 threads() {  # threads PID: each thread's scheduling class (TS normal, FF/RR real-time) and name
   ps -L -o cls=,rtprio=,comm= -p "$1" 2>/dev/null | sort | uniq -c | tr -s ' ' | paste -sd';'
 }
 player_latency_run() {  # player_latency_run LABEL
   tmux -L sharp9bench new-session -d -s bench -x 100 -y 30 \
-    "'$bin' play '$work/track.wav' --db '$work/db.sqlite' --device pulse --new \
+    "'$bin' play '$work/track.wav' --db '$work/db.sqlite' --device pulse --new ${player_args:-} \
      --latency-log '$work/latency.txt' >/dev/null 2>&1; sleep 30"
   sleep 2
   python3 scripts/bench-player-keys.py drive sharp9bench bench "$work/sent.txt"
