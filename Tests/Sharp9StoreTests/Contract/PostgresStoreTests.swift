@@ -156,7 +156,7 @@ struct PostgresStoreTests {
     let location = try #require(fixture.location)
     let source = try StoreFixture(.onDisk)
     let session = try source.newSession()
-    try source.record(
+    _ = try source.record(
       RandomSession.actions(count: 40, seed: 41, session: session.id), into: session)
     let bundle = source.directory.appending(path: "shared.sharp9").path
     try SessionBundle.write(
