@@ -115,7 +115,8 @@ struct PlayCommand: ParsableCommand {
   }
 
   /// The line for an action heard later than its event says: where the render differs from the
-  /// tee, and why (a send longer than the room it had).
+  /// tee, and what to look at (a send longer than its room, or, with a short send, a device that
+  /// rendered faster than its clock).
   static func warning(_ late: LateActions.Late) -> String {
     let seconds = FloatingPointFormatStyle<Double>().precision(.fractionLength(3))
     let milliseconds = FloatingPointFormatStyle<Double>().precision(.fractionLength(1))

@@ -242,12 +242,12 @@ public final class LiveSession {
       engine.prepareTake(take.recording)
     }
     let began = MonotonicClock.nowSec()
+    let rendered = engine.renderedFrame
     let reachable = catchUp.frame(
-      atSec: began, rate: rate, renderedFrame: engine.renderedFrame,
-      blockFrames: engine.framesPerCallback)
+      atSec: began, rate: rate, renderedFrame: rendered, blockFrames: engine.framesPerCallback)
     let frame = engine.reserveFrame(
       leadFrames: controlLead.frames(atSec: began, rate: rate), reachableFrame: reachable ?? 0)
-    let roomSec = Double(frame - engine.renderedFrame) / rate
+    let roomSec = Double(frame - rendered) / rate
     if action == .setRecordingArmed(true), recorder == nil {
       recordingNotice = "nothing to record from: no input (see sharp9 devices, --input NAME)"
       return frame
