@@ -6,7 +6,7 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
   app-browser.py practise URL OUT          a session practised in the page with clicks: play,
                                            speed -, pitch +, A and B tapped on the waveform, loop
                                            on, pause; writes the session id to OUT
-  app-browser.py record URL OUT PNG [N]    takes recorded in the page (the app has --input):
+  app-browser.py record URL OUT PNG [N]    takes recorded in the page (the app records from an input):
                                            Record, then N times (3 unless told) play 2 s and
                                            pause (the first: the input meters hear the song; the
                                            last: a screenshot to PNG), Record (stop); waits for the N
@@ -197,6 +197,9 @@ def record(url, out, png, takes="3"):
         page.click("#record")
         wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'true'")
         wait_until(page, "!document.getElementById('input-meters').hidden")
+        # The stream the session plays on now, with the input the first Record opened.
+        device = page.evaluate("fetch('/api/app/devices').then(r => r.json()).then(c => c.playing)")
+        line = page.text_content("#record-line")
         for take in range(int(takes)):
             page.click("#play")
             wait_until(page, "document.getElementById('record').classList.contains('taking')")
@@ -219,7 +222,7 @@ def record(url, out, png, takes="3"):
         labels = page.eval_on_selector_all("#take-list li span", "spans => spans.map(s => s.textContent)")
         session = page.evaluate("document.body.dataset.session")
     open(out, "w").write(session + "\n")
-    print(json.dumps({"session": session, "takes": labels}))
+    print(json.dumps({"session": session, "takes": labels, "device": device, "line": line}))
 
 
 def clock_offset_ms(page):

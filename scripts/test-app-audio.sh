@@ -119,8 +119,9 @@ check "an underrun: the device calls back again within 1 s, three times" \
 
 # Recording yourself in the page (issue 24), as scripts/test-record.sh checks the player's: a
 # fresh private PulseAudio server whose null sink (without rewinds: its monitor is then exactly
-# what the sink played) is also the input, the pair calibrated with the app's buffer, `sharp9 app
-# SONG --input pulse --buffer 100 --tee`, three takes recorded by clicks (Record, three times
+# what the sink played) is also the system's default input, the pair calibrated with the app's
+# buffer, `sharp9 app SONG --buffer 100 --tee` without --input (as a musician starts it: the
+# first Record opens the default input), three takes recorded by clicks (Record, three times
 # play 2 s and pause, Record). The takes' events and files; then the first take against the tee:
 # what was played, to 24 bits, lined up within 1 ms. That needs a stream that has not dropped
 # out: a dropout (its take's row says so) may move the input against the output for the rest of
@@ -134,15 +135,17 @@ pids=()
 mkdir -p "$work/rec"
 start_private_pulse "$work/rec" norewinds=1
 check "recording: a fresh private PulseAudio server is up" pactl info
+check "recording: the null sink's monitor is the default input" \
+  bash -c "pactl info | grep -qx 'Default Source: sharp9test.monitor'"
 buffer=100
 for attempt in 1 2 3; do
   rec="$work/rec/$attempt"
   mkdir -p "$rec"
   rdb="$rec/app.sqlite"
-  "$bin" devices --calibrate --device pulse --input pulse --buffer "$buffer" --db "$rdb" \
+  "$bin" devices --calibrate --device pulse --buffer "$buffer" --db "$rdb" \
     >"$rec/calibrate.out" 2>&1
   echo "     stream $attempt: $(head -1 "$rec/calibrate.out")"
-  "$bin" app "$work/track.wav" --db "$rdb" --device pulse --input pulse --buffer "$buffer" \
+  "$bin" app "$work/track.wav" --db "$rdb" --device pulse --buffer "$buffer" \
     --tee "$rec/tee.wav" --port "$(free_port)" >"$rec/app.log" 2>&1 &
   app=$!
   url=$(printed_url "$rec/app.log" "sharp9 app")
@@ -158,7 +161,10 @@ for attempt in 1 2 3; do
   echo "     stream $attempt: the first take dropped out ${dropouts:-?} times; again on a new stream"
 done
 check "recording: the pair is calibrated" grep -q "round trip" "$rec/calibrate.out"
-check "recording: sharp9 app --input starts" test -n "$url"
+check "recording: sharp9 app without --input starts" test -n "$url"
+check "recording: the first Record opened the default input, calibrated" \
+  bash -c "[[ '$recorded' == *'\"device\": \"device pulse ('*'), input default\"'* &&
+    '$recorded' != *'not calibrated'* ]]"
 check "recording: three takes recorded in the page by clicks, and listed" \
   bash -c "[[ '$recorded' == *'\"Take 3 '* ]]"
 check "recording: SIGTERM, exit 0" test "$code" -eq 0

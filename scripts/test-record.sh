@@ -200,6 +200,65 @@ check "the take is what was played, to 24 bits" test "$code" -eq 0
 check "the take lines up with the song within 1 ms (after the round trip)" \
   lines_up_within_1ms "$result"
 
+# The system's default input, opened when R first arms (no --input): the player starts output
+# only, R reopens the stream duplex with the default input (the null sink's monitor), and the
+# session's clock goes on unbroken across the reopening (the render is still the tee, bit for
+# bit). Calibrated for that pair (devices --calibrate without --input), a take without dropouts
+# lines up within 1 ms and is what was played.
+mkdir -p "$work/default"
+"$bin" devices --calibrate --device pulse --buffer "$buffer" --db "$work/default/d.sqlite" \
+  >"$work/default/calibrate.out" 2>&1
+check "calibration without --input measures the default input" \
+  grep -q "default" "$work/default/calibrate.out"
+pane=default
+tmux -L $tmux_socket new-session -d -s "$pane" -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$work/default/d.sqlite' --tee '$work/default/tee.wav' \
+   --device pulse --buffer $buffer >'$work/default/out.txt' 2>'$work/default/err.txt'; \
+   echo \$? >'$work/default/exit.txt'; sleep 60"
+check_shows "no --input: the player is up" "device pulse (" 15
+check "no --input: no input is open before R" \
+  bash -c "! tmux -L $tmux_socket capture-pane -p -t $pane | grep ' · underruns ' | grep -q input"
+key R 1.5
+check_shows "R: the default input is opened" "input default"
+check_shows "R: armed" "rec armed"
+check "R: armed with the default input's calibration" \
+  bash -c "! tmux -L $tmux_socket capture-pane -p -t $pane | grep -q 'not calibrated'"
+for take in 1 2 3; do
+  key Space 0.5
+  sleep 3
+  key Space 1.5
+done
+key R
+device_line=$(tmux -L $tmux_socket capture-pane -p -t $pane | grep -m1 ' · underruns ' || true)
+key q 2
+for _ in $(seq 100); do [[ -s $work/default/exit.txt ]] && break; sleep 0.1; done
+check "no --input: exit 0" grep -qx 0 "$work/default/exit.txt"
+default_id=$(sed -n 's/^session //p' "$work/default/out.txt")
+"$bin" render "$default_id" --db "$work/default/d.sqlite" --sample float \
+  -o "$work/default/heard.wav" >/dev/null
+default_result=$(python3 scripts/player-audio.py compare "$work/default/heard.wav" \
+  "$work/default/tee.wav")
+echo "     default input, render vs tee: $default_result; the device line:$device_line"
+grep -h 'warning' "$work/default/err.txt" | sed 's/^/     /'
+check "no --input: across the reopening, the render is the tee, bit for bit" \
+  bash -c "[[ '$default_result' == identical* ]]"
+check "no --input: three takes, each from the input named default" \
+  bash -c "[[ \$('$bin' log '$default_id' --db '$work/default/d.sqlite' |
+    grep -c 'take recorded: .* from default\$') == 3 ]]"
+session_takes "$bin" "$default_id" "$work/default/d.sqlite" "$work/default/takes.txt"
+read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/default/takes.txt" | head -1)
+check "no --input: a take without dropouts (of 3)" test -n "${sha:-}"
+"$bin" render "$default_id" --db "$work/default/d.sqlite" --takes-only --sample float \
+  -o "$work/default/takes.wav" >/dev/null
+result=$(python3 scripts/record-audio.py align "$work/default/tee.wav" "$work/default/takes.wav" \
+  "${start:-0}" "${end:-0}")
+code=$?
+echo "     default input, take vs tee: $result"
+check "no --input: the take is what was played, to 24 bits" test "$code" -eq 0
+check "no --input: the take lines up with the song within 1 ms (after the round trip)" \
+  lines_up_within_1ms "$result"
+pane=rec
+
 # kill -9 while a take is being written: the log names no take (a take never half-exists), the
 # hidden file holds the blocks flushed so far (a FLAC stream whose length was never written:
 # STREAMINFO says 0 samples, "unknown") with its placement beside it (session, frame, pass),

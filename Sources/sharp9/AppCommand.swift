@@ -35,8 +35,8 @@ struct AppCommand: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "The input takes are recorded from (R, or the page's record button): (part of) a name from"
-        + " `sharp9 devices`. Without it the device plays only, and recording says there is no"
-        + " input.", valueName: "name"))
+        + " `sharp9 devices`. Without it the system's default input, opened when recording is"
+        + " first armed.", valueName: "name"))
   var input: String?
 
   @OptionGroup var buffer: DeviceBufferOptions

@@ -30,7 +30,7 @@ struct PlayCommand: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "The input takes are recorded from (R): (part of) a name from `sharp9 devices`. Without"
-        + " it the device plays only, and R says there is no input.", valueName: "name"))
+        + " it the system's default input, opened when R first arms.", valueName: "name"))
   var input: String?
 
   @OptionGroup var buffer: DeviceBufferOptions

@@ -33,10 +33,9 @@ public final class DeviceOutput {
     }
   }
 
-  /// The input a live session on `device` records from: the one `name` picks, or none when no
-  /// input is asked for (or there is no device). An input only when asked for: a duplex stream
-  /// drops out more often than an output alone (PulseAudio), which a musician who is not
-  /// recording should never hear.
+  /// The input a live session on `device` records from from its start: the one `name` picks, or
+  /// none when no input is asked for (the session opens the default one when recording is first
+  /// armed) or there is no device.
   /// - Throws: ``PlayerUnavailable`` when `name` matches no input, or PortAudio fails.
   public static func input(
     named name: String?, on device: (PortAudioLibrary, OutputDevice)?

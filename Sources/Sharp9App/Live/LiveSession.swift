@@ -20,6 +20,8 @@ import Sharp9Store
 /// - With an input, the stream is duplex: while recording is armed and the song plays, a
 ///   ``TakeRecorder`` writes a take from the frame playback started (or the loop wrapped) to the
 ///   frame it stopped (or wrapped again), and each finished take is sent as `takeRecorded`.
+///   Without one asked for, the system's default input is opened when recording is first armed
+///   (``openDefaultInput()``): a stream that never records stays output only.
 ///
 /// Not `Sendable`: it belongs to the thread that drives it, like its core.
 public final class LiveSession {
@@ -28,11 +30,17 @@ public final class LiveSession {
   /// The engine the device clocks.
   public let engine: LiveEngine
   /// The device, or nil when the null clock paces the engine.
-  public let output: DeviceOutput?
-  /// The input takes are recorded from, or nil when there is none.
-  public let input: InputDevice?
+  public private(set) var output: DeviceOutput?
+  /// The input takes are recorded from, or nil when there is none (yet).
+  public private(set) var input: InputDevice?
   /// Writes the takes (nil without an input and a take library).
-  private let recorder: TakeRecorder?
+  private var recorder: TakeRecorder?
+  /// What an input opened later needs: the device, the take library, the store its
+  /// calibration is kept in, the stream's buffer.
+  private let recording: RecordingSetup
+  /// Whether the default input was tried and would not open with the device (arming again does
+  /// not reopen the stream: each try is a gap the musician hears).
+  private var defaultInputRefused = false
   /// The loop pass of the take being recorded (nil: not looping, or none is).
   private var takePass: Int?
   /// Whether a take is being written (recording is armed and the song plays).
@@ -43,7 +51,7 @@ public final class LiveSession {
   public private(set) var recordingNotice: String?
   /// The device pair's calibrated round trip, subtracted from every take (nil: none stored, so
   /// takes are moved back by the round trip the device reports, which misses the converters).
-  public let calibration: DeviceCalibration?
+  public private(set) var calibration: DeviceCalibration?
 
   /// Recording, for the screen: "● rec" while a take is written, "rec armed" while armed, the
   /// notice when there is one, else nil.
@@ -137,10 +145,7 @@ public final class LiveSession {
     let start = try LiveStart(previous: previous, store: store, audio: options.audio)
     let format = options.audio.format
     let recordsFrom = options.device == nil ? nil : options.input
-    let capture = recordsFrom.map { input in
-      InputCapture(
-        channels: min(input.maxInputChannels, format.channels), sampleRate: format.sampleRate)
-    }
+    let capture = recordsFrom.map { Self.capture(from: $0, format: format) }
     let library = options.takes
     let engine = try LiveEngine(
       audio: options.audio, startFrame: start.frame, timeline: start.timeline,
@@ -155,22 +160,17 @@ public final class LiveSession {
         device: $0, input: recordsFrom, engine: engine,
         bufferMilliseconds: options.bufferMilliseconds)
     }
-    // Calibrations and takes are kept beside an SQLite log only, for now: on another store the
-    // session plays, and arming says there is nothing to record from.
-    if let capture, let recordsFrom, let takes = options.takes, let device = options.device,
-      let store = store as? EventStore
+    let recording = RecordingSetup(
+      device: options.device, takes: options.takes, store: store as? EventStore,
+      framesPerCallback: options.framesPerCallback,
+      bufferMilliseconds: options.bufferMilliseconds)
+    self.recording = recording
+    if let capture, let recordsFrom,
+      let made = try recording.recorder(
+        capture: capture, input: recordsFrom, sampleRate: format.sampleRate)
     {
-      // The pair's round trip as `devices --calibrate` measured it with this stream's shape.
-      calibration = try store.calibration(
-        output: device.1.name, input: recordsFrom.name, sampleRate: format.sampleRate,
-        framesPerCallback: options.framesPerCallback,
-        bufferMilliseconds: options.bufferMilliseconds)
-      recorder = TakeRecorder(
-        capture: capture, library: takes, inputName: recordsFrom.name,
-        sampleRate: format.sampleRate, calibration: calibration)
-    } else {
-      calibration = nil
-      recorder = nil
+      recorder = made.recorder
+      calibration = made.calibration
     }
     null = output == nil ? NullOutput(engine: engine) : nil
     input = recordsFrom
@@ -212,6 +212,65 @@ public final class LiveSession {
     }
   }
 
+  /// The capture of `input` for a song of `format`: the song's channels, or fewer if the input
+  /// has fewer.
+  private static func capture(from input: InputDevice, format: AudioFormat) -> InputCapture {
+    InputCapture(
+      channels: min(input.maxInputChannels, format.channels), sampleRate: format.sampleRate)
+  }
+
+  /// Opens the system's default input when recording is first armed and none was asked for:
+  /// the device's stream stops (the blocks queued play out), is reopened duplex with the input,
+  /// and starts again at the frame it stopped at, so the session's clock and the tee go on
+  /// unbroken. The musician hears the reopening as a short gap when the song plays; arming
+  /// before playing hears nothing (the stream plays silence). A system without an input, or an
+  /// input the device will not open with, leaves the stream output only and says why
+  /// (``recordingNotice``). Opened only then, not at the start: a duplex stream drops out more
+  /// often than an output alone (PulseAudio), which a musician who is not recording should never
+  /// hear, and a system asks for the microphone only when it is wanted.
+  /// - Throws: ``PlayerUnavailable`` when the output cannot be reopened on its own either.
+  private func openDefaultInput() throws {
+    guard let device = recording.device, output != nil, recording.canRecord,
+      !defaultInputRefused
+    else { return }
+    let found: InputDevice?
+    do {
+      found = try DeviceOutput.findInput(name: nil, library: device.0)
+    } catch let error as PlayerUnavailable {
+      recordingNotice = error.message
+      return
+    }
+    guard let found else { return }
+    let capture = Self.capture(from: found, format: engine.audio.format)
+    // Closing the stream stops it first; the engine's clock waits at the frame it rendered to.
+    output = nil
+    engine.attachInput(capture)
+    do {
+      output = try DeviceOutput(
+        device: device, input: found, engine: engine,
+        bufferMilliseconds: recording.bufferMilliseconds)
+      if let made = try recording.recorder(
+        capture: capture, input: found, sampleRate: engine.sampleRate)
+      {
+        recorder = made.recorder
+        calibration = made.calibration
+        input = found
+      }
+    } catch is PlayerUnavailable {
+      defaultInputRefused = true
+      recordingNotice =
+        "nothing to record from: the input \(found.name) does not open with \(device.1.name)"
+        + " (see sharp9 devices, --input NAME)"
+      output = try DeviceOutput(
+        device: device, engine: engine, bufferMilliseconds: recording.bufferMilliseconds)
+    }
+    guard started else { return }
+    try output?.stream.start()
+    // A new stream's timestamps and bursts are its own.
+    catchUp = DeviceCatchUp()
+    deviceWatch.started(atSec: MonotonicClock.nowSec())
+  }
+
   /// Sends the analysed beat grid, once found, at the next frame: the engine clicks on it from
   /// there, and the render, replaying the event at that frame, does too. A grid the musician
   /// started meanwhile (taps, a typed tempo, a shift) is theirs to keep: the analysis came too
@@ -235,6 +294,15 @@ public final class LiveSession {
   /// Sends `action` at the next frame the engine has not rendered; returns that frame.
   @discardableResult
   public func send(_ action: Action) throws -> Int64 {
+    if action == .setRecordingArmed(true), recorder == nil {
+      // Before the frame is reserved: the stream reopens meanwhile.
+      try openDefaultInput()
+      guard recorder != nil else {
+        recordingNotice =
+          recordingNotice ?? "nothing to record from: no input (see sharp9 devices, --input NAME)"
+        return engine.reserveFrame()
+      }
+    }
     if case .listenToTake(let id) = action,
       let take = core.state.recording.takes.first(where: { $0.id == id })
     {
@@ -248,10 +316,6 @@ public final class LiveSession {
     let frame = engine.reserveFrame(
       leadFrames: controlLead.frames(atSec: began, rate: rate), reachableFrame: reachable ?? 0)
     let roomSec = Double(frame - rendered) / rate
-    if action == .setRecordingArmed(true), recorder == nil {
-      recordingNotice = "nothing to record from: no input (see sharp9 devices, --input NAME)"
-      return frame
-    }
     try core.send(action, at: Double(frame) / rate)
     let sent = MonotonicClock.nowSec()
     controlLead.note(durationSec: sent - began, atSec: sent)

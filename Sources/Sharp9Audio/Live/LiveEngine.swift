@@ -39,8 +39,9 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   /// The loop practice progress the engine starts from (a continued session's), which reports
   /// are compared with first.
   public let startingLoopPractice: LoopPracticeProgress
-  /// Where a duplex stream's input goes (nil: output only).
-  public let input: InputCapture?
+  /// Where a duplex stream's input goes (nil: output only). Given at init, or attached later
+  /// (``attachInput(_:)``) when a session first arms recording.
+  public private(set) var input: InputCapture?
   /// Frames per second of the device clock (the source's rate).
   public var sampleRate: Int { audio.format.sampleRate }
 
@@ -135,6 +136,13 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   }
 
   // MARK: Control side
+
+  /// Sends the input blocks of the duplex stream opened next to `capture`. Call only while no
+  /// device stream calls back (none opened yet, or the last one stopped): the audio side reads
+  /// ``input`` unguarded, and starting a stream orders this write before its first callback.
+  public func attachInput(_ capture: InputCapture) {
+    input = capture
+  }
 
   /// The frame the next action takes effect at: one callback past the block being rendered (or
   /// past `reachableFrame`, where the audio thread may have rendered to by the time the action

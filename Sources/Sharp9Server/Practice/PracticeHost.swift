@@ -22,7 +22,8 @@ public final class PracticeHost: @unchecked Sendable {
     /// The device, found, or nil to play on the null clock (tests, headless).
     public var device: (PortAudioLibrary, OutputDevice)?
     /// The input takes are recorded from, by its name (``DeviceOutput/input(named:on:)`` finds it
-    /// on the device each session opens on), or nil: recording says there is no input.
+    /// on the device each session opens on), or nil: the system's default, opened when recording
+    /// is first armed (``Sharp9App/LiveSession``).
     public var inputName: String?
     /// Frames per device callback.
     public var framesPerCallback: Int
@@ -341,6 +342,10 @@ public final class PracticeHost: @unchecked Sendable {
     }
   }
 
+  /// The device line now: the open session's stream (with the input it opened since it began),
+  /// else the last line shown.
+  private var deviceLine: String { live?.output?.description ?? device }
+
   /// The device line: its name, or the null clock's.
   private static func describe(_ device: (PortAudioLibrary, OutputDevice)?) -> String {
     device.map { "device \($0.1.name)" } ?? "no device (null clock)"
@@ -356,7 +361,7 @@ public final class PracticeHost: @unchecked Sendable {
       throw PlayerUnavailable(message: "the audio outputs cannot be listed: \(error)")
     }
     return DeviceChoice(
-      playing: live == nil ? nil : device, next: nextDevice?.1.name,
+      playing: live == nil ? nil : deviceLine, next: nextDevice?.1.name,
       devices: outputs.map {
         DeviceChoice.Device(name: $0.name, hostAPI: $0.hostAPI, isDefault: $0.isDefault)
       })
@@ -480,7 +485,8 @@ public final class PracticeHost: @unchecked Sendable {
 
   private func publish() {
     // The device line with the latency PortAudio reports, once a stream is open.
-    var snapshot = live.map { PracticeSnapshot(live: $0, device: device) } ?? .empty(device: device)
+    var snapshot =
+      live.map { PracticeSnapshot(live: $0, device: deviceLine) } ?? .empty(device: deviceLine)
     if let live, let playheadNotes {
       // The notes heard at the playhead, shown as they sound after the transposition.
       snapshot.soundingNotes = playheadNotes.notes(atSec: live.last.positionSec)
