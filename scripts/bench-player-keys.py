@@ -79,8 +79,9 @@ def summary(log, sent_path, device_ms, label, results=None):
     print(f"    collect     {percentiles([t[1] for t in turns])}")
     print(f"    draw        {percentiles([t[2] for t in turns])}")
     gaps = [b[0] - a[0] for a, b in zip(callbacks, callbacks[1:])]
-    period = 256 / 44100
-    print(f"  device callback interval (period {period * 1000:.1f} ms) {percentiles(gaps)}; "
+    # The device's period: its median interval (a callback's frames over the rate, when regular).
+    period = sorted(gaps)[len(gaps) // 2] if gaps else 0
+    print(f"  device callback interval (median {period * 1000:.1f} ms) {percentiles(gaps)}; "
           f"> 2 periods: {sum(1 for g in gaps if g > 2 * period)} of {len(gaps)}")
 
 
