@@ -103,7 +103,11 @@ struct AppCommand: AsyncParsableCommand {
         framesPerCallback: PlayCommand.framesPerCallback,
         bufferMilliseconds: bufferMilliseconds, sharp9Version: Sharp9Command.release,
         makeTee: makeTee, pageGrace: .milliseconds(Int64((closeAfter * 1000).rounded())),
-        measuresLatency: latencyLog != nil))
+        measuresLatency: latencyLog != nil,
+        // As `play` says them on exit, but as each session ends: the app outlives its sessions.
+        reportLate: { session, found in
+          for late in found { StandardError.line(PlayCommand.warning(late, session: session)) }
+        }))
     do {
       if let song, let opened {
         try await practice.open(

@@ -116,12 +116,14 @@ struct PlayCommand: ParsableCommand {
 
   /// The line for an action heard later than its event says: where the render differs from the
   /// tee, and what to look at (a send longer than its room, or, with a short send, a device that
-  /// rendered faster than its clock).
-  static func warning(_ late: LateActions.Late) -> String {
+  /// rendered faster than its clock). `session` names the session where a process plays several
+  /// (`sharp9 app`).
+  static func warning(_ late: LateActions.Late, session: UUID? = nil) -> String {
     let seconds = FloatingPointFormatStyle<Double>().precision(.fractionLength(3))
     let milliseconds = FloatingPointFormatStyle<Double>().precision(.fractionLength(1))
     return
-      "sharp9: warning: \(late.kind.rawValue) at \((late.atSec).formatted(seconds)) s was heard"
+      "sharp9: warning: \(session.map { "session \($0.uuidString.lowercased()): " } ?? "")"
+      + "\(late.kind.rawValue) at \((late.atSec).formatted(seconds)) s was heard"
       + " \((late.lateBySec * 1000).formatted(milliseconds)) ms late (its send took"
       + " \((late.sendSec * 1000).formatted(milliseconds)) ms, with"
       + " \((late.roomSec * 1000).formatted(milliseconds)) ms of room): the render differs from"

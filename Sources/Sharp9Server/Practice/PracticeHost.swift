@@ -38,6 +38,10 @@ public final class PracticeHost: @unchecked Sendable {
     public var pageGrace: Duration
     /// Whether to measure each input's way to the device (``latencyText``; scripts/bench-app.sh).
     public var measuresLatency: Bool
+    /// Told, when a session ends, the actions it heard later than their events say
+    /// (``Sharp9App/LiveSession/late``), with the session's id; not told of a session without
+    /// one (nil: nobody is told).
+    public var reportLate: (@Sendable (UUID, [LateActions.Late]) -> Void)?
     /// The longest the thread waits between its turns while no song plays (while one plays:
     /// 2 ms, the engine pumped and the page published): a job (an input, an open) wakes it at
     /// once either way.
@@ -51,8 +55,10 @@ public final class PracticeHost: @unchecked Sendable {
       databasePath: String, device: (PortAudioLibrary, OutputDevice)?, inputName: String? = nil,
       framesPerCallback: Int, bufferMilliseconds: Int = 0, sharp9Version: String,
       makeTee: (@Sendable (DecodedAudio) throws -> AudioFileWriter?)? = nil,
-      pageGrace: Duration = defaultPageGrace, measuresLatency: Bool = false
+      pageGrace: Duration = defaultPageGrace, measuresLatency: Bool = false,
+      reportLate: (@Sendable (UUID, [LateActions.Late]) -> Void)? = nil
     ) {
+      self.reportLate = reportLate
       self.databasePath = databasePath
       self.device = device
       self.inputName = inputName
@@ -456,8 +462,19 @@ public final class PracticeHost: @unchecked Sendable {
     self.live = nil
     playheadNotes = nil
     lock.withLock { published.peaks = nil }
-    defer { try? live.finish() }
+    defer {
+      reportLate(of: live)
+      try? live.finish()
+    }
     try live.stop()
+  }
+
+  /// Tells ``Options/reportLate`` the actions `live` heard late, if any.
+  private func reportLate(of live: LiveSession) {
+    guard let report = options.reportLate, let session = live.core.session?.id,
+      !live.late.found.isEmpty
+    else { return }
+    report(session, live.late.found)
   }
 
   /// Ends the open session (or the open offer) on a pause once no page has followed it for
@@ -476,6 +493,7 @@ public final class PracticeHost: @unchecked Sendable {
   private func end(after error: any Error) {
     FileHandle.standardError.write(Data("sharp9: error: the live session stopped: \(error)\n".utf8))
     problem = Self.stoppedSentence
+    if let live { reportLate(of: live) }
     live?.abandon()
     try? live?.finish()
     live = nil
