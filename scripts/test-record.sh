@@ -501,4 +501,78 @@ code=$?
 check "calibrating no such input: exit 69, one line, no database" \
   bash -c "[[ $code -eq 69 && \$(wc -l <'$work/nocal.txt') -eq 1 && ! -e '$work/nocal.sqlite' ]]"
 
+
+# No input on the system, and a default input that will not open with the device. The sound
+# server always has a source (the sink's monitor), so ALSA is given a configuration of the test's
+# own (ALSA_CONFIG_PATH: it reads nothing else), in which `default` and `pulse` play through the
+# private server and record nothing; in the second, `default` records from a source the server
+# does not have (PortAudio lists it as an input, and it fails when the stream is opened with it).
+# Without --input, R is pressed while the song plays: the player says there is nothing to record
+# from and plays on (after the failed reopening, on a stream of the output alone), R again
+# neither records nor reopens, nothing is logged or written, and the render is still the tee.
+cat >"$work/no-input.conf" <<'ALSA'
+pcm.!default { type asym; playback.pcm { type pulse } }
+pcm.pulse { type asym; playback.pcm { type pulse } }
+ctl.!default { type pulse }
+ALSA
+cat >"$work/refused-input.conf" <<'ALSA'
+pcm.!default {
+  type asym
+  playback.pcm { type pulse }
+  capture.pcm { type pulse device "no_such_source" }
+}
+pcm.pulse { type asym; playback.pcm { type pulse } }
+ctl.!default { type pulse }
+ALSA
+nothing_to_record() { # nothing_to_record NAME CONF NOTICE: the checks above, in $work/NAME
+  local dir="$work/$1"
+  mkdir -p "$dir"
+  pane=$1
+  tmux -L $tmux_socket new-session -d -s "$pane" -x 120 -y 30 \
+    "ALSA_CONFIG_PATH='$2' '$bin' play '$work/track.wav' --db '$dir/s.sqlite' --tee '$dir/tee.wav' \
+     --device pulse --buffer $buffer >'$dir/out.txt' 2>'$dir/err.txt'; echo \$? >'$dir/exit.txt'; \
+     sleep 60"
+  check_shows "$1: the player is up" "device pulse (" 15
+  key Space 1
+  key R 2
+  check_shows "$1: R says there is nothing to record from" "$3"
+  check "$1: not armed, no input open" bash -c "! tmux -L $tmux_socket capture-pane -p -t $pane |
+    grep -qE 'rec armed|● rec|^ in [LR] |, input '"
+  check_shows "$1: the song plays on" "▶ playing"
+  key R 1
+  check_shows "$1: R again says it again" "$3"
+  sleep 1
+  key Space 1
+  key q 2
+  for _ in $(seq 100); do [[ -s $dir/exit.txt ]] && break; sleep 0.1; done
+  check "$1: exit 0, nothing on standard error" \
+    bash -c "grep -qx 0 '$dir/exit.txt' && [[ ! -s '$dir/err.txt' ]]"
+  local id result
+  id=$(sed -n 's/^session //p' "$dir/out.txt")
+  check "$1: nothing recorded: no take, no arming logged, no takes folder" \
+    bash -c "! '$bin' log '$id' --db '$dir/s.sqlite' | grep -qiE 'take|record' &&
+      [[ ! -e '$dir/takes' ]]"
+  "$bin" render "$id" --db "$dir/s.sqlite" --sample float -o "$dir/heard.wav" >/dev/null
+  result=$(python3 scripts/player-audio.py compare "$dir/heard.wav" "$dir/tee.wav")
+  echo "     $1, render vs tee: $result"
+  check "$1: the render is the tee, bit for bit" bash -c "[[ '$result' == identical* ]]"
+}
+check "no input on the system: sharp9 devices lists none" bash -c "
+  ALSA_CONFIG_PATH='$work/no-input.conf' '$bin' devices | grep -q ' output ' &&
+    ! ALSA_CONFIG_PATH='$work/no-input.conf' '$bin' devices | grep -q ' input '"
+nothing_to_record no-input "$work/no-input.conf" \
+  "nothing to record from: no input (see sharp9 devices, --input NAME)"
+check "an input that will not open: sharp9 devices lists it as the default input" bash -c "
+  ALSA_CONFIG_PATH='$work/refused-input.conf' '$bin' devices | grep -Eq '^\* +default +input '"
+nothing_to_record refused-input "$work/refused-input.conf" \
+  "nothing to record from: the input default does not open with pulse"
+ALSA_CONFIG_PATH="$work/refused-input.conf" "$bin" devices --calibrate --device pulse \
+  --db "$work/refused-input/cal.sqlite" \
+  >/dev/null 2>"$work/refused-input/cal.txt"
+code=$?
+check "calibrating with an input that will not open: exit 69, one line, nothing stored" bash -c "
+  [[ $code -eq 69 && \$(wc -l <'$work/refused-input/cal.txt') -eq 1 ]] &&
+    ! [[ -e '$work/refused-input/cal.sqlite' ]]"
+pane=rec
+
 checks_summary

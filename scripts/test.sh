@@ -6,6 +6,7 @@ source scripts/setup.sh
 # Zero warnings in sharp9's own code: a fresh build (CI's) prints every file's warnings, an
 # incremental one those of the files it compiled again.
 build_log=$(mktemp)
+trap 'rm -f "$build_log"' EXIT
 swift build --build-tests 2>&1 | tee "$build_log"
 if grep -E "^$(pwd)/(Sources|Tests)/[^:]+:[0-9]+:[0-9]+: warning:" "$build_log"; then
   echo "test.sh: sharp9's code builds with warnings (above); fix them" >&2

@@ -33,7 +33,7 @@ public final class DeviceOutput {
     }
   }
 
-  /// The input a live session on `device` records from from its start: the one `name` picks, or
+  /// The input a live session on `device` records from at its start: the one `name` picks, or
   /// none when no input is asked for (the session opens the default one when recording is first
   /// armed) or there is no device.
   /// - Throws: ``PlayerUnavailable`` when `name` matches no input, or PortAudio fails.

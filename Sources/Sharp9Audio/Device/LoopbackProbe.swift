@@ -30,6 +30,11 @@ public enum LoopbackProbe {
       inputChannels: min(2, input.maxInputChannels), sampleRate: sampleRate)
     let retained = Unmanaged.passRetained(buffers)
     defer { retained.release() }
+    // ALSA reports the underruns it recovers on stderr, and ALSA and PortAudio say on it why a
+    // pair does not open: the caller's one error line says that instead, and underruns are
+    // counted here. Muted from the open on (restored when this returns or throws).
+    let mute = StandardErrorMute()
+    defer { mute.restore() }
     let stream = try PortAudioOutput.open(
       PortAudioOutput.StreamShape(
         output: output, outputChannels: buffers.outputChannels,
@@ -37,12 +42,9 @@ public enum LoopbackProbe {
         framesPerCallback: framesPerCallback, bufferMilliseconds: bufferMilliseconds),
       callback: loopbackCallback, context: retained.toOpaque())
     let raw = UnsafeMutableRawPointer(stream)
-    // ALSA reports the underruns it recovers on stderr; they are counted here instead.
-    let mute = StandardErrorMute()
     defer {
       Pa_StopStream(raw)
       Pa_CloseStream(raw)
-      mute.restore()
     }
     // As `sharp9 play` asks: the same scheduling, the same chances of an underrun.
     _ = sharp9_requestRealtimeCallback(raw, output.index)
