@@ -16,12 +16,16 @@ import Sharp9Store
 /// (``Sharp9Store/DeviceCalibration/latencyFrames(reportedNow:)``); without a calibration, the
 /// reported round trip alone (it misses the converters' part, a few milliseconds). The thread
 /// reads no input until the report has settled (half a second after the stream starts; the
-/// capture's ring holds 30 s), so every take is moved by the same amount. Every dropout the
-/// device reported up to a take's end is counted in it (``TakeRecording/dropouts``), those while
-/// it was recorded and those earlier in the stream: a dropout can move the input against the
+/// capture's ring holds 30 s). When the reported round trip moves for good later (a sound server
+/// shifting its buffers after a stall), the input from the move on is moved back by as much more
+/// (``RoundTripSchedule``): the thread holds the input whose round trip is undecided until the
+/// move has settled (up to 2 s), so a take recorded after the move lines up as one before it, and
+/// a take across it is spliced at the move. Every dropout the device reported up to a take's end
+/// is counted in it (``TakeRecording/dropouts``), those while it was recorded and those earlier
+/// in the stream, and so is a move that never settled: either can move the input against the
 /// output for the rest of the stream (an underrun while a page loaded put the next take 64 ms
 /// late, with both cores of a VM busy), so the take says it may be out of time rather than be
-/// silently so.
+/// silently so. The event's ``TakeRecording/latencyFrames`` is the round trip of its first frame.
 ///
 /// A span's frames are what the input captured: its start is the first frame written (the
 /// input may start after the frame asked for) and a span still open when the recorder closes
@@ -41,6 +45,8 @@ public final class TakeRecorder: @unchecked Sendable {
     var writer: AudioFileWriter
     /// The session frame of its first frame.
     var start: Int64
+    /// The round trip its first frame was moved back by.
+    var latencyFrames: Int64
     /// Frames written since the last flush.
     var sinceFlush = 0
     /// Where it belongs, as written beside its file (nil: no session was given).
@@ -57,8 +63,9 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// Seconds of audio between flushes of a take's file.
   public static let flushSeconds = 1.0
-  /// How long after a span's end its dropouts may still arrive: a shift of the round trip is
-  /// reported ``InputCapture/roundTripJumpBlocks`` blocks after it began (46 ms at 256 frames).
+  /// How long past a span's end the input is read before the take is finished, so a dropout
+  /// reported near its end is counted in it (a move of the round trip holds the input back until
+  /// it is known, ``InputCapture/undecidedFrom``).
   public static let jumpLagSeconds = 0.125
 
   private let capture: InputCapture
@@ -152,43 +159,72 @@ public final class TakeRecorder: @unchecked Sendable {
 
   private func run() {
     var writers: [Int: OpenTake] = [:]
-    var scratch = [Float](repeating: 0, count: 8192 * capture.channels)
+    let channels = capture.channels
+    var scratch = [Float](repeating: 0, count: 8192 * channels)
+    // Captured, not yet placed: the input from `heldFrame` on whose round trip is undecided.
+    var held: [Float] = []
+    var heldFrame: Int64 = 0
     var failed: Set<Int> = []
     var dropouts: [Int64] = []
-    var latency: Int64?
+    var moves: [Move] = []
+    var schedule: RoundTripSchedule?
     while true {
-      guard let latencyFrames = latency ?? roundTrip(closing: locked { closing }) else {
+      guard let placing = schedule ?? startingSchedule(closing: locked { closing }) else {
         Thread.sleep(forTimeInterval: 0.005)
         continue
       }
-      latency = latencyFrames
+      var current = placing
       let read = scratch.withUnsafeMutableBufferPointer { capture.read(into: $0) }
-        .map { (frame: $0.frame - latencyFrames, frames: $0.frames) }
-      // After the block: every dropout up to it is queued by now.
-      dropouts += capture.dropouts().map { $0 - latencyFrames }
-      let (current, isClosing) = locked {
-        if let read { capturedUntil = read.frame + Int64(read.frames) }
-        return (spans, closing)
-      }
       if let read {
-        for span in current where !failed.contains(span.id) {
-          do {
-            try write(
-              read, of: span, latencyFrames: latencyFrames, dropouts: dropouts, scratch: scratch,
-              into: &writers)
-          } catch {
-            failed.insert(span.id)
-            if let entry = writers.removeValue(forKey: span.id) {
-              library.removePlacement(ofWriter: entry.writer.url)
-            }
-            report(id: span.id, .failed(describe(error)))
-          }
+        if held.isEmpty { heldFrame = read.frame }
+        held += scratch[0..<(read.frames * channels)]
+      }
+      // After the block: every dropout and settled move up to it is queued by now, and whether
+      // its round trip is known.
+      let undecided = capture.undecidedFrom
+      for shift in capture.shifts() {
+        switch current.follow(shift, sampleRate: sampleRate) {
+        case .moved(let before): moves.append((shift.frame, before))
+        case .jitter: break
+        case .cannot: dropouts.append(current.stamp(shift.frame))
         }
       }
+      dropouts += capture.dropouts().map { current.stamp($0) }
+      schedule = current
+      let (spansNow, isClosing) = locked { (spans, closing) }
+      // Closing, what is still undecided is placed as it stands.
+      let decidedEnd =
+        isClosing && read == nil
+        ? Int64.max : current.firstUndecidedCapture(undecided: undecided)
+      let heldFrames = held.count / channels
+      let placed = Int(max(0, min(Int64(heldFrames), decidedEnd - heldFrame)))
+      if placed > 0 {
+        for run in current.runs(from: heldFrame, count: placed) {
+          let block = (frame: run.stamp, frames: run.frames)
+          let samples = held[(run.offset * channels)..<((run.offset + run.frames) * channels)]
+          let latency = current.latency(atCapture: heldFrame + Int64(run.offset))
+          for span in spansNow where !failed.contains(span.id) {
+            do {
+              try write(
+                block, samples: samples, of: span, latencyFrames: latency,
+                dropouts: (dropouts, moves), into: &writers)
+            } catch {
+              failed.insert(span.id)
+              if let entry = writers.removeValue(forKey: span.id) {
+                library.removePlacement(ofWriter: entry.writer.url)
+              }
+              report(id: span.id, .failed(describe(error)))
+            }
+          }
+          locked { capturedUntil = max(capturedUntil, run.stamp + Int64(run.frames)) }
+        }
+        held.removeFirst(placed * channels)
+        heldFrame += Int64(placed)
+      }
       let until = locked { capturedUntil }
-      for span in current {
-        // A shift of the round trip is known only blocks after it began: a span ends once the
-        // capture is ``jumpLagSeconds`` past it, so a shift near its end is still counted in it.
+      for span in spansNow {
+        // A dropout is known only after its block: a span ends once the capture is
+        // ``jumpLagSeconds`` past it, so one near its end is still counted in it.
         let lag = Int64(Self.jumpLagSeconds * Double(sampleRate))
         let ended = span.endFrame.map { $0 + lag <= until } ?? false
         guard ended || (isClosing && read == nil) else { continue }
@@ -198,8 +234,9 @@ public final class TakeRecorder: @unchecked Sendable {
           report(
             id: span.id,
             finish(
-              entry.writer, start: entry.start, pass: span.pass, latencyFrames: latencyFrames,
-              dropouts: Self.dropouts(dropouts, upTo: end)))
+              entry.writer, start: entry.start, pass: span.pass,
+              latencyFrames: entry.latencyFrames,
+              dropouts: Self.dropouts(dropouts, moves: moves, from: entry.start, upTo: end)))
         } else {
           report(id: span.id, nil)
         }
@@ -215,23 +252,36 @@ public final class TakeRecorder: @unchecked Sendable {
     }
   }
 
-  /// Writes the part of the captured block `read` that falls in `span`; a new take's placement
-  /// is written before its first frame, and again at a flush when dropouts came since.
+  /// Writes the part of the placed input `block` (`samples`, interleaved) that falls in
+  /// `span`; a new take's placement is written before its first frame, and again at a flush when
+  /// dropouts came since. Placed by a round trip longer than the one before (a move), the input
+  /// may go back over frames the take has: they are left out (the input heard then what the
+  /// device played before, or its silence). Placed by a shorter one, it skips ahead: the frames
+  /// between are silence.
   private func write(
-    _ read: (frame: Int64, frames: Int), of span: Span, latencyFrames: Int64, dropouts: [Int64],
-    scratch: [Float], into writers: inout [Int: OpenTake]
+    _ block: (frame: Int64, frames: Int), samples: ArraySlice<Float>, of span: Span,
+    latencyFrames: Int64, dropouts: (frames: [Int64], moves: [Move]),
+    into writers: inout [Int: OpenTake]
   ) throws {
-    let blockEnd = read.frame + Int64(read.frames)
-    let from = max(read.frame, span.startFrame)
+    let blockEnd = block.frame + Int64(block.frames)
+    var from = max(block.frame, span.startFrame)
     let to = min(blockEnd, span.endFrame ?? blockEnd)
-    guard from < to else { return }
     var entry: OpenTake
     if let open = writers[span.id] {
       entry = open
+      from = max(from, entry.start + entry.writer.framesWritten)
+      guard from < to else { return }
+      let gap = Int(from - (entry.start + entry.writer.framesWritten))
+      if gap > 0 {
+        let silence = [Float](repeating: 0, count: gap * capture.channels)
+        try silence.withUnsafeBufferPointer { try entry.writer.write($0, frames: gap) }
+        entry.sinceFlush += gap
+      }
     } else {
+      guard from < to else { return }
       entry = OpenTake(
         writer: try library.newWriter(sampleRate: sampleRate, channels: capture.channels),
-        start: from,
+        start: from, latencyFrames: latencyFrames,
         placement: span.session.map {
           TakePlacement(
             session: $0, startFrame: from, pass: span.pass, input: inputName,
@@ -243,19 +293,20 @@ public final class TakeRecorder: @unchecked Sendable {
       }
     }
     let channels = capture.channels
-    let offset = Int(from - read.frame) * channels
+    let offset = samples.startIndex + Int(from - block.frame) * channels
     let frames = Int(to - from)
-    try scratch.withUnsafeBufferPointer { samples in
+    try samples.withUnsafeBufferPointer { all in
+      let base = offset - samples.startIndex
       try entry.writer.write(
-        UnsafeBufferPointer(rebasing: samples[offset..<(offset + frames * channels)]),
-        frames: frames)
+        UnsafeBufferPointer(rebasing: all[base..<(base + frames * channels)]), frames: frames)
     }
     entry.sinceFlush += frames
     if Double(entry.sinceFlush) >= Self.flushSeconds * Double(sampleRate) {
       entry.writer.flush()
       entry.sinceFlush = 0
       let end = entry.start + entry.writer.framesWritten
-      let count = Self.dropouts(dropouts, upTo: end)
+      let count = Self.dropouts(
+        dropouts.frames, moves: dropouts.moves, from: entry.start, upTo: end)
       if var placement = entry.placement, placement.dropouts != count {
         placement.dropouts = count
         entry.placement = placement
@@ -265,10 +316,21 @@ public final class TakeRecorder: @unchecked Sendable {
     writers[span.id] = entry
   }
 
-  /// The dropouts (their session frames) that may have moved a take ending at `end`: every one
-  /// before its end, in it or earlier in the stream.
-  static func dropouts(_ frames: [Int64], upTo end: Int64) -> Int {
+  /// A move of the round trip the recorder followed: from the input stamped at `frame` (with the
+  /// round trip before it) on, the input is moved back by a new one; `before` is the old one.
+  typealias Move = (frame: Int64, before: Int64)
+
+  /// The dropouts that may have moved a take from `start` to `end` (session frames): every
+  /// dropout before its end, in it or earlier in the stream, and every move of the round trip
+  /// followed within a round trip of it. A take wholly after a move lines up by the new round
+  /// trip; one across it is spliced where the move showed in the timestamps, and the input can
+  /// show it up to a round trip either side (a sound server's period moved the input 5,153
+  /// frames before its timestamps said so, once).
+  static func dropouts(_ frames: [Int64], moves: [Move], from start: Int64, upTo end: Int64)
+    -> Int
+  {
     frames.count { $0 < end }
+      + moves.count { $0.frame + $0.before > start && $0.frame - $0.before < end }
   }
 
   /// Finishes a take's file and keeps it under its hash.
@@ -292,7 +354,7 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// The round trip to move the input back by, once the stream's report has settled (nil:
   /// not yet). When closing first, what is known without it.
-  private func roundTrip(closing: Bool) -> Int64? {
+  private func startingSchedule(closing: Bool) -> RoundTripSchedule? {
     let reported: Int64?
     switch capture.reportedRoundTrip.settled {
     case .frames(let frames): reported = frames
@@ -301,8 +363,8 @@ public final class TakeRecorder: @unchecked Sendable {
       guard closing else { return nil }
       reported = nil
     }
-    if let calibration { return calibration.latencyFrames(reportedNow: reported) }
-    return reported ?? 0
+    let latency = calibration.map { $0.latencyFrames(reportedNow: reported) } ?? reported ?? 0
+    return RoundTripSchedule(latency: latency, reported: reported)
   }
 
   /// Removes the span and records its outcome (nil: nothing to report).

@@ -15,12 +15,10 @@ import Atomics
 /// A dropout the device reports (an output underrun or an input overflow: the device played or
 /// recorded something other than the blocks in order, so what the input hears may move against
 /// the song from there on) is queued too, at its block's frame, so a take can say it has one
-/// rather than be silently out of time. So is a jump of the round trip the device's timestamps
-/// give (when the output block reaches the DAC less when the input block left the ADC) by more
-/// than ``roundTripJumpSec`` that lasts ``roundTripJumpBlocks`` blocks: a sound server can shift
-/// its buffers under load without reporting an underrun (PulseAudio does), and the timestamps
-/// show it, at the block where the shift began. A busy machine's timestamps also spike for a
-/// block or two and come back: those moved nothing, and are not dropouts.
+/// rather than be silently out of time. A lasting move of the round trip the device's timestamps
+/// give (``RoundTripWatch``: a sound server can shift its buffers under load without reporting an
+/// underrun, and PulseAudio does) is queued as a ``Shift`` once settled, so the take recorder
+/// moves the input after it by the new round trip; one that does not settle is a dropout.
 ///
 /// The audio side (``capture(_:frames:atFrame:dropout:)``) never allocates, locks or waits.
 public final class InputCapture: @unchecked Sendable {
@@ -35,14 +33,33 @@ public final class InputCapture: @unchecked Sendable {
   private let overflowCount = ManagedAtomic<Int>(0)
   /// The frames of the blocks the device reported a dropout at.
   private let dropoutFrames = SPSCRing<Int64>(capacity: 1024, filler: 0)
-  /// The round trip the timestamps gave since the last jump (the audio side's; nil: none yet).
-  private var roundTripSec: Double?
-  /// Consecutive blocks whose round trip is away from ``roundTripSec``, and the first one's frame
-  /// (the audio side's).
-  private var awayBlocks = 0
-  private var awaySince: Int64 = 0
+  /// The settled moves of the round trip, in order.
+  private let shiftRing = SPSCRing<Shift>(
+    capacity: 256, filler: Shift(frame: 0, roundTripFrames: 0))
+  /// The first block whose round trip is not known yet (`Int64.max`: every block captured is).
+  private let undecided = ManagedAtomic<Int64>(.max)
+  /// The audio side's watch on the timestamps' round trip.
+  private let watch = RoundTripWatch()
+  private let sampleRate: Double
 
-  /// How far the timestamps' round trip may wander before it counts as a dropout: above their
+  /// A lasting move of the round trip the device's timestamps report: from the block at session
+  /// frame `frame` on, the input is `roundTripFrames` behind the output. Since the input hears
+  /// the output a round trip late, the move shows in it from the input stamped with the old round
+  /// trip at `frame` on: what the input records of the song frames from `frame` on.
+  public struct Shift: Sendable, Equatable, BitwiseCopyable {
+    /// The session frame of the first block that moved.
+    public var frame: Int64
+    /// The round trip from there on, in frames.
+    public var roundTripFrames: Int64
+
+    /// The move at `frame` to `roundTripFrames`.
+    public init(frame: Int64, roundTripFrames: Int64) {
+      self.frame = frame
+      self.roundTripFrames = roundTripFrames
+    }
+  }
+
+  /// How far the timestamps' round trip may wander before it counts as a move: above their
   /// jitter (up to 3.3 ms seen through PulseAudio on a busy machine), below a device block
   /// (5.8 ms at 256 frames and 44.1 kHz), the least a server shifts its buffers by.
   public static let roundTripJumpSec = 0.0045
@@ -56,6 +73,7 @@ public final class InputCapture: @unchecked Sendable {
   public init(channels: Int, sampleRate: Int, seconds: Double = 30) {
     precondition(channels > 0, "an input has at least one channel")
     self.channels = channels
+    self.sampleRate = Double(sampleRate)
     reportedRoundTrip = ReportedRoundTrip(sampleRate: sampleRate)
     ring = SPSCRing(capacity: Int(seconds * Double(sampleRate)) * channels, filler: 0)
   }
@@ -75,25 +93,19 @@ public final class InputCapture: @unchecked Sendable {
   ) {
     reportedRoundTrip.note(roundTripSec)
     guard overflowCount.load(ordering: .relaxed) == 0 else { return }
-    var jumpedAt: Int64?
-    if let now = roundTripSec {
-      if let reference = self.roundTripSec, abs(now - reference) > Self.roundTripJumpSec {
-        if awayBlocks == 0 { awaySince = frame }
-        awayBlocks += 1
-        if awayBlocks >= Self.roundTripJumpBlocks {
-          jumpedAt = awaySince
-          self.roundTripSec = now
-          awayBlocks = 0
-        }
-      } else {
-        awayBlocks = 0
-        if self.roundTripSec == nil { self.roundTripSec = now }
-      }
-    }
-    // Before the block: a reader that sees the block sees its dropout (both rings publish with
-    // release ordering, in this order).
+    // As the settled report: a time outside 0…10 s (or not a number) is no round trip.
+    let report = roundTripSec.flatMap { (0...ReportedRoundTrip.longestSec).contains($0) ? $0 : nil }
+    let finding = watch.note(report, atFrame: frame)
+    // Before the block: a reader that sees the block sees its dropout, its settled move and
+    // whether its round trip is known (the rings publish with release ordering, in this order).
     if dropout { dropoutFrames.push(frame) }
-    if let jumpedAt { dropoutFrames.push(jumpedAt) }
+    switch finding {
+    case .moved(let from, let seconds):
+      shiftRing.push(Shift(frame: from, roundTripFrames: Int64((seconds * sampleRate).rounded())))
+    case .unsettled(let from): dropoutFrames.push(from)
+    case nil: break
+    }
+    undecided.store(watch.undecidedFrom ?? .max, ordering: .releasing)
     if firstFrame.load(ordering: .relaxed) < 0 { firstFrame.store(frame, ordering: .releasing) }
     if !ring.pushAll(UnsafeBufferPointer(start: input, count: frames * channels)) {
       overflowCount.wrappingIncrement(ordering: .relaxed)
@@ -107,6 +119,21 @@ public final class InputCapture: @unchecked Sendable {
     var frames: [Int64] = []
     while frames.count < limit, let frame = dropoutFrames.pop() { frames.append(frame) }
     return frames
+  }
+
+  /// The settled moves of the round trip queued since the last call, oldest first.
+  public func shifts() -> [Shift] {
+    var shifts: [Shift] = []
+    while let shift = shiftRing.pop() { shifts.append(shift) }
+    return shifts
+  }
+
+  /// The first session frame whose round trip is not known yet (a move of it may be starting or
+  /// settling there), or nil when it is known for every block captured. Read after the input:
+  /// it then covers every block read.
+  public var undecidedFrom: Int64? {
+    let frame = undecided.load(ordering: .acquiring)
+    return frame == .max ? nil : frame
   }
 
   /// Moves up to `buffer.count / channels` of the oldest frames into `buffer`; returns the

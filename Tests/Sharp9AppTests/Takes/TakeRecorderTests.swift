@@ -28,7 +28,8 @@ import Testing
   /// Feeds blocks from `from` up to `until` (session frames), calling `at` before each block.
   static func feed(
     _ capture: InputCapture, from: Int64, until: Int64, dropouts: Set<Int64> = [],
-    roundTripSec: Double? = nil, at: (Int64) -> Void = { _ in }
+    roundTripSec: Double? = nil, at: (Int64) -> Void = { _ in },
+    roundTripAt: ((Int64) -> Double?)? = nil
   ) {
     var input = [Float](repeating: 0, count: block * capture.channels)
     var frame = from
@@ -43,7 +44,7 @@ import Testing
         guard let base = samples.baseAddress else { return }
         capture.capture(
           base, frames: block, atFrame: frame, dropout: dropouts.contains(frame),
-          roundTripSec: roundTripSec)
+          roundTripSec: roundTripAt?(frame) ?? roundTripSec)
       }
       frame += Int64(block)
     }
@@ -199,27 +200,120 @@ import Testing
     #expect(samples[0] == Self.sample(40_000 + moved, 0))
   }
 
-  /// A round trip that moves (the device's timestamps) and stays moved for
-  /// ``InputCapture/roundTripJumpBlocks`` blocks is a dropout, once, at the block where it moved;
-  /// jitter, and spikes that come back sooner, are not.
-  @Test func aLastingJumpOfTheTimestampsRoundTripIsADropout() {
-    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
-    let input = [Float](repeating: 0.5, count: Self.block)
-    let lasting = InputCapture.roundTripJumpBlocks
-    // Jitter and a missing report; a spike of lasting − 1 blocks; a shift from block 20 on; back
-    // again from block 40 on.
-    var roundTrips: [Double?] = [0.0174, 0.0176, nil, 0.0171]
-    roundTrips += Array(repeating: 0.0290, count: lasting - 1)
-    roundTrips += Array(repeating: 0.0174, count: 20 - roundTrips.count)
-    roundTrips += Array(repeating: 0.0290, count: 20) + Array(repeating: 0.0175, count: 20)
+  /// Feeds one 256-frame block per round trip of `roundTrips` (from frame 0) to a mono capture.
+  static func reports(_ roundTrips: [Double?], to capture: InputCapture) {
+    let input = [Float](repeating: 0.5, count: block)
     input.withUnsafeBufferPointer { samples in
       guard let base = samples.baseAddress else { return }
       for (index, roundTrip) in roundTrips.enumerated() {
         capture.capture(
-          base, frames: Self.block, atFrame: Int64(index * Self.block), roundTripSec: roundTrip)
+          base, frames: block, atFrame: Int64(index * block), roundTripSec: roundTrip)
       }
     }
-    #expect(capture.dropouts() == [20 * 256, 40 * 256])
+  }
+
+  /// A round trip that moves (the device's timestamps) and stays moved for
+  /// ``InputCapture/roundTripJumpBlocks`` blocks is a move, once, at the block where it moved,
+  /// to the median of the reports after it; jitter, and spikes that come back sooner, are not.
+  /// Until it has settled, the round trip is undecided from that block on.
+  @Test func aLastingJumpOfTheTimestampsRoundTripIsAMoveToWhereItSettled() {
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let lasting = InputCapture.roundTripJumpBlocks
+    let settle = 32
+    // Jitter and a missing report; a spike of lasting − 1 blocks; a shift from block 20 on
+    // (jittering around 0.0290); back again from block 100 on.
+    var roundTrips: [Double?] = [0.0174, 0.0176, nil, 0.0171]
+    roundTrips += Array(repeating: 0.0290, count: lasting - 1)
+    roundTrips += Array(repeating: 0.0174, count: 20 - roundTrips.count)
+    Self.reports(roundTrips, to: capture)
+    #expect(capture.undecidedFrom == nil && capture.shifts() == [] && capture.dropouts() == [])
+    let moved = (0..<80).map { Double?.some(0.0290 + Double($0 % 3 - 1) * 0.0001) }
+    let capture2 = InputCapture(channels: 1, sampleRate: Self.rate)
+    Self.reports(roundTrips + Array(moved.prefix(lasting + settle - 1)), to: capture2)
+    #expect(capture2.undecidedFrom == Int64(20 * 256))
+    #expect(capture2.shifts() == [])
+    let all = roundTrips + moved + Array(repeating: 0.0175, count: lasting + settle)
+    let capture3 = InputCapture(channels: 1, sampleRate: Self.rate)
+    Self.reports(all, to: capture3)
+    #expect(
+      capture3.shifts() == [
+        InputCapture.Shift(frame: 20 * 256, roundTripFrames: 1_279),
+        InputCapture.Shift(frame: 100 * 256, roundTripFrames: 772),
+      ])
+    #expect(capture3.dropouts() == [])
+    #expect(capture3.undecidedFrom == nil)
+  }
+
+  /// A server shifting its buffers may jump back and forth for a while: the move keeps the
+  /// frame of its first jump and settles where the round trip stays. One that keeps jumping for
+  /// 2 s is a dropout at its first jump, and no move.
+  @Test func aRoundTripJumpingBackAndForthSettlesLateOrIsADropout() {
+    let lasting = InputCapture.roundTripJumpBlocks
+    let before = Array(repeating: Double?.some(0.1449), count: 20)
+    // Flapping between two values a PulseAudio period apart, `lasting` blocks each.
+    let flapping = (0..<8).flatMap { turn in
+      Array(repeating: Double?.some(turn % 2 == 0 ? 0.4120 : 0.4410), count: lasting)
+    }
+    let settled = Array(repeating: Double?.some(0.4119), count: 40)
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    Self.reports(before + flapping + settled, to: capture)
+    #expect(capture.shifts() == [InputCapture.Shift(frame: 20 * 256, roundTripFrames: 18_165)])
+    #expect(capture.dropouts() == [])
+    let forever = (0..<60).flatMap { turn in
+      Array(repeating: Double?.some(turn % 2 == 0 ? 0.4120 : 0.4410), count: lasting)
+    }
+    let unsettled = InputCapture(channels: 1, sampleRate: Self.rate)
+    Self.reports(before + forever, to: unsettled)
+    #expect(unsettled.shifts() == [])
+    #expect(unsettled.dropouts() == [20 * 256])
+  }
+
+  /// The stream's round trip moves by 441 frames, longer or shorter, during a take (a sound
+  /// server shifted its buffers): the take is placed by the round trip before the move up to
+  /// the move's frame and by the new one after it. Longer, the input that would go back over
+  /// frames the take has is left out; shorter, the frames it skips are silence. The take across
+  /// the move counts it as a dropout (the input may show it a little before or after); a later
+  /// take lines up by the new round trip and counts none.
+  @Test(arguments: [Int64(441), -441])
+  func takesFollowAMoveOfTheRoundTrip(moved: Int64) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
+    let before: Int64 = 882
+    let after = before + moved
+    let move: Int64 = 200 * 256
+    recorder.begin(atFrame: 40_000, pass: nil)
+    recorder.end(atFrame: 70_000)
+    recorder.begin(atFrame: 80_000, pass: nil)
+    recorder.end(atFrame: 100_000)
+    Self.feed(
+      capture, from: 0, until: 140_000,
+      roundTripAt: { frame in Double(frame < move ? before : after) / Double(Self.rate) })
+    let (across, later) = try Self.twoKept(recorder.close())
+    #expect((across.startFrame, across.endFrame, across.dropouts) == (40_000, 70_000, 1))
+    #expect((later.startFrame, later.endFrame, later.dropouts) == (80_000, 100_000, 0))
+    #expect(across.latencyFrames == before && later.latencyFrames == after)
+    for take in [across, later] {
+      let (samples, frames) = try Self.samples(of: library.url(of: take))
+      #expect(Int64(frames) == take.endFrame - take.startFrame)
+      var wrong: [Int64] = []
+      for index in 0..<frames {
+        let stamp = take.startFrame + Int64(index)
+        let expected: Float =
+          if stamp < move {
+            Self.sample(stamp + before, 0)
+          } else if stamp < move + before - after {
+            0  // skipped by the shorter round trip
+          } else {
+            Self.sample(stamp + after, 0)
+          }
+        if samples[index * 2] != expected { wrong.append(stamp) }
+      }
+      #expect(wrong.count == 0, "the first frame that differs: \(wrong.first ?? -1)")
+    }
   }
 
   @Test func aTakeStillOpenWhenClosingEndsAtTheLastCapturedFrame() throws {
