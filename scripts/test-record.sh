@@ -63,6 +63,23 @@ frames_of() { # frames_of FILE: its length in frames at 44.1 kHz, as sharp9 read
     python3 -c 'import json, sys; print(round(json.load(sys.stdin)["durationSec"] * 44100))'
 }
 key() { tmux -L $tmux_socket send-keys -t "${pane:-rec}" "$1"; sleep "${2:-0.6}"; }
+start_player() { # start_player PANE DIR ARGUMENTS…: `sharp9 play ARGUMENTS…` in a new tmux pane
+  # PANE (the one keys go to from now on), its standard output, standard error and exit status
+  # in DIR/out.txt, err.txt and exit.txt; with $player_env (VAR=VALUE …) in its environment
+  local name=$1 dir=$2
+  shift 2
+  mkdir -p "$dir"
+  pane=$name
+  tmux -L $tmux_socket new-session -d -s "$name" -x 100 -y 30 \
+    "${player_env:+env $player_env }$(printf '%q ' "$bin" play "$@")>'$dir/out.txt' \
+     2>'$dir/err.txt'; echo \$? >'$dir/exit.txt'; sleep 60"
+}
+quit_player() { # quit_player DIR: q, then waits up to 10 s for the player to exit; prints the
+  # session it names
+  key q 2
+  for _ in $(seq 100); do [[ -s $1/exit.txt ]] && break; sleep 0.1; done
+  sed -n 's/^session //p' "$1/out.txt"
+}
 
 source scripts/lib/private-pulse.sh
 # Without rewinds: the monitor (the input) is then exactly what the sink played, sample for
@@ -100,9 +117,8 @@ check "calibration measures the direct round trip" test -n "$direct"
 # Recording, with the calibration stored: up to three takes, so that one
 # without a device dropout is compared to the sample (a loaded machine underruns now and then;
 # a take with dropouts says so in its event).
-tmux -L $tmux_socket new-session -d -s rec -x 100 -y 30 \
-  "'$bin' play '$work/track.wav' --db '$db' --tee '$work/tee.wav' --device pulse --input pulse \
-   --buffer $buffer >'$work/out.txt' 2>'$work/err.txt'; echo \$? >'$work/exit.txt'; sleep 60"
+start_player rec "$work" "$work/track.wav" --db "$db" --tee "$work/tee.wav" --device pulse \
+  --input pulse --buffer $buffer
 check_shows "start: the device line names the input" "input pulse" 15
 check "start: no input meters before arming" \
   bash -c "! tmux -L $tmux_socket capture-pane -p -t rec | grep -q '^ in [LR] '"
@@ -136,10 +152,8 @@ key Space 1.5
 # The device line (underruns, late commands): a command that reached the engine after its frame
 # was rendered is heard later than the log says, and the render cannot be the tee.
 device_line=$(tmux -L $tmux_socket capture-pane -p -t rec | grep -m1 ' · underruns ' || true)
-key q 2
-for _ in $(seq 100); do [[ -s $work/exit.txt ]] && break; sleep 0.1; done
+id=$(quit_player "$work")
 check "quit: exit 0" grep -qx 0 "$work/exit.txt"
-id=$(sed -n 's/^session //p' "$work/out.txt")
 "$bin" render "$id" --db "$db" --sample float -o "$work/heard.wav" >/dev/null
 heard_result=$(python3 scripts/player-audio.py compare "$work/heard.wav" "$work/tee.wav")
 echo "     listened back, render vs tee: $heard_result; the player's device line:$device_line"
@@ -175,20 +189,14 @@ read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/takes.txt" | hea
 for attempt in 2 3; do
   [[ -n ${sha:-} ]] && break
   echo "     every take of stream $((attempt - 1)) dropped out; one take on a new stream"
-  mkdir -p "$work/a$attempt"
-  pane=rec$attempt
-  tmux -L $tmux_socket new-session -d -s "$pane" -x 100 -y 30 \
-    "'$bin' play '$work/track.wav' --db '$db' --new --tee '$work/a$attempt/tee.wav' \
-     --device pulse --input pulse --buffer $buffer >'$work/a$attempt/out.txt' 2>&1; \
-     echo \$? >'$work/a$attempt/exit.txt'; sleep 60"
+  start_player rec$attempt "$work/a$attempt" "$work/track.wav" --db "$db" --new \
+    --tee "$work/a$attempt/tee.wav" --device pulse --input pulse --buffer $buffer
   player_up "stream $attempt"
   key R
   key Space 0.5
   sleep 3
   key Space 1.5
-  key q 2
-  for _ in $(seq 100); do [[ -s $work/a$attempt/exit.txt ]] && break; sleep 0.1; done
-  aligned_id=$(sed -n 's/^session //p' "$work/a$attempt/out.txt")
+  aligned_id=$(quit_player "$work/a$attempt")
   aligned_tee="$work/a$attempt/tee.wav"
   session_takes "$bin" "$aligned_id" "$db" "$work/a$attempt/takes.txt"
   read -r sha start end dropouts latency < <(awk '$4 == 0' "$work/a$attempt/takes.txt" | head -1)
@@ -221,11 +229,8 @@ check "calibration without --input measures the default input" \
   grep -q "default" "$work/default/calibrate.out"
 default_stream() { # default_stream N: three takes on a new stream, in $work/default/N
   local dir="$work/default/$1"
-  mkdir -p "$dir"
-  pane=default$1
-  tmux -L $tmux_socket new-session -d -s "$pane" -x 100 -y 30 \
-    "'$bin' play '$work/track.wav' --db '$ddb' --new --tee '$dir/tee.wav' --device pulse \
-     --buffer $buffer >'$dir/out.txt' 2>'$dir/err.txt'; echo \$? >'$dir/exit.txt'; sleep 60"
+  start_player default$1 "$dir" "$work/track.wav" --db "$ddb" --new --tee "$dir/tee.wav" \
+    --device pulse --buffer $buffer
   check_shows "no --input, stream $1: the player is up" "device pulse (" 15
   [[ $1 == 1 ]] && check "no --input: no input is open before R" \
     bash -c "! tmux -L $tmux_socket capture-pane -p -t $pane | grep ' · underruns ' | grep -q input"
@@ -243,9 +248,7 @@ default_stream() { # default_stream N: three takes on a new stream, in $work/def
   done
   key R
   device_line=$(tmux -L $tmux_socket capture-pane -p -t $pane | grep -m1 ' · underruns ' || true)
-  key q 2
-  for _ in $(seq 100); do [[ -s $dir/exit.txt ]] && break; sleep 0.1; done
-  default_id=$(sed -n 's/^session //p' "$dir/out.txt")
+  default_id=$(quit_player "$dir")
   default_tee="$dir/tee.wav"
   session_takes "$bin" "$default_id" "$ddb" "$dir/takes.txt"
   read -r sha start end dropouts latency < <(awk '$4 == 0' "$dir/takes.txt" | head -1)
@@ -291,11 +294,8 @@ pane=rec
 # saw one counts it).
 stall_stream() { # stall_stream N: a take across a stall and two after it, in $work/stall/N
   local dir="$work/stall/$1" player
-  mkdir -p "$dir"
-  pane=stall$1
-  tmux -L $tmux_socket new-session -d -s "$pane" -x 100 -y 30 \
-    "'$bin' play '$work/track.wav' --db '$db' --new --tee '$dir/tee.wav' --device pulse \
-     --input pulse --buffer $buffer >'$dir/out.txt' 2>&1; echo \$? >'$dir/exit.txt'; sleep 60"
+  start_player stall$1 "$dir" "$work/track.wav" --db "$db" --new --tee "$dir/tee.wav" \
+    --device pulse --input pulse --buffer $buffer
   player_up "stall, stream $1"
   key R
   key Space 1.5
@@ -309,9 +309,7 @@ stall_stream() { # stall_stream N: a take across a stall and two after it, in $w
     key Space 3
     key Space 1
   done
-  key q 2
-  for _ in $(seq 100); do [[ -s $dir/exit.txt ]] && break; sleep 0.1; done
-  stall_id=$(sed -n 's/^session //p' "$dir/out.txt")
+  stall_id=$(quit_player "$dir")
   stall_tee="$dir/tee.wav"
   session_takes "$bin" "$stall_id" "$db" "$dir/takes.txt"
   read -r _ across_start _ across_dropouts across_latency < <(head -1 "$dir/takes.txt")
@@ -596,13 +594,9 @@ pcm.pulse { type asym; playback.pcm { type pulse } }
 ctl.!default { type pulse }
 ALSA
 nothing_to_record() { # nothing_to_record NAME CONF NOTICE: the checks above, in $work/NAME
-  local dir="$work/$1"
-  mkdir -p "$dir"
-  pane=$1
-  tmux -L $tmux_socket new-session -d -s "$pane" -x 120 -y 30 \
-    "ALSA_CONFIG_PATH='$2' '$bin' play '$work/track.wav' --db '$dir/s.sqlite' --tee '$dir/tee.wav' \
-     --device pulse --buffer $buffer >'$dir/out.txt' 2>'$dir/err.txt'; echo \$? >'$dir/exit.txt'; \
-     sleep 60"
+  local dir="$work/$1" id result
+  player_env="ALSA_CONFIG_PATH=$2" start_player "$1" "$dir" "$work/track.wav" \
+    --db "$dir/s.sqlite" --tee "$dir/tee.wav" --device pulse --buffer $buffer
   check_shows "$1: the player is up" "device pulse (" 15
   key Space 1
   key R 2
@@ -614,12 +608,9 @@ nothing_to_record() { # nothing_to_record NAME CONF NOTICE: the checks above, in
   check_shows "$1: R again says it again" "$3"
   sleep 1
   key Space 1
-  key q 2
-  for _ in $(seq 100); do [[ -s $dir/exit.txt ]] && break; sleep 0.1; done
+  id=$(quit_player "$dir")
   check "$1: exit 0, nothing on standard error" \
     bash -c "grep -qx 0 '$dir/exit.txt' && [[ ! -s '$dir/err.txt' ]]"
-  local id result
-  id=$(sed -n 's/^session //p' "$dir/out.txt")
   check "$1: nothing recorded: no take, no arming logged, no takes folder" \
     bash -c "! '$bin' log '$id' --db '$dir/s.sqlite' | grep -qiE 'take|record' &&
       [[ ! -e '$dir/takes' ]]"
