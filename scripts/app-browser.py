@@ -11,6 +11,11 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
                                            pause (the first: the input meters hear the song; the
                                            last: a screenshot to PNG), Record (stop); waits for the N
                                            takes' rows; writes the session id to OUT
+  app-browser.py nothing-to-record URL PNG
+                                           on a system with no input the stream can take: plays,
+                                           Record twice (each: the line says there is nothing to
+                                           record from; pressed or not, the input meters shown or
+                                           not), the clock before and after, a screenshot, pause
   app-browser.py stall URL PID             plays, stops the sound server PID (SIGSTOP): the page
                                            must say the device stopped calling back; then lets it
                                            go on (SIGCONT): the playhead must move again; pauses
@@ -225,6 +230,35 @@ def record(url, out, png, takes="3"):
     print(json.dumps({"session": session, "takes": labels, "device": device, "line": line}))
 
 
+def nothing_to_record(url, png):
+    """Record pressed while the song plays, on a system with no input the stream can take: the
+    line under the practice line, whether Record is pressed and the input's meters show, after
+    the first press and after a second; the song's clock before and after (it plays on)."""
+    with sync_playwright() as playwright:
+        browser, page, errors = launch(playwright, url)
+        open_song(page)
+        page.click("#play")
+        page.wait_for_timeout(1000)
+        before = page.evaluate("document.getElementById('time').textContent")
+        presses = []
+        for _ in range(2):
+            page.click("#record")
+            wait_until(page, "document.getElementById('record-line').textContent.includes('nothing to record from')")
+            page.wait_for_timeout(1000)
+            presses.append({
+                "line": page.text_content("#record-line"),
+                "pressed": page.get_attribute("#record", "aria-pressed"),
+                "meters": not page.evaluate("document.getElementById('input-meters').hidden"),
+            })
+        after = page.evaluate("document.getElementById('time').textContent")
+        page.screenshot(path=png)
+        press_play(page, "paused")
+        device = page.evaluate("fetch('/api/app/devices').then(r => r.json()).then(c => c.playing)")
+        session = page.evaluate("document.body.dataset.session")
+    print(json.dumps({"session": session, "presses": presses, "before": before, "after": after,
+                      "device": device, "errors": errors}))
+
+
 def clock_offset_ms(page):
     """The page's wall clock (timeOrigin + now) minus this process's time.time(), ms: the
     midpoint of the tightest of 20 round trips, with its half-width."""
@@ -391,7 +425,8 @@ def zoom(url):
 
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or ["help"]
-    commands = {"practise": practise, "record": record, "stall": stall, "latency": latency, "open": open_timing, "reads": reads,
+    commands = {"practise": practise, "record": record, "nothing-to-record": nothing_to_record,
+                "stall": stall, "latency": latency, "open": open_timing, "reads": reads,
                 "playing": playing_fps, "zoom": zoom}
     if command not in commands:
         raise SystemExit(__doc__)

@@ -8,8 +8,8 @@
 # ≥ 120 dB SER with the device's underruns cut out); a render with one sample changed must be
 # told apart from the tee, so the comparison can fail. Then a device that stops calling back
 # while the page plays, sharp9 itself stopped for a moment while playing (an underrun), and a take
-# recorded in the page with the null sink's monitor as the input (below). Ends with "N passed,
-# N failed".
+# recorded in the page with the null sink's monitor as the input, and Record on a system with no
+# input and with an input that will not open (below). Ends with "N passed, N failed".
 #
 # The release build: a debug build's stretcher is slower than real time.
 set -uo pipefail
@@ -35,6 +35,7 @@ stop_app() { # SIGTERM to the app; returns its exit status
 }
 source scripts/lib/private-pulse.sh
 source scripts/lib/takes.sh
+source scripts/lib/alsa-inputs.sh
 
 start_private_pulse "$work"
 check "private PulseAudio server is up" pactl info
@@ -187,6 +188,50 @@ echo "     first take vs tee: $result"
 check "recording: the first take is what was played, to 24 bits" test "$code" -eq 0
 check "recording: the first take lines up with the song within 1 ms (after the round trip)" \
   lines_up_within_1ms "$result"
+
+# No input on the system, and a default input that will not open with the device (ALSA
+# configurations of the test's own, as test-record.sh's): Record pressed twice while the song
+# plays says there is nothing to record from, arms nothing, shows no input meters, and the song
+# plays on (after the failed reopening, on a stream of the output alone); nothing is logged or
+# written, and the render is the tee, bit for bit.
+write_alsa_input_configs "$work/rec"
+for case in no-input refused-input; do
+  dir="$work/rec/$case"
+  mkdir -p "$dir"
+  ALSA_CONFIG_PATH="$work/rec/$case.conf" "$bin" app "$work/track.wav" --db "$dir/app.sqlite" \
+    --device pulse --buffer "$buffer" --tee "$dir/tee.wav" --port "$(free_port)" \
+    >"$dir/app.log" 2>&1 &
+  app=$!
+  url=$(printed_url "$dir/app.log" "sharp9 app")
+  told=$("$venv/bin/python" scripts/app-browser.py nothing-to-record "$url" "$dir/page.png")
+  echo "     $case: $told"
+  stop_app
+  code=$?
+  expected="nothing to record from: no input (see sharp9 devices, --input NAME)"
+  [[ $case == refused-input ]] &&
+    expected="nothing to record from: the input default does not open with pulse"
+  check "recording, $case: Record says so twice, arms nothing, shows no input meters" python3 -c '
+import json, sys
+told = json.loads(sys.argv[1])
+sys.exit(not (len(told["presses"]) == 2 and not told["errors"] and all(
+    press["line"].startswith(sys.argv[2]) and press["pressed"] == "false" and not press["meters"]
+    for press in told["presses"])))' "$told" "$expected"
+  check "recording, $case: the song played on, on the output alone" python3 -c '
+import json, sys
+told = json.loads(sys.argv[1])
+sys.exit(not (told["after"] != told["before"] and ", input" not in told["device"]))' "$told"
+  session=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["session"])' "$told" \
+    2>/dev/null)
+  check "recording, $case: SIGTERM, exit 0; nothing recorded: no take, no arming logged" \
+    bash -c "[[ $code -eq 0 && -n '$session' ]] &&
+      ! '$bin' log '$session' --db '$dir/app.sqlite' | grep -qiE 'take|record' &&
+      [[ ! -e '$dir/takes' ]]"
+  "$bin" render "$session" --db "$dir/app.sqlite" --sample float -o "$dir/heard.wav" >/dev/null
+  result=$(python3 scripts/player-audio.py compare "$dir/heard.wav" "$dir/tee.wav")
+  echo "     $case, render vs tee: $result"
+  check "recording, $case: the render is the tee, bit for bit" \
+    bash -c "[[ '$result' == identical* ]]"
+done
 
 "$bin" app --db "$work/rec/noin.sqlite" --device pulse --input no-such-input \
   --port "$(free_port)" >/dev/null 2>"$work/rec/noin.txt"

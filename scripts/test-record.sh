@@ -27,6 +27,7 @@ trap cleanup EXIT
 
 source scripts/lib/checks.sh
 source scripts/lib/takes.sh
+source scripts/lib/alsa-inputs.sh
 
 shows() { # shows TEXT [SECONDS]: the screen shows it within SECONDS (5); if not, the screen is
   # kept in $work/screen.txt for check_shows to print
@@ -571,28 +572,12 @@ check "calibrating no such input: exit 69, one line, no database" \
   bash -c "[[ $code -eq 69 && \$(wc -l <'$work/nocal.txt') -eq 1 && ! -e '$work/nocal.sqlite' ]]"
 
 
-# No input on the system, and a default input that will not open with the device. The sound
-# server always has a source (the sink's monitor), so ALSA is given a configuration of the test's
-# own (ALSA_CONFIG_PATH: it reads nothing else), in which `default` and `pulse` play through the
-# private server and record nothing; in the second, `default` records from a source the server
-# does not have (PortAudio lists it as an input, and it fails when the stream is opened with it).
-# Without --input, R is pressed while the song plays: the player says there is nothing to record
-# from and plays on (after the failed reopening, on a stream of the output alone), R again
-# neither records nor reopens, nothing is logged or written, and the render is still the tee.
-cat >"$work/no-input.conf" <<'ALSA'
-pcm.!default { type asym; playback.pcm { type pulse } }
-pcm.pulse { type asym; playback.pcm { type pulse } }
-ctl.!default { type pulse }
-ALSA
-cat >"$work/refused-input.conf" <<'ALSA'
-pcm.!default {
-  type asym
-  playback.pcm { type pulse }
-  capture.pcm { type pulse device "no_such_source" }
-}
-pcm.pulse { type asym; playback.pcm { type pulse } }
-ctl.!default { type pulse }
-ALSA
+# No input on the system, and a default input that will not open with the device (ALSA
+# configurations of the test's own: scripts/lib/alsa-inputs.sh). Without --input, R is pressed
+# while the song plays: the player says there is nothing to record from and plays on (after the
+# failed reopening, on a stream of the output alone), R again neither records nor reopens,
+# nothing is logged or written, and the render is still the tee.
+write_alsa_input_configs "$work"
 nothing_to_record() { # nothing_to_record NAME CONF NOTICE: the checks above, in $work/NAME
   local dir="$work/$1" id result
   player_env="ALSA_CONFIG_PATH=$2" start_player "$1" "$dir" "$work/track.wav" \
