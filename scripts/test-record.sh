@@ -3,9 +3,11 @@
 # monitor is the default source, so the input `sharp9 play` records is exactly what it played.
 # Arms recording (R), plays, pauses, listens back (h, j, H: the render must be the tee), quits;
 # checks the take event, the take's file in the library under its SHA-256, and that the take
-# equals what was sent to the device (the tee) to 24 bits after the measured round trip. Then a
-# missing input (one error line, no session), no input on the system and an input that will not
-# open (R says so, nothing is recorded, the song plays on).
+# equals what was sent to the device (the tee) to 24 bits after the measured round trip. Then the
+# default input (no --input), a stall (SIGSTOP) that moves the round trip while recording, kill -9
+# while recording, a full disk, an input at 48 kHz, a missing input (one error line, no session),
+# no input on the system and an input that will not open (R says so, nothing is recorded, the song
+# plays on).
 # Ends with "N passed, N failed" (exit 1 on any failure).
 #
 # The release build (a debug build's stretcher is slower than real time), or SHARP9_BIN: this
