@@ -80,7 +80,7 @@ def summary(log, sent_path, device_ms, label, results=None):
     print(f"    draw        {percentiles([t[2] for t in turns])}")
     gaps = [b[0] - a[0] for a, b in zip(callbacks, callbacks[1:])]
     # The device's period: its median interval (a callback's frames over the rate, when regular).
-    period = sorted(gaps)[len(gaps) // 2] if gaps else 0
+    period = pick(sorted(gaps), 0.5) if gaps else 0
     print(f"  device callback interval (median {period * 1000:.1f} ms) {percentiles(gaps)}; "
           f"> 2 periods: {sum(1 for g in gaps if g > 2 * period)} of {len(gaps)}")
 

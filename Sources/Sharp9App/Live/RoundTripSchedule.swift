@@ -72,17 +72,22 @@ struct RoundTripSchedule {
   }
 
   /// The runs of `count` captured frames from `frame` that are placed by one round trip each:
-  /// where each starts (its offset in frames), how many, and the stamp of its first.
-  func runs(from frame: Int64, count: Int) -> [(offset: Int, frames: Int, stamp: Int64)] {
-    var runs: [(offset: Int, frames: Int, stamp: Int64)] = []
+  /// where each starts (its offset in frames), how many, the round trip, and the stamp of its
+  /// first.
+  func runs(from frame: Int64, count: Int) -> [Run] {
+    var runs: [Run] = []
     var at = frame
     let end = frame + Int64(count)
     while at < end {
       let next = segments.first { $0.from > at }?.from ?? .max
       let until = min(end, next)
-      runs.append((Int(at - frame), Int(until - at), stamp(at)))
+      let latency = latency(atCapture: at)
+      runs.append((Int(at - frame), Int(until - at), latency, at - latency))
       at = until
     }
     return runs
   }
+
+  /// A run of ``runs(from:count:)``.
+  typealias Run = (offset: Int, frames: Int, latency: Int64, stamp: Int64)
 }

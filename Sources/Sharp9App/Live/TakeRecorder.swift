@@ -202,11 +202,10 @@ public final class TakeRecorder: @unchecked Sendable {
         for run in current.runs(from: heldFrame, count: placed) {
           let block = (frame: run.stamp, frames: run.frames)
           let samples = held[(run.offset * channels)..<((run.offset + run.frames) * channels)]
-          let latency = current.latency(atCapture: heldFrame + Int64(run.offset))
           for span in spansNow where !failed.contains(span.id) {
             do {
               try write(
-                block, samples: samples, of: span, latencyFrames: latency,
+                block, samples: samples, of: span, latencyFrames: run.latency,
                 dropouts: (dropouts, moves), into: &writers)
             } catch {
               failed.insert(span.id)
@@ -293,12 +292,11 @@ public final class TakeRecorder: @unchecked Sendable {
       }
     }
     let channels = capture.channels
-    let offset = samples.startIndex + Int(from - block.frame) * channels
+    let offset = Int(from - block.frame) * channels
     let frames = Int(to - from)
     try samples.withUnsafeBufferPointer { all in
-      let base = offset - samples.startIndex
       try entry.writer.write(
-        UnsafeBufferPointer(rebasing: all[base..<(base + frames * channels)]), frames: frames)
+        UnsafeBufferPointer(rebasing: all[offset..<(offset + frames * channels)]), frames: frames)
     }
     entry.sinceFlush += frames
     if Double(entry.sinceFlush) >= Self.flushSeconds * Double(sampleRate) {

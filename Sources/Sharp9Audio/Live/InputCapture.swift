@@ -93,9 +93,7 @@ public final class InputCapture: @unchecked Sendable {
   ) {
     reportedRoundTrip.note(roundTripSec)
     guard overflowCount.load(ordering: .relaxed) == 0 else { return }
-    // As the settled report: a time outside 0…10 s (or not a number) is no round trip.
-    let report = roundTripSec.flatMap { (0...ReportedRoundTrip.longestSec).contains($0) ? $0 : nil }
-    let finding = watch.note(report, atFrame: frame)
+    let finding = watch.note(ReportedRoundTrip.plausible(roundTripSec), atFrame: frame)
     // Before the block: a reader that sees the block sees its dropout, its settled move and
     // whether its round trip is known (the rings publish with release ordering, in this order).
     if dropout { dropoutFrames.push(frame) }

@@ -46,6 +46,12 @@ public final class ReportedRoundTrip: @unchecked Sendable {
     dacTimeSec > 0 && adcTimeSec > 0 ? dacTimeSec - adcTimeSec : nil
   }
 
+  /// `roundTripSec` when it can be a round trip: within 0…``longestSec`` (not negative, not
+  /// nonsense, not a number), else nil.
+  public static func plausible(_ roundTripSec: Double?) -> Double? {
+    roundTripSec.flatMap { (0...longestSec).contains($0) ? $0 : nil }
+  }
+
   /// Reports in seconds become frames at `sampleRate`.
   public init(sampleRate: Int) {
     self.sampleRate = Double(sampleRate)
@@ -60,9 +66,7 @@ public final class ReportedRoundTrip: @unchecked Sendable {
     blocks += 1
     guard blocks > Self.skippedBlocks else { return }
     let count = stored.load(ordering: .relaxed)
-    if let roundTripSec, (0...Self.longestSec).contains(roundTripSec),
-      count < Self.sampledBlocks
-    {
+    if let roundTripSec = Self.plausible(roundTripSec), count < Self.sampledBlocks {
       samples[count] = roundTripSec
       stored.store(count + 1, ordering: .releasing)
     }
