@@ -244,6 +244,26 @@ import Testing
     #expect(capture3.undecidedFrom == nil)
   }
 
+  /// Timestamps that cannot be a round trip (not a number, infinite, negative, over 10 s) are
+  /// no report: runs of them, of any length among steady reports, move nothing and count no
+  /// dropout. Fed raw, a run of 8 infinite reports was a jump that settled to an infinite
+  /// round trip. Seeded, 20 streams.
+  @Test(arguments: 1...20)
+  func hostileTimestampsMoveNothing(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let hostile: [Double] = [.nan, .infinity, -.infinity, -0.001, -1e9, 10.001, 1e300]
+    var roundTrips: [Double?] = Array(repeating: 0.0174, count: 40)
+    for _ in 0..<20 {
+      let run = Int.random(in: 1...60, using: &generator)
+      let value = hostile.randomElement(using: &generator) ?? .nan
+      roundTrips += Array(repeating: value, count: run)
+      roundTrips += Array(repeating: 0.0174, count: Int.random(in: 0...10, using: &generator))
+    }
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    Self.reports(roundTrips, to: capture)
+    #expect(capture.shifts() == [] && capture.dropouts() == [] && capture.undecidedFrom == nil)
+  }
+
   /// A server shifting its buffers may jump back and forth for a while: the move keeps the
   /// frame of its first jump and settles where the round trip stays. One that keeps jumping for
   /// 2 s is a dropout at its first jump, and no move.
