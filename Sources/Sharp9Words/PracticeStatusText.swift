@@ -42,14 +42,25 @@ public enum PracticeStatusText {
       + TakeListening.levelsText(balance: recording.listening.balance)
   }
 
-  /// `Take 3 · pass 3 · 4.2 s` (`· loop off` for a take recorded with the loop off; `· 1 dropout`
-  /// when the device dropped out before its end).
+  /// `Take 3 · pass 3 · 4.2 s` (`· loop off` for a take recorded with the loop off; `· played at
+  /// 0.60 x, +2.00 st` when the song was not at full speed and pitch; `· 1 dropout` when the
+  /// device dropped out before its end).
   public static func takeLabel(_ take: Take, number: Int, sampleRate: Double) -> String {
     let seconds = Double(take.recording.endFrame - take.recording.startFrame) / sampleRate
     return "Take \(number) · "
       + (take.recording.pass.map { "pass \($0)" } ?? "loop off") + " · "
       + seconds.formatted(.number.precision(.fractionLength(1))) + " s"
+      + playedAtLabel(take.recording.playedAt)
       + dropoutsLabel(take.recording.dropouts)
+  }
+
+  /// ` · played at 0.60 x` (and `, +2.00 st` when transposed): what the take was played along
+  /// with, which is what a musician compares passes by; nothing at full speed and pitch, or when
+  /// not known.
+  static func playedAtLabel(_ playedAt: SpeedAndPitch?) -> String {
+    guard let playedAt, playedAt.speed != 1 || playedAt.pitchSemitones != 0 else { return "" }
+    return " · played at " + formatSpeed(playedAt.speed)
+      + (playedAt.pitchSemitones == 0 ? "" : ", " + formatPitch(playedAt.pitchSemitones))
   }
 
   /// ` · 2 dropouts`: the device dropped out before the take's end (while it was recorded, or

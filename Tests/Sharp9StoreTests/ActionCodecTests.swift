@@ -49,6 +49,14 @@ import Testing
         sha256: String(repeating: "ab", count: 32))),
     .takeRecorded(
       TakeRecording(startFrame: Int64.min, endFrame: -1, pass: nil, input: "", sha256: "x")),
+    .takeRecorded(
+      TakeRecording(
+        startFrame: 0, endFrame: 9, pass: 1, input: "pulse", sha256: "y",
+        playedAt: SpeedAndPitch(speed: 0.55, pitchSemitones: -2.5))),
+    .takeRecorded(
+      TakeRecording(
+        startFrame: 0, endFrame: 9, pass: 1, input: "pulse", sha256: "y",
+        playedAt: SpeedAndPitch(speed: .infinity, pitchSemitones: -1e300))),
     .deleteTake(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
     .listenToTake(id: UUID(uuid: (9, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
     .listenToSong, .setTakeBalance(-0.25), .setTakeBalance(1), .setTakeBalance(-1e300),
@@ -99,6 +107,13 @@ import Testing
       ]
         + [0, 1, 0, 0, 0, 0x69, 1, 0, 0, 0, 0x68]
         + [3, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0])
+    // A take with its speed and pitch: tag 66, the same fields, then present, 0.5 and 2.0.
+    var paced = take
+    paced.playedAt = SpeedAndPitch(speed: 0.5, pitchSemitones: 2)
+    #expect(
+      ActionCodec.encode(.takeRecorded(paced))
+        == [66] + ActionCodec.encode(.takeRecorded(take)).dropFirst()
+        + [1, 0, 0, 0, 0, 0, 0, 0xE0, 0x3F, 0, 0, 0, 0, 0, 0, 0, 0x40])
   }
 
   @Test func badBytesAreRejected() {

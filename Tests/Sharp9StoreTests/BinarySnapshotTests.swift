@@ -126,8 +126,9 @@ import Testing
 }
 
 /// Snapshots written before saved loops (layout 1), before the rhythm (layout 2) and before
-/// section names (layout 3) and before the recording (layout 4) existed still decode: checkpoints of older sessions stay usable for
-/// `state --at`.
+/// section names (layout 3), before the recording (layout 4), before listening back (layout
+/// 5) and before the takes' speed and pitch (layout 6) existed still decode: checkpoints of older
+/// sessions stay usable for `state --at`.
 @Suite struct BinarySnapshotLayoutOneTests {
   @Test func olderLayoutsDecode() throws {
     var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
@@ -140,9 +141,12 @@ import Testing
     // header (2), the track (1 + 4 + 5 + 8), the transport (25), the loop (19), the mode (1), the
     // marker count (8), and the marker's id and time (24). Layout 5 adds, at the end, the
     // recording: one "armed" byte and the take count. Layout 6 adds what is listened to: the
-    // "no take" byte and the balance (0.0, eight zero bytes).
+    // "no take" byte and the balance (0.0, eight zero bytes). Layout 7 adds each take's speed
+    // and pitch: nothing without takes.
     var current = BinaryStateSnapshot.encode(state)
-    #expect(current[1] == 6)
+    #expect(current[1] == 7)
+    current[1] = 6
+    #expect(try decode(current) == state, "layout 6")
     #expect(current.suffix(9).allSatisfy { $0 == 0 })
     current.removeLast(9)
     current[1] = 5
@@ -180,7 +184,8 @@ import Testing
           id: UUID(uuid: (9, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)),
           recording: TakeRecording(
             startFrame: 0, endFrame: 1, pass: nil, input: "USB Audio",
-            sha256: String(repeating: "a1", count: 32))),
+            sha256: String(repeating: "a1", count: 32),
+            playedAt: SpeedAndPitch(speed: 0.55, pitchSemitones: -2.5))),
       ])
     #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
     state.recording.listening = TakeListening(takeID: state.recording.takes[1].id, balance: -0.75)

@@ -5,12 +5,14 @@ import Testing
 
 @Suite("take labels")
 struct TakeLabelTests {
-  static func take(pass: Int?, frames: Int64, dropouts: Int) -> Take {
+  static func take(
+    pass: Int?, frames: Int64, dropouts: Int, playedAt: SpeedAndPitch? = nil
+  ) -> Take {
     Take(
       id: ActionContext.derivedID(session: UUID(), sequence: 1),
       recording: TakeRecording(
         startFrame: 44_100, endFrame: 44_100 + frames, pass: pass, input: "mic", sha256: "ab",
-        dropouts: dropouts))
+        dropouts: dropouts, playedAt: playedAt))
   }
 
   @Test("a take says its pass, its length and whether the device dropped out")
@@ -25,5 +27,19 @@ struct TakeLabelTests {
     #expect(
       label(Self.take(pass: 1, frames: 22_050, dropouts: 4))
         == "Take 3 · pass 1 · 0.5 s · 4 dropouts")
+  }
+
+  @Test("a take says the speed and pitch it was played along at, unless 1 x and 0 st")
+  func playedAt() {
+    let label = { (speed: Double, pitch: Double) in
+      PracticeStatusText.takeLabel(
+        Self.take(
+          pass: 2, frames: 44_100, dropouts: 1,
+          playedAt: SpeedAndPitch(speed: speed, pitchSemitones: pitch)),
+        number: 1, sampleRate: 44_100)
+    }
+    #expect(label(0.6, 0) == "Take 1 · pass 2 · 1.0 s · played at 0.60 x · 1 dropout")
+    #expect(label(1, -2) == "Take 1 · pass 2 · 1.0 s · played at 1.00 x, -2.00 st · 1 dropout")
+    #expect(label(1, 0) == "Take 1 · pass 2 · 1.0 s · 1 dropout")
   }
 }

@@ -117,7 +117,8 @@ public struct RandomActions: Sendable {
   }
 
   /// A take as the engine reports it: mostly a pass of a few seconds after the last one,
-  /// sometimes one the reducer must refuse (no span, a bad hash, no input name).
+  /// sometimes one the reducer must refuse (no span, a bad hash, no input name, a speed or pitch
+  /// out of range).
   private mutating func takeRecording(in state: State) -> TakeRecording {
     let start =
       (state.recording.takes.last?.recording.endFrame ?? 0)
@@ -128,7 +129,11 @@ public struct RandomActions: Sendable {
       startFrame: start, endFrame: start + length, pass: chance(30) ? nil : pick([1, 2, 3, 0]),
       input: chance(5) ? "" : "pulse", sha256: chance(5) ? "not a hash" : String(hash),
       dropouts: chance(10) ? pick([1, 3, -1]) : 0,
-      latencyFrames: chance(50) ? 0 : pick([1_536, 441, -5, 1 << 40]))
+      latencyFrames: chance(50) ? 0 : pick([1_536, 441, -5, 1 << 40]),
+      playedAt: chance(30)
+        ? nil
+        : SpeedAndPitch(
+          speed: pick([1, 0.5, 0.75, 2, 0.1, 3]), pitchSemitones: pick([0, 2, -12, 13])))
   }
 
   /// A kept take's id, or sometimes one that names no take.

@@ -50,7 +50,7 @@ enum TakeKey: String, StateJSONKey {
 
 /// ``TakeRecording``'s keys.
 enum TakeRecordingKey: String, StateJSONKey {
-  case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames
+  case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames, speed, pitchSemitones
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

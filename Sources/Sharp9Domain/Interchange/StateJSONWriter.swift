@@ -132,10 +132,14 @@ package struct StateJSONWriter {
   private mutating func take(_ take: Take) -> Bool {
     object(TakeKey.self) { writer, key in
       switch key {
-      case .id: writer.uuid(take.id)
+      case .id: return writer.uuid(take.id)
       case .recording:
-        writer.object(TakeRecordingKey.self) { writer, key in
-          let recording = take.recording
+        let recording = take.recording
+        // Speed and pitch only when known, as the take's `Codable` form writes them.
+        let omitting = { (key: TakeRecordingKey) in
+          recording.playedAt == nil && (key == .speed || key == .pitchSemitones)
+        }
+        return writer.object(TakeRecordingKey.self, omitting: omitting) { writer, key in
           switch key {
           case .startFrame: return writer.integer(recording.startFrame)
           case .endFrame: return writer.integer(recording.endFrame)
@@ -144,6 +148,8 @@ package struct StateJSONWriter {
           case .sha256: return writer.string(recording.sha256)
           case .dropouts: return writer.integer(Int64(recording.dropouts))
           case .latencyFrames: return writer.integer(recording.latencyFrames)
+          case .speed: return writer.number(recording.playedAt?.speed ?? 1)
+          case .pitchSemitones: return writer.number(recording.playedAt?.pitchSemitones ?? 0)
           }
         }
       }

@@ -26,11 +26,15 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
   /// The round trip (output → input) subtracted from the input's frames, in frames: the device
   /// pair's calibrated latency when the take was recorded (0: none was known).
   public var latencyFrames: Int64
+  /// The song's speed and pitch when the take's first frame was recorded: listened back at
+  /// another speed or pitch, the take is stretched to stay in time and key with the song. Nil for
+  /// a take logged before 2026-11-28, which is laid frame for frame as it was then.
+  public var playedAt: SpeedAndPitch?
 
   /// Creates a report.
   public init(
     startFrame: Int64, endFrame: Int64, pass: Int?, input: String, sha256: String,
-    dropouts: Int = 0, latencyFrames: Int64 = 0
+    dropouts: Int = 0, latencyFrames: Int64 = 0, playedAt: SpeedAndPitch? = nil
   ) {
     self.startFrame = startFrame
     self.endFrame = endFrame
@@ -39,6 +43,7 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
     self.sha256 = sha256
     self.dropouts = dropouts
     self.latencyFrames = latencyFrames
+    self.playedAt = playedAt
   }
 
   /// The file's name in the library folder: `takes/<sha256>.flac` (content-addressed, so the
@@ -66,14 +71,15 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
       return "its latency of \(latencyFrames) frames is not 0 to"
         + " \(PracticeRules.takeLatencyFrameLimit)"
     }
-    return nil
+    return playedAt?.problem
   }
 
   private enum CodingKeys: String, CodingKey {
-    case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames
+    case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames, speed, pitchSemitones
   }
 
-  /// Decodes every field; `pass` may be `null`.
+  /// Decodes every field; `pass` may be `null`; `speed` and `pitchSemitones` are both there or
+  /// both absent (a take logged before they were).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -83,10 +89,27 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
       input: try container.decode(String.self, forKey: .input),
       sha256: try container.decode(String.self, forKey: .sha256),
       dropouts: try container.decode(Int.self, forKey: .dropouts),
-      latencyFrames: try container.decode(Int64.self, forKey: .latencyFrames))
+      latencyFrames: try container.decode(Int64.self, forKey: .latencyFrames),
+      playedAt: try Self.decodePlayedAt(container))
   }
 
-  /// Encodes every field, an absent pass as `null` as the interchange format requires.
+  private static func decodePlayedAt(_ container: KeyedDecodingContainer<CodingKeys>) throws
+    -> SpeedAndPitch?
+  {
+    let speed = try container.decodeIfPresent(Double.self, forKey: .speed)
+    let pitch = try container.decodeIfPresent(Double.self, forKey: .pitchSemitones)
+    switch (speed, pitch) {
+    case (nil, nil): return nil
+    case (let speed?, let pitch?): return SpeedAndPitch(speed: speed, pitchSemitones: pitch)
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: speed == nil ? .speed : .pitchSemitones, in: container,
+        debugDescription: "speed and pitchSemitones come together")
+    }
+  }
+
+  /// Encodes every field, an absent pass as `null` as the interchange format requires; `speed`
+  /// and `pitchSemitones` only when known.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(startFrame, forKey: .startFrame)
@@ -96,6 +119,8 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
     try container.encode(sha256, forKey: .sha256)
     try container.encode(dropouts, forKey: .dropouts)
     try container.encode(latencyFrames, forKey: .latencyFrames)
+    try container.encodeIfPresent(playedAt?.speed, forKey: .speed)
+    try container.encodeIfPresent(playedAt?.pitchSemitones, forKey: .pitchSemitones)
   }
 }
 

@@ -149,8 +149,10 @@ public enum ActionCodec {
       writer.write(UInt8(52))
       writer.write(armed)
     case .takeRecorded(let take):
-      writer.write(UInt8(53))
+      // 53: a take logged before its speed and pitch were (kept byte for byte); 66: with them.
+      writer.write(UInt8(take.playedAt == nil ? 53 : 66))
       writer.write(take)
+      if take.playedAt != nil { writer.write(playedAt: take.playedAt) }
     case .deleteTake(let id):
       writer.write(UInt8(54))
       writer.write(id)
@@ -277,6 +279,10 @@ public enum ActionCodec {
     case 44: return .setSnap(try snap(reader.byte()))
     case 52: return .setRecordingArmed(try reader.bool())
     case 53: return .takeRecorded(try reader.takeRecording())
+    case 66:
+      var take = try reader.takeRecording()
+      take.playedAt = try reader.playedAt()
+      return .takeRecorded(take)
     case 54: return .deleteTake(id: try reader.uuid())
     case 63: return .listenToTake(id: try reader.uuid())
     case 64: return .listenToSong

@@ -26,8 +26,9 @@ enum BinaryStateSnapshot {
   /// loops), 2 (3 adds each step's grid change and, at the end, how loop passes are
   /// practised and the rhythm), 3 (4 adds each marker's section name, wherever markers are
   /// written), 4 (5 adds, at the end, the recording: armed and the takes) and 5 (6 adds, at the
-  /// end, what is listened to: the heard take and the balance).
-  static let layoutVersion: UInt8 = 6
+  /// end, what is listened to: the heard take and the balance) and 6 (7 adds, at the end, the
+  /// speed and pitch each take was played at).
+  static let layoutVersion: UInt8 = 7
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -66,6 +67,7 @@ enum BinaryStateSnapshot {
     }
     writer.writeOptional(state.recording.listening.takeID) { $0.write($1) }
     writer.write(state.recording.listening.balance)
+    for take in state.recording.takes { writer.write(playedAt: take.recording.playedAt) }
     return writer.bytes
   }
 
@@ -119,6 +121,11 @@ enum BinaryStateSnapshot {
     if version >= 6 {
       state.recording.listening.takeID = try reader.bool() ? try reader.uuid() : nil
       state.recording.listening.balance = try reader.double()
+    }
+    if version >= 7 {
+      for index in state.recording.takes.indices {
+        state.recording.takes[index].recording.playedAt = try reader.playedAt()
+      }
     }
     guard reader.isAtEnd else { throw .trailingBytes }
     return state

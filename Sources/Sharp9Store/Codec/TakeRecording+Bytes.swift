@@ -3,6 +3,8 @@ import Sharp9Domain
 /// The byte form of a take's report, shared by the action codec (`takeRecorded`) and the binary
 /// state snapshot (the kept takes): the frames as 8 bytes each, the pass as an optional count,
 /// the input's name and the hash as strings, then the dropouts and the latency as 8 bytes each.
+/// The speed and pitch a take was played at came later: they follow the take, where a format
+/// that has them says (a new action tag, a snapshot layout), as a present flag and two doubles.
 extension ByteWriter {
   mutating func write(_ take: TakeRecording) {
     write(UInt64(bitPattern: take.startFrame))
@@ -12,6 +14,14 @@ extension ByteWriter {
     write(take.sha256)
     write(UInt64(bitPattern: Int64(take.dropouts)))
     write(UInt64(bitPattern: take.latencyFrames))
+  }
+
+  /// Writes a take's speed and pitch (a present flag, then both as doubles).
+  mutating func write(playedAt: SpeedAndPitch?) {
+    write(playedAt != nil)
+    guard let playedAt else { return }
+    write(playedAt.speed)
+    write(playedAt.pitchSemitones)
   }
 }
 
@@ -23,5 +33,11 @@ extension ByteReader {
       pass: try passLimit(), input: try string(), sha256: try string(),
       dropouts: Int(truncatingIfNeeded: Int64(bitPattern: try uint64())),
       latencyFrames: Int64(bitPattern: try uint64()))
+  }
+
+  /// A take's speed and pitch as written (any values: the reducer refuses the impossible ones).
+  mutating func playedAt() throws(ActionCodec.DecodingError) -> SpeedAndPitch? {
+    guard try bool() else { return nil }
+    return SpeedAndPitch(speed: try double(), pitchSemitones: try double())
   }
 }

@@ -63,6 +63,7 @@ import Testing
     #"{"type":"setRecordingArmed","armed":true}"#,
     #"{"type":"takeRecorded","take":{"startFrame":44100,"endFrame":220500,"pass":2,"input":"pulse","sha256":"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef","dropouts":0,"latencyFrames":1536}}"#,
     #"{"type":"takeRecorded","take":{"startFrame":0,"endFrame":1,"pass":null,"input":"USB Audio","sha256":"ff","dropouts":2,"latencyFrames":0}}"#,
+    #"{"type":"takeRecorded","take":{"startFrame":0,"endFrame":9,"pass":1,"input":"pulse","sha256":"ff","dropouts":0,"latencyFrames":0,"speed":0.6,"pitchSemitones":-2}}"#,
     #"{"type":"deleteTake","id":"01020304-0506-0708-090A-0B0C0D0E0F10"}"#,
     #"{"type":"listenToTake","id":"01020304-0506-0708-090A-0B0C0D0E0F10"}"#,
     #"{"type":"listenToSong"}"#,
@@ -140,6 +141,18 @@ import Testing
     #expect(
       try decode(Self.actionGoldens[19])
         == .clearToastIfExpired(now: Date(timeIntervalSince1970: 1_795_287_602.5)))
+  }
+
+  /// A take's speed and pitch come together: one without the other is not a take.
+  @Test func aTakesSpeedWithoutItsPitchDoesNotDecode() {
+    for field in [#""speed":0.6"#, #""pitchSemitones":2"#] {
+      let text =
+        #"{"type":"takeRecorded","take":{"startFrame":0,"endFrame":9,"pass":1,"input":"p","#
+        + #""sha256":"ff","dropouts":0,"latencyFrames":0,"# + field + "}}"
+      #expect(throws: DecodingError.self, "\(field)") {
+        try Interchange.decoder().decode(Action.self, from: Data(text.utf8))
+      }
+    }
   }
 
   @Test func nonFiniteNumbersAreNotWritten() {

@@ -7,11 +7,11 @@ import Testing
 
   static func take(
     _ start: Int64, _ end: Int64, pass: Int? = 1, input: String = "pulse", sha256: String = hash,
-    dropouts: Int = 0, latencyFrames: Int64 = 0
+    dropouts: Int = 0, latencyFrames: Int64 = 0, playedAt: SpeedAndPitch? = nil
   ) -> TakeRecording {
     TakeRecording(
       startFrame: start, endFrame: end, pass: pass, input: input, sha256: sha256,
-      dropouts: dropouts, latencyFrames: latencyFrames)
+      dropouts: dropouts, latencyFrames: latencyFrames, playedAt: playedAt)
   }
 
   @Test func armingAndStoppingToggleTheStateWithAToast() {
@@ -91,6 +91,22 @@ import Testing
       (
         Self.take(0, 5, latencyFrames: 480_001),
         "its latency of 480001 frames is not 0 to 480000"
+      ),
+      (
+        Self.take(0, 5, playedAt: SpeedAndPitch(speed: 2.5, pitchSemitones: 0)),
+        "its speed 2.50 x is not 0.25 x to 2.00 x"
+      ),
+      (
+        Self.take(0, 5, playedAt: SpeedAndPitch(speed: .nan, pitchSemitones: 0)),
+        "its speed -- is not 0.25 x to 2.00 x"
+      ),
+      (
+        Self.take(0, 5, playedAt: SpeedAndPitch(speed: 1, pitchSemitones: -12.5)),
+        "its pitch -12.50 st is not -12.00 st to +12.00 st"
+      ),
+      (
+        Self.take(0, 5, playedAt: SpeedAndPitch(speed: 1, pitchSemitones: .infinity)),
+        "its pitch -- is not -12.00 st to +12.00 st"
       ),
     ]
     for (index, (take, problem)) in bad.enumerated() {
