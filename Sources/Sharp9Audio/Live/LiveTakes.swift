@@ -63,7 +63,7 @@ final class LiveTakes {
       held[key] = Held(audio: audio, chosenAt: choices, replacedBy: nil, releasableAfter: nil)
     }
     current = key
-    return audio.map(TakeSound.init)
+    return audio.map { TakeSound($0, playedAt: take?.playedAt) }
   }
 
   /// Frees the takes beyond the most recent ``keptTakes`` that the audio thread can no longer be

@@ -29,6 +29,7 @@ extension SessionRenderer {
         try updateVoices(for: segment)
         voicesChecked = true
       }
+      try updateTakeVoice()
       var blockEnd = min(end, toFrame, cursor + Int64(settings.blockFrames))
       // Fade out before the track ends (nothing follows to crossfade with) and before the
       // window's end, so the output never stops on a step.
@@ -44,7 +45,16 @@ extension SessionRenderer {
           leader?.fadeOut()
         }
       }
-      let voicesSound = anyVoiceSounding()
+      // A take voice ends with its take, faded like the song at its end.
+      let takeFade = takeVoiceFadeStart()
+      if takeFade != Int64.max {
+        if cursor < takeFade {
+          blockEnd = min(blockEnd, takeFade)
+        } else {
+          fadeOutTakeVoice()
+        }
+      }
+      let voicesSound = anyVoiceSounding() || anyTakeVoiceSounding()
       if !voicesSound && !clicksSound(from: cursor, to: blockEnd, in: segment)
         && !takes.sounds(from: cursor, to: blockEnd, length: curve.length)
       {
@@ -117,6 +127,7 @@ extension SessionRenderer {
   private func silenceAllVoices() {
     for index in 0..<voices.count { voices[index].silence() }
     leader = nil
+    silenceTakeVoices()
   }
 
   /// Mixes every sounding voice (at the song's level), the clicks and the take listened to into
@@ -134,6 +145,7 @@ extension SessionRenderer {
       addClicks(to: base, from: cursor, frames: frames, in: segment)
       takes.addTakes(
         to: base, from: cursor, frames: frames, channels: format.channels, curve: curve)
+      if anyTakeVoiceSounding() { try addTakeVoices(to: base, frames: frames) }
       try sink.write(UnsafeBufferPointer(rebasing: buffer[0..<samples]), frames: frames)
     }
     framesWritten += Int64(frames)

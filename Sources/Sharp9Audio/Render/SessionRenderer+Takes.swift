@@ -21,7 +21,7 @@ extension SessionRenderer {
       do {
         let audio = try ownedTakes[take.sha256] ?? decodeTake(take)
         ownedTakes[take.sha256] = audio
-        sound = TakeSound(audio)
+        sound = TakeSound(audio, playedAt: take.playedAt)
       } catch {
         takeFailure = error
         return
@@ -38,7 +38,7 @@ extension SessionRenderer {
   /// Chooses `sound` (nil: the song alone) and moves the levels to `balance`'s, at the current
   /// frame. Allocation-free: the live engine's audio thread calls it.
   func applyTakeMix(_ sound: TakeSound?, isPassTake: Bool, balance: Double) {
-    takes.choose(sound, isPassTake: isPassTake, at: cursor)
+    chooseTake(sound, isPassTake: isPassTake)
     let levels = TakeListening.levels(balance: balance)
     takes.setLevels((Float(levels.song), Float(levels.take)), at: cursor, length: curve.length)
   }
@@ -54,23 +54,24 @@ extension SessionRenderer {
     var atA = false
     if let loop = timeline.activeLoop { atA = loop.aSec == segment.sourceStartSec }
     switch segment.start {
-    case .continued, .sessionStart, .speed, .pitch, .loop: return
-    case .wrap: takes.startLine(at: frame)
+    case .continued, .sessionStart, .loop: return
+    case .speed, .pitch: retuneTakeLine(at: frame, segment)
+    case .wrap: startTakeLine(at: frame, segment)
     case .play:
       // The count-in's end is marked as a play, but the line began with the count-in.
       if countInEnded { return }
       if moving && (atA || !takes.isPassTake) {
-        takes.startLine(at: frame)
+        startTakeLine(at: frame, segment)
       } else {
-        takes.endLine(at: frame)
+        endTakeLine(at: frame)
       }
     case .seek, .capture:
       if moving && atA && takes.isPassTake {
-        takes.startLine(at: frame)
+        startTakeLine(at: frame, segment)
       } else {
-        takes.endLine(at: frame)
+        endTakeLine(at: frame)
       }
-    case .pause, .end, .passesDone, .load: takes.endLine(at: frame)
+    case .pause, .end, .passesDone, .load: endTakeLine(at: frame)
     }
   }
 }

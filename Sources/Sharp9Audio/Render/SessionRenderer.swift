@@ -55,6 +55,21 @@ public final class SessionRenderer: VirtualClockEngine {
   var clickGain: Float = 0
   /// Listening back: the take heard with the song, its line and the balance.
   var takes = TakePlayback()
+  /// How far the take's line has gone at the song's speed (nil: no line).
+  var takeLine: TakeLineClock?
+  /// Stretcher voices for a take heard at another speed or pitch than it was played along at,
+  /// each reading its own cursor (see `SessionRenderer+StretchedTakes.swift`).
+  let takeVoices: [RenderVoice]
+  let takeCursors: [TakeCursor]
+  /// The take voice meant to be heard (-1: none), the take it plays and its stretch.
+  var takeLeader = -1
+  var takeLeaderFrames: Int64 = 0
+  var takeLeaderRatio = 1.0
+  /// Bumped whenever the take a voice should play changes; the voice started for which.
+  var takeVoiceWanted = 0
+  var takeVoiceStarted = 0
+  /// The take voices' block, before the balance scales it.
+  var takeMix: [Float]
   /// Whether the last segment rendered was part of a count-in (its end starts no new line).
   var wasCountingIn = false
   /// Where the offline renderer finds the audio of a take the session listened to (the live
@@ -108,6 +123,13 @@ public final class SessionRenderer: VirtualClockEngine {
     fromFrame = Int64((max(0, settings.fromSec) * rate).rounded())
     toFrame = settings.toSec.map { Int64((max(0, $0) * rate).rounded()) } ?? Int64.max
     mix = [Float](repeating: 0, count: settings.blockFrames * format.channels)
+    takeMix = mix
+    takeCursors = (0..<Self.voiceCount).map { _ in
+      TakeCursor(sampleRate: format.sampleRate, channels: format.channels)
+    }
+    takeVoices = try takeCursors.map { cursor in
+      try RenderVoice(source: cursor, quality: settings.quality, blockFrames: settings.blockFrames)
+    }
     clickSound = ClickSound(sampleRate: format.sampleRate)
   }
 

@@ -16,6 +16,10 @@
 ///   faded too, so nothing clicks.
 /// - The balance scales the song's voices (not the metronome, which has its own level) and the
 ///   take (``Sharp9Domain/TakeListening/levels(balance:)``), moving linearly over one fade length.
+/// - A line heard at another speed or pitch than its take was played along at is *stretched*:
+///   a stretcher voice plays it (`SessionRenderer+StretchedTakes.swift`), and this laying leaves
+///   it out (it still keeps the line, the choice, the fades of the take it replaced, and the
+///   levels).
 struct TakePlayback {
   /// A take laid on a line.
   struct Line: BitwiseCopyable {
@@ -26,6 +30,8 @@ struct TakePlayback {
     var fadeInFrom: Int64
     /// Where it began fading out (far future: it does not).
     var fadeOutFrom: Int64
+    /// Whether a stretcher voice plays it (not laid here).
+    var isStretched = false
   }
 
   static let farPast = Int64.min / 4
@@ -47,16 +53,27 @@ struct TakePlayback {
   /// Whether a take is chosen that was recorded over a loop pass.
   var isPassTake = false
 
-  /// Starts a line at `frame`: the chosen take plays from its first frame there.
-  mutating func startLine(at frame: Int64) {
+  /// Starts a line at `frame`: the chosen take plays from its first frame there (`stretched`:
+  /// through a stretcher voice).
+  mutating func startLine(at frame: Int64, stretched: Bool = false) {
     retire(at: frame)
     lineStart = frame
     // `if let`, not `Optional.map`: a generic call instantiates metadata on the audio thread in
     // a debug build, which allocates (here and below).
     if let sound {
       current = Line(
-        start: frame, sound: sound, fadeInFrom: Self.farPast, fadeOutFrom: Self.farFuture)
+        start: frame, sound: sound, fadeInFrom: Self.farPast, fadeOutFrom: Self.farFuture,
+        isStretched: stretched)
     }
+  }
+
+  /// From `frame` a stretcher voice plays the current take: the laid one fades out.
+  mutating func stretchLine(at frame: Int64) {
+    guard var line = current, !line.isStretched else { return }
+    retire(at: frame)
+    line.isStretched = true
+    line.fadeInFrom = frame
+    current = line
   }
 
   /// Ends the line at `frame`: the take fades out.
@@ -65,20 +82,28 @@ struct TakePlayback {
     lineStart = nil
   }
 
-  /// Chooses `sound` at `frame` (nil: none); on a line, it goes on at the line's point.
-  mutating func choose(_ sound: TakeSound?, isPassTake: Bool, at frame: Int64) {
+  /// Chooses `sound` at `frame` (nil: none); on a line, it goes on at the line's point
+  /// (`stretched`: through a stretcher voice).
+  /// Returns whether the choice changed anything.
+  @discardableResult
+  mutating func choose(
+    _ sound: TakeSound?, isPassTake: Bool, at frame: Int64, stretched: Bool = false
+  ) -> Bool {
     self.isPassTake = isPassTake
     // Pattern matches, not `== nil`: the generic comparison would allocate on the audio thread.
     if let old = self.sound {
-      if let sound, old.isSame(as: sound) { return }
+      if let sound, old.isSame(as: sound) { return false }
     } else if case .none = sound {
-      return
+      return false
     }
     retire(at: frame)
     self.sound = sound
     if let lineStart, let sound {
-      current = Line(start: lineStart, sound: sound, fadeInFrom: frame, fadeOutFrom: Self.farFuture)
+      current = Line(
+        start: lineStart, sound: sound, fadeInFrom: frame, fadeOutFrom: Self.farFuture,
+        isStretched: stretched)
     }
+    return true
   }
 
   /// Moves the levels to `levels` from `frame`, over `length` frames.
@@ -138,6 +163,7 @@ struct TakePlayback {
     _ line: Line, to base: UnsafeMutablePointer<Float>, from start: Int64, frames: Int,
     _ channels: Int, _ curve: FadeCurve
   ) {
+    guard !line.isStretched else { return }
     let length = Int64(curve.length)
     let first = max(start, line.start)
     // Two-argument `min`s: the variadic one builds an array.
@@ -173,7 +199,7 @@ struct TakePlayback {
   }
 
   private static func overlaps(_ line: Line?, _ start: Int64, _ end: Int64, _ length: Int) -> Bool {
-    guard let line else { return false }
+    guard let line, !line.isStretched else { return false }
     let last = min(line.start + line.sound.frames, line.fadeOutFrom + Int64(length))
     return max(start, line.start) < min(end, last)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Sharp9Domain
 
 /// A take decoded for listening back, as the renderer reads it: a view of a ``DecodedAudio``
 /// someone else owns (plain pointers, so handing one to the audio thread retains and releases
@@ -11,12 +12,15 @@ struct TakeSound: BitwiseCopyable {
   var frames: Int64
   /// The take's channels (laid on the output's one to one, the last repeated).
   var channels: Int
+  /// The song's speed and pitch it was played along with (nil: unknown, laid frame for frame).
+  var playedAt: SpeedAndPitch?
 
-  /// A view of `audio`, valid while `audio` lives.
-  init(_ audio: DecodedAudio) {
+  /// A view of `audio`, valid while `audio` lives, of a take played along at `playedAt`.
+  init(_ audio: DecodedAudio, playedAt: SpeedAndPitch?) {
     samples = audio.samples
     frames = audio.format.frames
     channels = audio.format.channels
+    self.playedAt = playedAt
   }
 
   /// `audio`, a take to hear over a song at `sampleRate`.

@@ -23,7 +23,8 @@ import Testing
     }
   }
 
-  static func takes() throws -> Takes {
+  /// The takes, played along at `playedAt` (nil: not known, laid frame for frame).
+  static func takes(playedAt: SpeedAndPitch? = nil) throws -> Takes {
     let directory = try RenderFixture.directory()
     var recordings: [TakeRecording] = []
     var files: [String: URL] = [:]
@@ -45,7 +46,7 @@ import Testing
       recordings.append(
         TakeRecording(
           startFrame: Int64(index) * 40_000, endFrame: Int64(index) * 40_000 + Int64(shape.frames),
-          pass: shape.pass, input: "test", sha256: hash))
+          pass: shape.pass, input: "test", sha256: hash, playedAt: playedAt))
     }
     return Takes(recordings: recordings, files: files)
   }
@@ -64,6 +65,7 @@ import Testing
       (300, [.engineSetTakeMix(take: takes[1], balance: 1)]),
       (380, [.engineSetTakeMix(take: takes[0], balance: -0.25)]),
       (420, [.engineSetRate(0.75)]),
+      (460, [.engineSetPitchSemitones(-1)]),
       (500, [.enginePause]),
       (520, [.engineSeek(timeSec: 0.5)]),
       (530, [.enginePlay]),
@@ -86,9 +88,16 @@ import Testing
     ]
   }
 
-  @Test func listeningBackLiveEqualsTheRenderBitForBit() throws {
+  /// Takes of unknown speed (laid), played along at the song's speed (laid, then stretched from
+  /// the speed change) and at another speed and pitch (stretched throughout).
+  static let playedAt: [SpeedAndPitch?] = [
+    nil, SpeedAndPitch(speed: 1, pitchSemitones: 0), SpeedAndPitch(speed: 0.5, pitchSemitones: 2),
+  ]
+
+  @Test(arguments: playedAt)
+  func listeningBackLiveEqualsTheRenderBitForBit(playedAt: SpeedAndPitch?) throws {
     let source = try LiveEngineTests.source()
-    let takes = try Self.takes()
+    let takes = try Self.takes(playedAt: playedAt)
     for callbackFrames in [300, 256] {
       let engine = try LiveEngine(
         audio: try DecodedAudio(url: source), framesPerCallback: callbackFrames,
@@ -196,9 +205,9 @@ import Testing
     #expect(output[secondPlay + 5_000] == RenderFixture.ramp(5_000), "the play at A")
   }
 
-  @Test(.enabled(if: sharp9_allocations_supported() == 1))
-  func mixingATakeAllocatesNothing() throws {
-    let takes = try Self.takes()
+  @Test(.enabled(if: sharp9_allocations_supported() == 1), arguments: playedAt)
+  func mixingATakeAllocatesNothing(playedAt: SpeedAndPitch?) throws {
+    let takes = try Self.takes(playedAt: playedAt)
     let (allocations, peak) = try LiveEngineAllocationTests.countAllocations(
       takeAudio: takes.audio, countsSteps: false
     ) { engine, callback in
@@ -213,6 +222,12 @@ import Testing
       case 400:
         engine.reserveFrame()
         engine.setTakeMix(take: nil, balance: 1)
+      case 450:
+        engine.reserveFrame()
+        engine.setTakeMix(take: takes.recordings[0], balance: 0)
+      case 500:
+        engine.reserveFrame()
+        engine.setRate(0.8)
       default: break
       }
     }
