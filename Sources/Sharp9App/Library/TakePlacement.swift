@@ -2,11 +2,11 @@ import Foundation
 import Sharp9Audio
 import Sharp9Domain
 
-/// Where a take being written belongs: its session, first frame, pass, input, round trip and
-/// the dropouts counted so far. The recorder keeps it beside the take's hidden file
-/// (`.take-<pid>-<uuid>.placement`) while the take is written, so that a take cut short by a
-/// crash can be recovered into its session (``TakeRecovery/placed(_:session:sampleRate:)``) rather than
-/// only offered as a file.
+/// Where a take being written belongs: its session, first frame, pass, input, round trip, the
+/// dropouts counted so far and the speed and pitch it is played along at. The recorder keeps it
+/// beside the take's hidden file (`.take-<pid>-<uuid>.placement`) while the take is written, so
+/// that a take cut short by a crash can be recovered into its session
+/// (``TakeRecovery/placed(_:session:sampleRate:)``) rather than only offered as a file.
 ///
 /// Read back after a crash, the file is input from outside like any other: a placement that
 /// does not decode, or names impossible frames, places nothing.
@@ -23,11 +23,14 @@ public struct TakePlacement: Sendable, Equatable, Codable {
   public var latencyFrames: Int64
   /// The dropouts the device reported during the take so far.
   public var dropouts: Int
+  /// The song's speed and pitch the take was played along at (nil: not known, as in a placement
+  /// written before 2026-11-28).
+  public var playedAt: SpeedAndPitch?
 
   /// Creates a placement.
   public init(
     session: UUID, startFrame: Int64, pass: Int?, input: String, latencyFrames: Int64,
-    dropouts: Int = 0
+    dropouts: Int = 0, playedAt: SpeedAndPitch? = nil
   ) {
     self.session = session
     self.startFrame = startFrame
@@ -35,6 +38,7 @@ public struct TakePlacement: Sendable, Equatable, Codable {
     self.input = input
     self.latencyFrames = latencyFrames
     self.dropouts = dropouts
+    self.playedAt = playedAt
   }
 
   /// The take of `frames` frames whose file hashes to `sha256`, placed here; nil when the
@@ -44,7 +48,7 @@ public struct TakePlacement: Sendable, Equatable, Codable {
     guard !overflow else { return nil }
     let take = TakeRecording(
       startFrame: startFrame, endFrame: end, pass: pass, input: input, sha256: sha256,
-      dropouts: dropouts, latencyFrames: latencyFrames)
+      dropouts: dropouts, latencyFrames: latencyFrames, playedAt: playedAt)
     return take.problem == nil ? take : nil
   }
 }

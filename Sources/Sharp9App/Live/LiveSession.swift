@@ -45,6 +45,8 @@ public final class LiveSession {
   private var takePass: Int?
   /// Whether a take is being written (recording is armed and the song plays).
   public private(set) var isTaking = false
+  /// The speed and pitch since recent frames, for the takes begun at them.
+  private var speedAndPitch = SpeedAndPitchHistory()
   /// The song's beat grid being analysed (nil: not asked, or sent).
   private var beatAnalysis: BackgroundBeatAnalysis?
   /// A line for the screen about recording (why arming did nothing, a take lost), or nil.
@@ -316,7 +318,9 @@ public final class LiveSession {
     let frame = engine.reserveFrame(
       leadFrames: controlLead.frames(atSec: began, rate: rate), reachableFrame: reachable ?? 0)
     let roomSec = Double(frame - rendered) / rate
+    let before = playing
     try core.send(action, at: Double(frame) / rate)
+    if playing != before { speedAndPitch.note(playing, fromFrame: frame, before: before) }
     let sent = MonotonicClock.nowSec()
     controlLead.note(durationSec: sent - began, atSec: sent)
     late.sent(action.kind, atFrame: frame, sendSec: sent - began, roomSec: roomSec)
@@ -332,7 +336,8 @@ public final class LiveSession {
     if wanted, !isTaking {
       let loop = state.loop
       takePass = loop.enabled && loop.aSec != nil && loop.bSec != nil ? 1 : nil
-      recorder.begin(atFrame: frame, pass: takePass, session: core.session?.id)
+      recorder.begin(
+        atFrame: frame, pass: takePass, session: core.session?.id, playedAt: playing)
       isTaking = true
     } else if !wanted, isTaking {
       recorder.end(atFrame: frame)
@@ -340,16 +345,31 @@ public final class LiveSession {
     }
   }
 
+  /// The song's speed and pitch as the session's state has them now.
+  private var playing: SpeedAndPitch {
+    SpeedAndPitch(
+      speed: core.state.transport.speed, pitchSemitones: core.state.transport.pitchSemitones)
+  }
+
   /// Splits the take at each loop wrap the engine reported, and sends the takes finished.
   private func collectTakes(_ report: EngineReport, after previous: EngineReport) throws {
     guard let recorder else { return }
+    if report.loopPractice.trainerSteps > previous.loopPractice.trainerSteps {
+      // The trainer stepped at a wrap on the audio thread; its action is sent after this.
+      let step = Int64((report.loopPractice.lastTrainerStepWallSec * rate).rounded())
+      let stepped = SpeedAndPitch(
+        speed: report.loopPractice.lastTrainerSpeed, pitchSemitones: playing.pitchSemitones)
+      speedAndPitch.note(stepped, fromFrame: step, before: playing)
+    }
     if isTaking, let pass = takePass,
       report.loopPractice.passEnds > previous.loopPractice.passEnds
     {
       let wrap = Int64((report.loopPractice.lastPassEndWallSec * rate).rounded())
       if report.isPlaying {
         takePass = pass + 1
-        recorder.begin(atFrame: wrap, pass: takePass, session: core.session?.id)
+        recorder.begin(
+          atFrame: wrap, pass: takePass, session: core.session?.id,
+          playedAt: speedAndPitch.setting(atFrame: wrap) ?? playing)
       } else {
         recorder.end(atFrame: wrap)
         isTaking = false

@@ -59,6 +59,7 @@ public final class TakeRecorder: @unchecked Sendable {
     var endFrame: Int64?
     var pass: Int?
     var session: UUID?
+    var playedAt: SpeedAndPitch?
   }
 
   /// Seconds of audio between flushes of a take's file.
@@ -105,16 +106,20 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// Begins a take at session frame `frame` (`pass`: its loop pass, nil when not looping) of
   /// `session`, which its file's ``TakePlacement`` names until it is finished (nil: none is
-  /// written, and a crash leaves the take to be offered, not placed). An open take ends there
-  /// first.
-  public func begin(atFrame frame: Int64, pass: Int?, session: UUID? = nil) {
+  /// written, and a crash leaves the take to be offered, not placed), played along with the song
+  /// at `playedAt`. An open take ends there first.
+  public func begin(
+    atFrame frame: Int64, pass: Int?, session: UUID? = nil, playedAt: SpeedAndPitch? = nil
+  ) {
     locked {
       if let last = spans.indices.last, spans[last].endFrame == nil {
         spans[last].endFrame = frame
       }
       nextID += 1
       spans.append(
-        Span(id: nextID, startFrame: frame, endFrame: nil, pass: pass, session: session))
+        Span(
+          id: nextID, startFrame: frame, endFrame: nil, pass: pass, session: session,
+          playedAt: playedAt))
     }
   }
 
@@ -233,7 +238,7 @@ public final class TakeRecorder: @unchecked Sendable {
           report(
             id: span.id,
             finish(
-              entry.writer, start: entry.start, pass: span.pass,
+              entry.writer, start: entry.start, pass: span.pass, playedAt: span.playedAt,
               latencyFrames: entry.latencyFrames,
               dropouts: Self.dropouts(dropouts, moves: moves, from: entry.start, upTo: end)))
         } else {
@@ -284,7 +289,7 @@ public final class TakeRecorder: @unchecked Sendable {
         placement: span.session.map {
           TakePlacement(
             session: $0, startFrame: from, pass: span.pass, input: inputName,
-            latencyFrames: latencyFrames)
+            latencyFrames: latencyFrames, playedAt: span.playedAt)
         })
       writers[span.id] = entry
       if let placement = entry.placement {
@@ -333,7 +338,8 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// Finishes a take's file and keeps it under its hash.
   private func finish(
-    _ writer: AudioFileWriter, start: Int64, pass: Int?, latencyFrames: Int64, dropouts: Int
+    _ writer: AudioFileWriter, start: Int64, pass: Int?, playedAt: SpeedAndPitch?,
+    latencyFrames: Int64, dropouts: Int
   ) -> Outcome {
     // Finished or failed, the take is no longer one a crash could cut short.
     defer { library.removePlacement(ofWriter: writer.url) }
@@ -344,7 +350,7 @@ public final class TakeRecorder: @unchecked Sendable {
       return .kept(
         TakeRecording(
           startFrame: start, endFrame: start + frames, pass: pass, input: inputName,
-          sha256: hash, dropouts: dropouts, latencyFrames: latencyFrames))
+          sha256: hash, dropouts: dropouts, latencyFrames: latencyFrames, playedAt: playedAt))
     } catch {
       return .failed(describe(error))
     }

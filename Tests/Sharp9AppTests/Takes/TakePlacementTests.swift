@@ -59,7 +59,7 @@ import Testing
     let (store, record) = try Self.session(in: folder)
     let placement = TakePlacement(
       session: record.id, startFrame: 44_100, pass: nil, input: "pulse", latencyFrames: 300,
-      dropouts: 1)
+      dropouts: 1, playedAt: SpeedAndPitch(speed: 0.7, pitchSemitones: 1))
     _ = try Self.cutShort(library, pid: 5151, placement: try JSONEncoder().encode(placement))
     #expect(library.recoverCutShortTakes { $0 == 5151 }.isEmpty, "a running writer's")
     let outcomes = library.recoverCutShortTakes { _ in false }
@@ -73,7 +73,8 @@ import Testing
       take
         == TakeRecording(
           startFrame: 44_100, endFrame: 44_100 + 49_152, pass: nil, input: "pulse",
-          sha256: take.sha256, dropouts: 1, latencyFrames: 300))
+          sha256: take.sha256, dropouts: 1, latencyFrames: 300,
+          playedAt: SpeedAndPitch(speed: 0.7, pitchSemitones: 1)))
     let kept = library.url(of: take)
     #expect(try AudioFileLocator.sha256(of: kept) == take.sha256)
     let (format, samples) = try TakeRecoveryTests.read(kept)
@@ -119,6 +120,11 @@ import Testing
     cases.append(("an empty input", try json { $0["input"] = "" }))
     cases.append(("a negative latency", try json { $0["latencyFrames"] = -5 }))
     cases.append(("negative dropouts", try json { $0["dropouts"] = -1 }))
+    cases.append(
+      ("a speed out of range", try json { $0["playedAt"] = ["speed": 9, "pitchSemitones": 0] }))
+    cases.append(
+      ("a pitch out of range", try json { $0["playedAt"] = ["speed": 1, "pitchSemitones": 99] }))
+    cases.append(("a speed with no pitch", try json { $0["playedAt"] = ["speed": 1] }))
     cases.append(("no session", try json { $0["session"] = nil }))
     cases.append(("a session that is no UUID", try json { $0["session"] = "not-a-uuid" }))
     cases.append(("larger than any placement", Data(repeating: 0x20, count: 5_000)))

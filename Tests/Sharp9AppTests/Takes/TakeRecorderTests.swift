@@ -81,8 +81,12 @@ import Testing
     // Pass 1 from 5,000 (mid-block), pass 2 from the wrap at 9,000, stopped at 12,345.
     Self.feed(capture, from: 1_024, until: 16_384) { frame in
       switch frame {
-      case 1_024: recorder.begin(atFrame: 5_000, pass: 1)
-      case 4_096: recorder.begin(atFrame: 9_000, pass: 2)
+      case 1_024:
+        recorder.begin(
+          atFrame: 5_000, pass: 1, playedAt: SpeedAndPitch(speed: 0.6, pitchSemitones: -2))
+      case 4_096:
+        recorder.begin(
+          atFrame: 9_000, pass: 2, playedAt: SpeedAndPitch(speed: 0.65, pitchSemitones: -2))
       case 8_192: recorder.end(atFrame: 12_345)
       default: break
       }
@@ -91,6 +95,8 @@ import Testing
     #expect((first.startFrame, first.endFrame, first.pass) == (5_000, 9_000, 1))
     #expect((second.startFrame, second.endFrame, second.pass) == (9_000, 12_345, 2))
     #expect(first.input == "pulse" && first.problem == nil && second.problem == nil)
+    #expect(first.playedAt == SpeedAndPitch(speed: 0.6, pitchSemitones: -2))
+    #expect(second.playedAt == SpeedAndPitch(speed: 0.65, pitchSemitones: -2))
     for take in [first, second] {
       let url = library.url(of: take)
       #expect(try AudioFileLocator.sha256(of: url) == take.sha256)
