@@ -29,8 +29,9 @@ public enum PracticeStatusText {
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 
-  /// `takes 6 · song alone`, `takes 6 · hearing take 3 (pass 3) · song 100 %, take 75 %`, or
-  /// nil with no takes.
+  /// `takes 6 · song alone`, `takes 6 · hearing take 3 (pass 3) · song 100 %, take 75 %` (with
+  /// `· played at 0.60 x` after the pass when the take was played along at another speed or
+  /// pitch than 1 x and 0 st: it is stretched to the song's now), or nil with no takes.
   public static func listening(_ recording: Recording) -> String? {
     guard !recording.takes.isEmpty else { return nil }
     let takes = "takes \(recording.takes.count)"
@@ -38,7 +39,8 @@ public enum PracticeStatusText {
       let index = recording.takes.firstIndex(of: heard)
     else { return takes + " · song alone" }
     return takes + " · hearing take \(index + 1)"
-      + (heard.recording.pass.map { " (pass \($0))" } ?? "") + " · "
+      + (heard.recording.pass.map { " (pass \($0))" } ?? "")
+      + playedAtLabel(heard.recording.playedAt) + " · "
       + TakeListening.levelsText(balance: recording.listening.balance)
   }
 

@@ -42,4 +42,20 @@ struct TakeLabelTests {
     #expect(label(1, -2) == "Take 1 · pass 2 · 1.0 s · played at 1.00 x, -2.00 st · 1 dropout")
     #expect(label(1, 0) == "Take 1 · pass 2 · 1.0 s · 1 dropout")
   }
+
+  @Test("the listening line says the speed and pitch the heard take was played along at")
+  func listeningLine() {
+    var slow = Self.take(pass: 3, frames: 44_100, dropouts: 0)
+    slow.recording.playedAt = SpeedAndPitch(speed: 0.6, pitchSemitones: 0)
+    let full = Self.take(pass: 4, frames: 44_100, dropouts: 0)
+    var recording = Recording(takes: [slow, full])
+    recording.listening = TakeListening(takeID: slow.id, balance: 0.25)
+    #expect(
+      PracticeStatusText.listening(recording)
+        == "takes 2 · hearing take 1 (pass 3) · played at 0.60 x · song 75 %, take 100 %")
+    recording.listening.takeID = full.id
+    #expect(
+      PracticeStatusText.listening(recording)
+        == "takes 2 · hearing take 2 (pass 4) · song 75 %, take 100 %")
+  }
 }
