@@ -156,6 +156,11 @@ check_shows "H: the take alone" "song 0 %, take 100 %"
 key - 0.5
 check_shows "-: the song at 0.95×" "0.95"
 key Space 1.5
+# Back to 1×: the next sessions on this database (the stall's) start at the song's last speed,
+# and they must play at 1× (where the stretcher passes the song through: at 0.95× its output
+# went over full scale at a click, and the take, 24-bit, clipped there).
+key = 0.5
+check_shows "=: the song at 1.00× again" "speed 1.00 x"
 # The device line (underruns, late commands): a command that reached the engine after its frame
 # was rendered is heard later than the log says, and the render cannot be the tee.
 device_line=$(tmux -L $tmux_socket capture-pane -p -t rec | grep -m1 ' · underruns ' || true)
