@@ -125,13 +125,14 @@ extension SessionRenderer {
     }
   }
 
-  /// An idle take voice, else the quietest one that is not leading.
+  /// An idle take voice, else the quietest one (called after the leader was faded out and let
+  /// go, so every take voice is a follower here).
   private func idleTakeVoice() -> Int {
     var quietest = 0
     var quietestLevel = Int.max
     for index in 0..<takeVoices.count {
       if !takeVoices[index].isSounding { return index }
-      if index != takeLeader && takeVoices[index].level < quietestLevel {
+      if takeVoices[index].level < quietestLevel {
         quietest = index
         quietestLevel = takeVoices[index].level
       }
