@@ -68,6 +68,10 @@ public enum PracticeRules {
   /// A take's round trip compensation is at most this many frames (10 s at 48 kHz; a device
   /// pair's round trip is milliseconds, so more is damage).
   public static let takeLatencyFrameLimit: Int64 = 480_000
+  /// A take keeps at most this many changes of speed or pitch made while it was recorded (a
+  /// musician presses a key a few times a pass; a take that had more keeps the first ones and
+  /// drifts after them).
+  public static let takePlayedAtChangeLimit = 256
 
   /// Tempi a musician may type or tap, in BPM: below 20 a beat is no longer felt as one, above
   /// 300 the clicks would blur into a buzz at double speed.

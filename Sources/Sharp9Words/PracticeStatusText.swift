@@ -40,7 +40,7 @@ public enum PracticeStatusText {
     else { return takes + " · song alone" }
     return takes + " · hearing take \(index + 1)"
       + (heard.recording.pass.map { " (pass \($0))" } ?? "")
-      + playedAtLabel(heard.recording.playedAt) + " · "
+      + playedAtLabel(heard.recording) + " · "
       + TakeListening.levelsText(balance: recording.listening.balance)
   }
 
@@ -52,17 +52,31 @@ public enum PracticeStatusText {
     return "Take \(number) · "
       + (take.recording.pass.map { "pass \($0)" } ?? "loop off") + " · "
       + seconds.formatted(.number.precision(.fractionLength(1))) + " s"
-      + playedAtLabel(take.recording.playedAt)
+      + playedAtLabel(take.recording)
       + dropoutsLabel(take.recording.dropouts)
   }
 
   /// ` · played at 0.60 x` (and `, +2.00 st` when transposed): what the take was played along
-  /// with, which is what a musician compares passes by; nothing at full speed and pitch, or when
-  /// not known.
-  static func playedAtLabel(_ playedAt: SpeedAndPitch?) -> String {
-    guard let playedAt, playedAt.speed != 1 || playedAt.pitchSemitones != 0 else { return "" }
-    return " · played at " + formatSpeed(playedAt.speed)
-      + (playedAt.pitchSemitones == 0 ? "" : ", " + formatPitch(playedAt.pitchSemitones))
+  /// with, which is what a musician compares passes by; `0.60 x to 0.70 x` (and likewise the
+  /// pitch) when it changed while the take was recorded; nothing at full speed and pitch, or
+  /// when not known.
+  static func playedAtLabel(_ take: TakeRecording) -> String {
+    guard let first = take.playedAt else { return "" }
+    let parts = [first] + take.playedAtChanges.map(\.playedAt)
+    let speeds = parts.map(\.speed)
+    let pitches = parts.map(\.pitchSemitones)
+    guard speeds.contains(where: { $0 != 1 }) || pitches.contains(where: { $0 != 0 }) else {
+      return ""
+    }
+    let speed = range(speeds, formatSpeed)
+    return " · played at " + speed
+      + (pitches.allSatisfy { $0 == 0 } ? "" : ", " + range(pitches, formatPitch))
+  }
+
+  /// `low to high` of `values` as `format` writes them, or the one value.
+  private static func range(_ values: [Double], _ format: (Double) -> String) -> String {
+    let (low, high) = (values.min() ?? 0, values.max() ?? 0)
+    return low == high ? format(low) : format(low) + " to " + format(high)
   }
 
   /// ` · 2 dropouts`: the device dropped out before the take's end (while it was recorded, or

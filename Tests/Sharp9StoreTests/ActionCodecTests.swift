@@ -57,6 +57,14 @@ import Testing
       TakeRecording(
         startFrame: 0, endFrame: 9, pass: 1, input: "pulse", sha256: "y",
         playedAt: SpeedAndPitch(speed: .infinity, pitchSemitones: -1e300))),
+    .takeRecorded(
+      TakeRecording(
+        startFrame: 0, endFrame: 90_000, pass: 1, input: "pulse", sha256: "y",
+        playedAt: SpeedAndPitch(speed: 0.55, pitchSemitones: 0),
+        playedAtChanges: [
+          PlayedAtChange(frame: 22_050, playedAt: SpeedAndPitch(speed: 0.6, pitchSemitones: 0)),
+          PlayedAtChange(frame: -4, playedAt: SpeedAndPitch(speed: 3, pitchSemitones: 1e300)),
+        ])),
     .deleteTake(id: UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
     .listenToTake(id: UUID(uuid: (9, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
     .listenToSong, .setTakeBalance(-0.25), .setTakeBalance(1), .setTakeBalance(-1e300),
@@ -114,6 +122,25 @@ import Testing
       ActionCodec.encode(.takeRecorded(paced))
         == [66] + ActionCodec.encode(.takeRecorded(take)).dropFirst()
         + [1, 0, 0, 0, 0, 0, 0, 0xE0, 0x3F, 0, 0, 0, 0, 0, 0, 0, 0x40])
+    // With changes made while it was recorded: tag 67, as 66, then the count and each change's
+    // frame, speed and pitch.
+    var changed = paced
+    changed.playedAtChanges = [
+      PlayedAtChange(frame: 1, playedAt: SpeedAndPitch(speed: 1, pitchSemitones: 0))
+    ]
+    let count: [UInt8] = [1, 0, 0, 0, 0, 0, 0, 0]
+    let frame: [UInt8] = [1, 0, 0, 0, 0, 0, 0, 0]
+    let speedAndPitch: [UInt8] = [0, 0, 0, 0, 0, 0, 0xF0, 0x3F, 0, 0, 0, 0, 0, 0, 0, 0]
+    let pacedTail = Array(ActionCodec.encode(.takeRecorded(paced)).dropFirst())
+    let expected: [UInt8] = [67] + pacedTail + count + frame + speedAndPitch
+    #expect(ActionCodec.encode(.takeRecorded(changed)) == expected)
+    // A count beyond the bytes left is damage, not an allocation.
+    var huge = ActionCodec.encode(.takeRecorded(changed))
+    huge.replaceSubrange(
+      (huge.count - 32)..<(huge.count - 24), with: [0, 0, 0, 0, 0, 0, 0, 0x10])
+    #expect(throws: ActionCodec.DecodingError.invalidValue("speed change count")) {
+      try ActionCodec.decode(huge)
+    }
   }
 
   @Test func badBytesAreRejected() {

@@ -127,8 +127,8 @@ import Testing
 
 /// Snapshots written before saved loops (layout 1), before the rhythm (layout 2) and before
 /// section names (layout 3), before the recording (layout 4), before listening back (layout
-/// 5) and before the takes' speed and pitch (layout 6) existed still decode: checkpoints of older
-/// sessions stay usable for `state --at`.
+/// 5), before the takes' speed and pitch (layout 6) and before their changes (layout 7) existed
+/// still decode: checkpoints of older sessions stay usable for `state --at`.
 @Suite struct BinarySnapshotLayoutOneTests {
   @Test func olderLayoutsDecode() throws {
     var state = State(track: TrackMeta(name: "a.wav", durationSec: 30))
@@ -142,9 +142,11 @@ import Testing
     // marker count (8), and the marker's id and time (24). Layout 5 adds, at the end, the
     // recording: one "armed" byte and the take count. Layout 6 adds what is listened to: the
     // "no take" byte and the balance (0.0, eight zero bytes). Layout 7 adds each take's speed
-    // and pitch: nothing without takes.
+    // and pitch, layout 8 their changes: nothing without takes.
     var current = BinaryStateSnapshot.encode(state)
-    #expect(current[1] == 7)
+    #expect(current[1] == 8)
+    current[1] = 7
+    #expect(try decode(current) == state, "layout 7")
     current[1] = 6
     #expect(try decode(current) == state, "layout 6")
     #expect(current.suffix(9).allSatisfy { $0 == 0 })
@@ -185,9 +187,19 @@ import Testing
           recording: TakeRecording(
             startFrame: 0, endFrame: 1, pass: nil, input: "USB Audio",
             sha256: String(repeating: "a1", count: 32),
-            playedAt: SpeedAndPitch(speed: 0.55, pitchSemitones: -2.5))),
+            playedAt: SpeedAndPitch(speed: 0.55, pitchSemitones: -2.5),
+            playedAtChanges: [
+              PlayedAtChange(frame: 1, playedAt: SpeedAndPitch(speed: 0.6, pitchSemitones: -2.5))
+            ])),
       ])
     #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
+    // Layout 7 (before the changes) is layout 8 less the two takes' change counts at the end.
+    var layoutSeven = BinaryStateSnapshot.encode(state)
+    layoutSeven.removeLast(8 + 8 + 24)
+    layoutSeven[1] = 7
+    var unchanged = state
+    unchanged.recording.takes[1].recording.playedAtChanges = []
+    #expect(try decode(layoutSeven) == unchanged, "layout 7")
     state.recording.listening = TakeListening(takeID: state.recording.takes[1].id, balance: -0.75)
     #expect(try decode(BinaryStateSnapshot.encode(state)) == state)
     state.recording.listening = TakeListening(takeID: nil, balance: 1)

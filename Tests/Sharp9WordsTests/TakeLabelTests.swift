@@ -43,6 +43,28 @@ struct TakeLabelTests {
     #expect(label(1, 0) == "Take 1 · pass 2 · 1.0 s · 1 dropout")
   }
 
+  @Test("a take whose speed or pitch changed while it was recorded says their range")
+  func playedAtChanges() {
+    let label = { (first: SpeedAndPitch, changes: [SpeedAndPitch]) in
+      var take = Self.take(pass: 2, frames: 44_100, dropouts: 0, playedAt: first)
+      take.recording.playedAtChanges = changes.enumerated().map {
+        PlayedAtChange(frame: Int64($0.offset + 1) * 1_000, playedAt: $0.element)
+      }
+      return PracticeStatusText.takeLabel(take, number: 1, sampleRate: 44_100)
+    }
+    let at = { (speed: Double, pitch: Double) in SpeedAndPitch(speed: speed, pitchSemitones: pitch)
+    }
+    #expect(
+      label(at(0.6, 0), [at(0.7, 0), at(0.65, 0)])
+        == "Take 1 · pass 2 · 1.0 s · played at 0.60 x to 0.70 x")
+    #expect(
+      label(at(0.6, 0), [at(0.6, -2)])
+        == "Take 1 · pass 2 · 1.0 s · played at 0.60 x, -2.00 st to 0.00 st")
+    #expect(
+      label(at(1, 0), [at(0.9, 0), at(1, 0)])
+        == "Take 1 · pass 2 · 1.0 s · played at 0.90 x to 1.00 x")
+  }
+
   @Test("the listening line says the speed and pitch the heard take was played along at")
   func listeningLine() {
     var slow = Self.take(pass: 3, frames: 44_100, dropouts: 0)

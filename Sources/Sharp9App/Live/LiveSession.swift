@@ -381,7 +381,7 @@ public final class LiveSession {
   private func sendTakes(_ outcomes: [TakeRecorder.Outcome]) throws {
     for outcome in outcomes {
       switch outcome {
-      case .kept(let take): try send(.takeRecorded(take))
+      case .kept(let take): try send(.takeRecorded(speedAndPitch.stamp(take)))
       case .failed(let why): recordingNotice = "a take was lost: \(why)"
       }
     }

@@ -8,6 +8,8 @@ import Sharp9Domain
 final class LiveTakes {
   private struct Held {
     var audio: DecodedAudio
+    /// Its speed changes, read by the audio thread as long as the audio.
+    var changes: PlayedAtChangeBuffer?
     /// When it was last chosen (a counter), for keeping the most recent.
     var chosenAt: Int
     /// The generation of the choice that replaced it (nil: it is the current one).
@@ -22,8 +24,9 @@ final class LiveTakes {
   private let sampleRate: Int
   private let decode: ((TakeRecording) throws -> DecodedAudio)?
   private let holdFrames: Int64
-  private var held: [String: Held] = [:]
-  private var current: String?
+  /// By take (not by hash alone: two reports of one file may say different speed changes).
+  private var held: [TakeRecording: Held] = [:]
+  private var current: TakeRecording?
   private var choices = 0
   /// Why the take chosen last cannot be heard (nil: it can, or none is chosen).
   private(set) var problem: String?
@@ -40,8 +43,10 @@ final class LiveTakes {
   /// before), so that choosing it costs no decoding; one that cannot be decoded is left for
   /// ``choose(_:generation:)`` to report.
   func prepare(_ take: TakeRecording) {
-    guard held[take.sha256] == nil, let audio = try? load(take) else { return }
-    held[take.sha256] = Held(audio: audio, chosenAt: choices, replacedBy: nil, releasableAfter: nil)
+    guard held[take] == nil, let audio = try? load(take) else { return }
+    held[take] = Held(
+      audio: audio, changes: Self.changes(of: take), chosenAt: choices, replacedBy: nil,
+      releasableAfter: nil)
   }
 
   /// Chooses `take` (decoding it unless it is kept) as choice `generation`; its view, or nil
@@ -52,18 +57,27 @@ final class LiveTakes {
     problem = nil
     if let take {
       do {
-        audio = try held[take.sha256]?.audio ?? load(take)
+        audio = try held[take]?.audio ?? load(take)
       } catch {
         problem = "take \(take.sha256.prefix(8)) cannot be heard: \(Self.describe(error))"
       }
     }
-    let key = audio == nil ? nil : take?.sha256
+    let key = audio == nil ? nil : take
     if let current, current != key { held[current]?.replacedBy = generation }
-    if let key, let audio {
-      held[key] = Held(audio: audio, chosenAt: choices, replacedBy: nil, releasableAfter: nil)
+    guard let key, let audio else {
+      current = nil
+      return nil
     }
+    let changes = held[key]?.changes ?? Self.changes(of: key)
+    held[key] = Held(
+      audio: audio, changes: changes, chosenAt: choices, replacedBy: nil, releasableAfter: nil)
     current = key
-    return audio.map { TakeSound($0, playedAt: take?.playedAt) }
+    return TakeSound(audio, playedAt: key.playedAt, changes: changes)
+  }
+
+  /// A buffer of `take`'s speed changes for the audio thread (nil: it has none).
+  private static func changes(of take: TakeRecording) -> PlayedAtChangeBuffer? {
+    take.playedAtChanges.isEmpty ? nil : PlayedAtChangeBuffer(take.playedAtChanges)
   }
 
   /// Frees the takes beyond the most recent ``keptTakes`` that the audio thread can no longer be

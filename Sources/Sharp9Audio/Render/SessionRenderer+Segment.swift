@@ -45,6 +45,8 @@ extension SessionRenderer {
           leader?.fadeOut()
         }
       }
+      // A take voice changes its stretch where its take's speed changed while it was recorded.
+      blockEnd = min(blockEnd, followTakeVoiceParts())
       // A take voice ends with its take, faded like the song at its end.
       let takeFade = takeVoiceFadeStart()
       if takeFade != Int64.max {

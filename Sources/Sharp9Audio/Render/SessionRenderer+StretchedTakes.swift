@@ -13,7 +13,7 @@ extension SessionRenderer {
       startFrame: frame, speed: segment.speed, pitchSemitones: segment.pitchSemitones)
     takeLine = line
     var stretched = false
-    if let sound = takes.sound { stretched = line.needsVoice(sound.playedAt) }
+    if let sound = takes.sound { stretched = line.needsVoice(sound) }
     takes.startLine(at: frame, stretched: stretched)
     takeVoiceWanted += 1
   }
@@ -33,12 +33,8 @@ extension SessionRenderer {
     takeLine = line
     guard let current = takes.current else { return }
     if current.isStretched {
-      if takeLeader >= 0, let playedAt = current.sound.playedAt {
-        let setting = line.voiceSetting(for: playedAt)
-        takeVoices[takeLeader].set(speed: setting.speed, pitchSemitones: setting.pitchSemitones)
-        takeLeaderRatio = setting.speed
-      }
-    } else if line.needsVoice(current.sound.playedAt) {
+      if takeLeader >= 0 { retuneTakeLeader() }
+    } else if line.needsVoice(current.sound) {
       takes.stretchLine(at: frame)
       takeVoiceWanted += 1
     }
@@ -47,7 +43,7 @@ extension SessionRenderer {
   /// Chooses `sound` at the current frame, stretched when the line needs it.
   func chooseTake(_ sound: TakeSound?, isPassTake: Bool) {
     var stretched = false
-    if let sound, let takeLine { stretched = takeLine.needsVoice(sound.playedAt) }
+    if let sound, let takeLine { stretched = takeLine.needsVoice(sound) }
     if takes.choose(sound, isPassTake: isPassTake, at: cursor, stretched: stretched) {
       takeVoiceWanted += 1
     }
@@ -65,25 +61,56 @@ extension SessionRenderer {
     guard let line = takeLine, let current = takes.current, current.isStretched,
       let playedAt = current.sound.playedAt
     else { return }
-    let frame = line.takeFrame(at: cursor, playedAt: playedAt).rounded()
+    let frame = line.takeFrame(at: cursor, of: current.sound).rounded()
     guard frame < Double(current.sound.frames) else { return }
     let index = idleTakeVoice()
-    let setting = line.voiceSetting(for: playedAt)
+    let part = current.sound.part(atTakeFrame: frame)
+    let setting = line.voiceSetting(for: current.sound.playedAt(part: part) ?? playedAt)
     takeVoices[index].silence()
     takeCursors[index].point(at: current.sound)
     try takeVoices[index].start(
       atSourceFrame: Int64(frame), speed: setting.speed, pitchSemitones: setting.pitchSemitones,
       curve: curve)
     takeLeader = index
-    takeLeaderFrames = current.sound.frames
+    takeLeaderSound = current.sound
+    takeLeaderPart = part
     takeLeaderRatio = setting.speed
   }
 
+  /// Sets the leading take voice's stretch for the line's speed and pitch and its part's.
+  private func retuneTakeLeader() {
+    guard let line = takeLine, let sound = takeLeaderSound,
+      let playedAt = sound.playedAt(part: takeLeaderPart)
+    else { return }
+    let setting = line.voiceSetting(for: playedAt)
+    takeVoices[takeLeader].set(speed: setting.speed, pitchSemitones: setting.pitchSemitones)
+    takeLeaderRatio = setting.speed
+  }
+
+  /// The wall frame where the leading take voice reaches the next part of its take (played along
+  /// at another speed or pitch), after moving it on to every part it has reached by the cursor
+  /// (Int64.max: no voice leads, or its take has no part after this one).
+  func followTakeVoiceParts() -> Int64 {
+    guard takeLeader >= 0, takeVoices[takeLeader].isLeading, let line = takeLine,
+      let sound = takeLeaderSound
+    else { return Int64.max }
+    while takeLeaderPart + 1 < sound.partCount {
+      let next = line.wallFrame(reaching: sound.progress(atPart: takeLeaderPart + 1))
+      if cursor < next { return next }
+      takeLeaderPart += 1
+      retuneTakeLeader()
+    }
+    return Int64.max
+  }
+
   /// The wall frame where the leading take voice starts fading out, to be silent when its take
-  /// ends (Int64.max: no voice leads).
+  /// ends (Int64.max: no voice leads, or its take has parts after this one, whose own frame
+  /// comes first).
   func takeVoiceFadeStart() -> Int64 {
-    guard takeLeader >= 0, takeVoices[takeLeader].isLeading else { return Int64.max }
-    let left = (Double(takeLeaderFrames) - takeVoices[takeLeader].sourceFrame) / takeLeaderRatio
+    guard takeLeader >= 0, takeVoices[takeLeader].isLeading, let sound = takeLeaderSound,
+      takeLeaderPart + 1 == sound.partCount
+    else { return Int64.max }
+    let left = (Double(sound.frames) - takeVoices[takeLeader].sourceFrame) / takeLeaderRatio
     return cursor + Int64(max(0, left).rounded(.down)) - Int64(curve.length)
   }
 

@@ -21,7 +21,12 @@ extension SessionRenderer {
       do {
         let audio = try ownedTakes[take.sha256] ?? decodeTake(take)
         ownedTakes[take.sha256] = audio
-        sound = TakeSound(audio, playedAt: take.playedAt)
+        var changes: PlayedAtChangeBuffer?
+        if !take.playedAtChanges.isEmpty {
+          changes = ownedChanges[take] ?? PlayedAtChangeBuffer(take.playedAtChanges)
+          ownedChanges[take] = changes
+        }
+        sound = TakeSound(audio, playedAt: take.playedAt, changes: changes)
       } catch {
         takeFailure = error
         return

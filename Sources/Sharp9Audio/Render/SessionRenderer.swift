@@ -61,9 +61,11 @@ public final class SessionRenderer: VirtualClockEngine {
   /// each reading its own cursor (see `SessionRenderer+StretchedTakes.swift`).
   let takeVoices: [RenderVoice]
   let takeCursors: [TakeCursor]
-  /// The take voice meant to be heard (-1: none), the take it plays and its stretch.
+  /// The take voice meant to be heard (-1: none), the take it plays, the part of the take it has
+  /// reached (`TakeSound+PlayedAt.swift`) and its stretch.
   var takeLeader = -1
-  var takeLeaderFrames: Int64 = 0
+  var takeLeaderSound: TakeSound?
+  var takeLeaderPart = 0
   var takeLeaderRatio = 1.0
   /// Bumped whenever the take a voice should play changes; the voice started for which.
   var takeVoiceWanted = 0
@@ -78,6 +80,8 @@ public final class SessionRenderer: VirtualClockEngine {
   public var takeAudio: ((TakeRecording) throws -> DecodedAudio)?
   /// The takes the offline renderer decoded, by SHA-256.
   var ownedTakes: [String: DecodedAudio] = [:]
+  /// The speed changes of the takes it listened to, by take.
+  var ownedChanges: [TakeRecording: PlayedAtChangeBuffer] = [:]
   /// Why a take the session listened to could not be found (thrown by the next advance).
   var takeFailure: (any Error)?
 

@@ -4,7 +4,8 @@ import Sharp9Domain
 /// the song it was played against at any speed: *progress* grows by the speed each wall frame
 /// from the line's start (the song's frames played, and through a count-in, whose beats last
 /// longer at a slower speed, as far as the take was recorded into it). A take played along at
-/// speed `s` is at frame `progress / s`.
+/// speed `s` is at frame `progress / s` (part by part, for a take whose speed changed while it
+/// was recorded: `TakeSound+PlayedAt.swift`).
 ///
 /// Pure arithmetic on the audio thread: the line's start, each speed or pitch change on it.
 struct TakeLineClock: BitwiseCopyable {
@@ -41,11 +42,13 @@ struct TakeLineClock: BitwiseCopyable {
     changed = true
   }
 
-  /// Whether a take played along at `playedAt` needs a stretcher voice on this line (nil: a
-  /// take logged before its speed was, laid frame for frame as it always was).
-  func needsVoice(_ playedAt: SpeedAndPitch?) -> Bool {
-    guard let playedAt else { return false }
-    return changed || playedAt.speed != speed || playedAt.pitchSemitones != pitchSemitones
+  /// Whether `sound` needs a stretcher voice on this line: one whose speed or pitch is not the
+  /// line's throughout (a take of unknown speed, logged before its speed was, is laid frame for
+  /// frame as it always was).
+  func needsVoice(_ sound: TakeSound) -> Bool {
+    guard let playedAt = sound.playedAt else { return false }
+    return changed || !sound.changes.isEmpty || playedAt.speed != speed
+      || playedAt.pitchSemitones != pitchSemitones
   }
 
   /// The stretcher's speed and pitch for a take played along at `playedAt`, within what the
@@ -60,8 +63,14 @@ struct TakeLineClock: BitwiseCopyable {
         StretchTuning.maximumPitchSemitones))
   }
 
-  /// The take frame at wall frame `frame` of a take played along at `playedAt`.
-  func takeFrame(at frame: Int64, playedAt: SpeedAndPitch) -> Double {
-    progress(at: frame) / playedAt.speed
+  /// The take frame of `sound` at wall frame `frame`.
+  func takeFrame(at frame: Int64, of sound: TakeSound) -> Double {
+    sound.takeFrame(atProgress: progress(at: frame))
+  }
+
+  /// The first wall frame at or after the line's last change whose progress reaches `progress`.
+  func wallFrame(reaching progress: Double) -> Int64 {
+    let frames = max(0, ((progress - anchorProgress) / speed).rounded(.up))
+    return anchorFrame + Int64(min(frames, Double(Int64.max / 4)))
   }
 }

@@ -12,15 +12,24 @@ struct TakeSound: BitwiseCopyable {
   var frames: Int64
   /// The take's channels (laid on the output's one to one, the last repeated).
   var channels: Int
-  /// The song's speed and pitch it was played along with (nil: unknown, laid frame for frame).
+  /// The song's speed and pitch it was played along with from its first frame (nil: unknown,
+  /// laid frame for frame).
   var playedAt: SpeedAndPitch?
+  /// Where they changed while it was recorded (a view of a ``PlayedAtChangeBuffer``).
+  var changes: UnsafeBufferPointer<PlayedAtChange>
 
-  /// A view of `audio`, valid while `audio` lives, of a take played along at `playedAt`.
-  init(_ audio: DecodedAudio, playedAt: SpeedAndPitch?) {
+  /// A view of `audio` and `changes`, valid while both live, of a take played along at
+  /// `playedAt` (nil `changes`: none).
+  init(_ audio: DecodedAudio, playedAt: SpeedAndPitch?, changes: PlayedAtChangeBuffer? = nil) {
     samples = audio.samples
     frames = audio.format.frames
     channels = audio.format.channels
     self.playedAt = playedAt
+    if let changes {
+      self.changes = UnsafeBufferPointer(changes.changes)
+    } else {
+      self.changes = UnsafeBufferPointer(start: nil, count: 0)
+    }
   }
 
   /// `audio`, a take to hear over a song at `sampleRate`.
@@ -34,9 +43,11 @@ struct TakeSound: BitwiseCopyable {
     return audio
   }
 
-  /// Whether two views are of the same memory (the same take, decoded once).
+  /// Whether two views are of the same memory (the same take, decoded once, with the same
+  /// changes).
   func isSame(as other: TakeSound) -> Bool {
     samples.baseAddress == other.samples.baseAddress && frames == other.frames
+      && changes.baseAddress == other.changes.baseAddress
   }
 }
 

@@ -118,22 +118,41 @@ public struct RandomActions: Sendable {
 
   /// A take as the engine reports it: mostly a pass of a few seconds after the last one,
   /// sometimes one the reducer must refuse (no span, a bad hash, no input name, a speed or pitch
-  /// out of range).
+  /// out of range, speed changes out of order or outside the take).
   private mutating func takeRecording(in state: State) -> TakeRecording {
     let start =
       (state.recording.takes.last?.recording.endFrame ?? 0)
       + Int64.random(in: 0...44_100, using: &random)
     let length = chance(5) ? pick([0, -1]) : Int64.random(in: 4_410...441_000, using: &random)
     let hash = (0..<64).map { _ in pick(Array("0123456789abcdef")) }
+    let playedAt =
+      chance(30)
+      ? nil
+      : SpeedAndPitch(
+        speed: pick([1, 0.5, 0.75, 2, 0.1, 3]), pitchSemitones: pick([0, 2, -12, 13]))
     return TakeRecording(
       startFrame: start, endFrame: start + length, pass: chance(30) ? nil : pick([1, 2, 3, 0]),
       input: chance(5) ? "" : "pulse", sha256: chance(5) ? "not a hash" : String(hash),
       dropouts: chance(10) ? pick([1, 3, -1]) : 0,
       latencyFrames: chance(50) ? 0 : pick([1_536, 441, -5, 1 << 40]),
-      playedAt: chance(30)
-        ? nil
-        : SpeedAndPitch(
-          speed: pick([1, 0.5, 0.75, 2, 0.1, 3]), pitchSemitones: pick([0, 2, -12, 13])))
+      playedAt: playedAt, playedAtChanges: chance(70) ? [] : playedAtChanges(length: length))
+  }
+
+  /// One to three speed or pitch changes inside a take `length` frames long, in order; now and
+  /// then one out of order, outside the take or changing nothing.
+  private mutating func playedAtChanges(length: Int64) -> [PlayedAtChange] {
+    var frame: Int64 = 0
+    var changes: [PlayedAtChange] = []
+    for _ in 0..<Int.random(in: 1...3, using: &random) {
+      frame +=
+        chance(5) ? pick([0, length]) : Int64.random(in: 1...max(1, length / 4), using: &random)
+      changes.append(
+        PlayedAtChange(
+          frame: frame,
+          playedAt: SpeedAndPitch(
+            speed: pick([0.55, 0.6, 0.8, 1.25, 0.1]), pitchSemitones: pick([0, 1, -3, 13]))))
+    }
+    return changes
   }
 
   /// A kept take's id, or sometimes one that names no take.

@@ -51,6 +51,14 @@ enum TakeKey: String, StateJSONKey {
 /// ``TakeRecording``'s keys.
 enum TakeRecordingKey: String, StateJSONKey {
   case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames, speed, pitchSemitones
+  case playedAtChanges
+  static let declared = Array(allCases)
+  static let sorted = sortedByUTF8()
+}
+
+/// ``PlayedAtChange``'s keys.
+enum PlayedAtChangeKey: String, StateJSONKey {
+  case frame, speed, pitchSemitones
   static let declared = Array(allCases)
   static let sorted = sortedByUTF8()
 }

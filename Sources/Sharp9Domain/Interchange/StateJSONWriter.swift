@@ -135,9 +135,11 @@ package struct StateJSONWriter {
       case .id: return writer.uuid(take.id)
       case .recording:
         let recording = take.recording
-        // Speed and pitch only when known, as the take's `Codable` form writes them.
+        // Speed and pitch only when known, and their changes only when any, as the take's
+        // `Codable` form writes them.
         let omitting = { (key: TakeRecordingKey) in
-          recording.playedAt == nil && (key == .speed || key == .pitchSemitones)
+          (recording.playedAt == nil && (key == .speed || key == .pitchSemitones))
+            || (recording.playedAtChanges.isEmpty && key == .playedAtChanges)
         }
         return writer.object(TakeRecordingKey.self, omitting: omitting) { writer, key in
           switch key {
@@ -150,6 +152,8 @@ package struct StateJSONWriter {
           case .latencyFrames: return writer.integer(recording.latencyFrames)
           case .speed: return writer.number(recording.playedAt?.speed ?? 1)
           case .pitchSemitones: return writer.number(recording.playedAt?.pitchSemitones ?? 0)
+          case .playedAtChanges:
+            return writer.array(recording.playedAtChanges) { $0.playedAtChange($1) }
           }
         }
       }
@@ -294,6 +298,16 @@ package struct StateJSONWriter {
       case .name: writer.string(loop.name)
       case .aSec: writer.number(loop.aSec)
       case .bSec: writer.number(loop.bSec)
+      }
+    }
+  }
+
+  private mutating func playedAtChange(_ change: PlayedAtChange) -> Bool {
+    object(PlayedAtChangeKey.self) { writer, key in
+      switch key {
+      case .frame: writer.integer(change.frame)
+      case .speed: writer.number(change.playedAt.speed)
+      case .pitchSemitones: writer.number(change.playedAt.pitchSemitones)
       }
     }
   }

@@ -30,11 +30,15 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
   /// another speed or pitch, the take is stretched to stay in time and key with the song. Nil for
   /// a take logged before 2026-11-28, which is laid frame for frame as it was then.
   public var playedAt: SpeedAndPitch?
+  /// Where the speed or pitch changed while the take was recorded (empty: it did not, or the
+  /// take was logged before 2026-11-28, when a take kept only the speed it began at).
+  public var playedAtChanges: [PlayedAtChange]
 
   /// Creates a report.
   public init(
     startFrame: Int64, endFrame: Int64, pass: Int?, input: String, sha256: String,
-    dropouts: Int = 0, latencyFrames: Int64 = 0, playedAt: SpeedAndPitch? = nil
+    dropouts: Int = 0, latencyFrames: Int64 = 0, playedAt: SpeedAndPitch? = nil,
+    playedAtChanges: [PlayedAtChange] = []
   ) {
     self.startFrame = startFrame
     self.endFrame = endFrame
@@ -44,6 +48,7 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
     self.dropouts = dropouts
     self.latencyFrames = latencyFrames
     self.playedAt = playedAt
+    self.playedAtChanges = playedAtChanges
   }
 
   /// The file's name in the library folder: `takes/<sha256>.flac` (content-addressed, so the
@@ -71,15 +76,18 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
       return "its latency of \(latencyFrames) frames is not 0 to"
         + " \(PracticeRules.takeLatencyFrameLimit)"
     }
-    return playedAt?.problem
+    if let problem = playedAt?.problem { return problem }
+    return PlayedAtChange.problem(
+      of: playedAtChanges, frames: endFrame - startFrame, first: playedAt)
   }
 
   private enum CodingKeys: String, CodingKey {
     case startFrame, endFrame, pass, input, sha256, dropouts, latencyFrames, speed, pitchSemitones
+    case playedAtChanges
   }
 
   /// Decodes every field; `pass` may be `null`; `speed` and `pitchSemitones` are both there or
-  /// both absent (a take logged before they were).
+  /// both absent (a take logged before they were); `playedAtChanges` may be absent (none).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -90,7 +98,10 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
       sha256: try container.decode(String.self, forKey: .sha256),
       dropouts: try container.decode(Int.self, forKey: .dropouts),
       latencyFrames: try container.decode(Int64.self, forKey: .latencyFrames),
-      playedAt: try Self.decodePlayedAt(container))
+      playedAt: try Self.decodePlayedAt(container),
+      playedAtChanges: try container.decodeIfPresent(
+        [PlayedAtChange].self, forKey: .playedAtChanges)
+        ?? [])
   }
 
   private static func decodePlayedAt(_ container: KeyedDecodingContainer<CodingKeys>) throws
@@ -109,7 +120,7 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
   }
 
   /// Encodes every field, an absent pass as `null` as the interchange format requires; `speed`
-  /// and `pitchSemitones` only when known.
+  /// and `pitchSemitones` only when known, `playedAtChanges` only when there are any.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(startFrame, forKey: .startFrame)
@@ -121,6 +132,7 @@ public struct TakeRecording: Sendable, Equatable, Hashable, Codable {
     try container.encode(latencyFrames, forKey: .latencyFrames)
     try container.encodeIfPresent(playedAt?.speed, forKey: .speed)
     try container.encodeIfPresent(playedAt?.pitchSemitones, forKey: .pitchSemitones)
+    if !playedAtChanges.isEmpty { try container.encode(playedAtChanges, forKey: .playedAtChanges) }
   }
 }
 

@@ -149,10 +149,13 @@ public enum ActionCodec {
       writer.write(UInt8(52))
       writer.write(armed)
     case .takeRecorded(let take):
-      // 53: a take logged before its speed and pitch were (kept byte for byte); 66: with them.
-      writer.write(UInt8(take.playedAt == nil ? 53 : 66))
+      // 53: a take logged before its speed and pitch were (kept byte for byte); 66: with them;
+      // 67: with them and the changes made while it was recorded.
+      let tag: UInt8 = !take.playedAtChanges.isEmpty ? 67 : take.playedAt == nil ? 53 : 66
+      writer.write(tag)
       writer.write(take)
-      if take.playedAt != nil { writer.write(playedAt: take.playedAt) }
+      if tag != 53 { writer.write(playedAt: take.playedAt) }
+      if tag == 67 { writer.write(playedAtChanges: take.playedAtChanges) }
     case .deleteTake(let id):
       writer.write(UInt8(54))
       writer.write(id)
@@ -282,6 +285,11 @@ public enum ActionCodec {
     case 66:
       var take = try reader.takeRecording()
       take.playedAt = try reader.playedAt()
+      return .takeRecorded(take)
+    case 67:
+      var take = try reader.takeRecording()
+      take.playedAt = try reader.playedAt()
+      take.playedAtChanges = try reader.playedAtChanges()
       return .takeRecorded(take)
     case 54: return .deleteTake(id: try reader.uuid())
     case 63: return .listenToTake(id: try reader.uuid())

@@ -26,9 +26,10 @@ enum BinaryStateSnapshot {
   /// loops), 2 (3 adds each step's grid change and, at the end, how loop passes are
   /// practised and the rhythm), 3 (4 adds each marker's section name, wherever markers are
   /// written), 4 (5 adds, at the end, the recording: armed and the takes) and 5 (6 adds, at the
-  /// end, what is listened to: the heard take and the balance) and 6 (7 adds, at the end, the
-  /// speed and pitch each take was played at).
-  static let layoutVersion: UInt8 = 7
+  /// end, what is listened to: the heard take and the balance), 6 (7 adds, at the end, the
+  /// speed and pitch each take was played at) and 7 (8 adds, at the end, each take's changes of
+  /// them).
+  static let layoutVersion: UInt8 = 8
 
   /// The snapshot bytes of `state`.
   static func encode(_ state: State) -> [UInt8] {
@@ -68,6 +69,9 @@ enum BinaryStateSnapshot {
     writer.writeOptional(state.recording.listening.takeID) { $0.write($1) }
     writer.write(state.recording.listening.balance)
     for take in state.recording.takes { writer.write(playedAt: take.recording.playedAt) }
+    for take in state.recording.takes {
+      writer.write(playedAtChanges: take.recording.playedAtChanges)
+    }
     return writer.bytes
   }
 
@@ -125,6 +129,11 @@ enum BinaryStateSnapshot {
     if version >= 7 {
       for index in state.recording.takes.indices {
         state.recording.takes[index].recording.playedAt = try reader.playedAt()
+      }
+    }
+    if version >= 8 {
+      for index in state.recording.takes.indices {
+        state.recording.takes[index].recording.playedAtChanges = try reader.playedAtChanges()
       }
     }
     guard reader.isAtEnd else { throw .trailingBytes }

@@ -23,8 +23,19 @@ import Testing
     }
   }
 
-  /// The takes, played along at `playedAt` (nil: not known, laid frame for frame).
-  static func takes(playedAt: SpeedAndPitch? = nil) throws -> Takes {
+  /// How the takes were played along: from their first frame (nil: not known, laid frame for
+  /// frame), and the changes while they were recorded.
+  struct Played: Sendable, CustomTestStringConvertible {
+    var playedAt: SpeedAndPitch?
+    var changes: [PlayedAtChange] = []
+    var testDescription: String {
+      "\(playedAt.map { "\($0.speed)× \($0.pitchSemitones) st" } ?? "unknown")"
+        + (changes.isEmpty ? "" : ", \(changes.count) changes")
+    }
+  }
+
+  /// The takes, played along as `played` says.
+  static func takes(_ played: Played = Played()) throws -> Takes {
     let directory = try RenderFixture.directory()
     var recordings: [TakeRecording] = []
     var files: [String: URL] = [:]
@@ -46,7 +57,8 @@ import Testing
       recordings.append(
         TakeRecording(
           startFrame: Int64(index) * 40_000, endFrame: Int64(index) * 40_000 + Int64(shape.frames),
-          pass: shape.pass, input: "test", sha256: hash, playedAt: playedAt))
+          pass: shape.pass, input: "test", sha256: hash, playedAt: played.playedAt,
+          playedAtChanges: played.changes))
     }
     return Takes(recordings: recordings, files: files)
   }
@@ -89,15 +101,23 @@ import Testing
   }
 
   /// Takes of unknown speed (laid), played along at the song's speed (laid, then stretched from
-  /// the speed change) and at another speed and pitch (stretched throughout).
-  static let playedAt: [SpeedAndPitch?] = [
-    nil, SpeedAndPitch(speed: 1, pitchSemitones: 0), SpeedAndPitch(speed: 0.5, pitchSemitones: 2),
+  /// the speed change), at another speed and pitch (stretched throughout), and with the speed
+  /// and pitch changed twice while they were recorded (stretched part by part).
+  static let played: [Played] = [
+    Played(playedAt: nil), Played(playedAt: SpeedAndPitch(speed: 1, pitchSemitones: 0)),
+    Played(playedAt: SpeedAndPitch(speed: 0.5, pitchSemitones: 2)),
+    Played(
+      playedAt: SpeedAndPitch(speed: 1, pitchSemitones: 0),
+      changes: [
+        PlayedAtChange(frame: 9_000, playedAt: SpeedAndPitch(speed: 0.75, pitchSemitones: 0)),
+        PlayedAtChange(frame: 20_000, playedAt: SpeedAndPitch(speed: 1.2, pitchSemitones: -1)),
+      ]),
   ]
 
-  @Test(arguments: playedAt)
-  func listeningBackLiveEqualsTheRenderBitForBit(playedAt: SpeedAndPitch?) throws {
+  @Test(arguments: played)
+  func listeningBackLiveEqualsTheRenderBitForBit(played: Played) throws {
     let source = try LiveEngineTests.source()
-    let takes = try Self.takes(playedAt: playedAt)
+    let takes = try Self.takes(played)
     for callbackFrames in [300, 256] {
       let engine = try LiveEngine(
         audio: try DecodedAudio(url: source), framesPerCallback: callbackFrames,
@@ -205,9 +225,9 @@ import Testing
     #expect(output[secondPlay + 5_000] == RenderFixture.ramp(5_000), "the play at A")
   }
 
-  @Test(.enabled(if: sharp9_allocations_supported() == 1), arguments: playedAt)
-  func mixingATakeAllocatesNothing(playedAt: SpeedAndPitch?) throws {
-    let takes = try Self.takes(playedAt: playedAt)
+  @Test(.enabled(if: sharp9_allocations_supported() == 1), arguments: played)
+  func mixingATakeAllocatesNothing(played: Played) throws {
+    let takes = try Self.takes(played)
     let (allocations, peak) = try LiveEngineAllocationTests.countAllocations(
       takeAudio: takes.audio, countsSteps: false
     ) { engine, callback in

@@ -168,6 +168,71 @@ import Testing
     #expect(Self.worst(errors) <= 66, "after the change: \(errors)")
   }
 
+  /// A take of one pass during which the musician changed the speed from 0.5× to 0.75× when the
+  /// song reached `changeSec`: its bursts are where the song's were heard, at 0.5× before the
+  /// change and at 0.75× after; the change is at take frame `changeFrame`.
+  static func songAndChangingTake(changeSec: Double) throws -> (
+    song: URL, take: URL, frames: Int, changeFrame: Int
+  ) {
+    let (song, _, _) = try songAndTake(playedSpeed: 1)
+    let take = song.deletingLastPathComponent().appending(path: "changing.wav")
+    let length = Int(0.003 * Double(rate))
+    let heardSec = { (time: Double) in
+      time < changeSec
+        ? (time - loop.a) / 0.5 : (changeSec - loop.a) / 0.5 + (time - changeSec) / 0.75
+    }
+    let inPass = clickTimes.filter { $0 >= loop.a && $0 < loop.b }
+    let frames = Int((heardSec(loop.b) * Double(rate)).rounded())
+    try RenderFixture.write(take, sampleRate: rate, frames: frames) { frame, _ in
+      inPass.reduce(Float(0)) { sum, time in
+        let speed = time < changeSec ? 0.5 : 0.75
+        let start = Int((heardSec(time) * Double(rate)).rounded())
+        return sum + burst(Int(Double(frame - start) * speed), length: length)
+      }
+    }
+    return (song, take, frames, Int((heardSec(changeSec) * Double(rate)).rounded()))
+  }
+
+  /// The speed changed while the take was recorded (0.5×, then 0.75× from the song's 1.0 s):
+  /// heard at 1×, 0.75× and 0.6× over three passes, each part is stretched by its own ratio and
+  /// every burst is heard within 1.5 ms of the song's. Kept with its first speed only (as takes
+  /// were before their changes were kept), the bursts after the change are not there.
+  @Test(arguments: [1.0, 0.75, 0.6])
+  func aTakeWhoseSpeedChangedStaysInTimeThroughout(speed: Double) throws {
+    let (song, take, frames, changeFrame) = try Self.songAndChangingTake(changeSec: 1.0)
+    let slow = SpeedAndPitch(speed: 0.5, pitchSemitones: 0)
+    let changed = TakeRecording(
+      startFrame: 0, endFrame: Int64(frames), pass: 1, input: "t",
+      sha256: String(repeating: "a", count: 64), playedAt: slow,
+      playedAtChanges: [
+        PlayedAtChange(
+          frame: Int64(changeFrame), playedAt: SpeedAndPitch(speed: 0.75, pitchSemitones: 0))
+      ])
+    #expect(changed.problem == nil)
+    let seconds = 3 * (Self.loop.b - Self.loop.a) / speed
+    let play = Int(0.1 * Double(Self.rate))
+    let expected = Self.bursts(speed: speed, playFrame: play, passes: 3)
+    let output = try Self.render(
+      song: song, take: take, recording: changed, speed: speed, balance: 1, seconds: seconds)
+    let errors = Self.burstErrors(output, at: expected)
+    #expect(errors.count >= 25)
+    let worst = Self.worst(errors)
+    #expect(worst <= 66, "at \(speed)×: a burst \(worst) frames off (\(errors))")
+
+    var firstSpeedOnly = changed
+    firstSpeedOnly.playedAtChanges = []
+    let drifting = try Self.render(
+      song: song, take: take, recording: firstSpeedOnly, speed: speed, balance: 1,
+      seconds: seconds)
+    // The song's bursts after the change (1.0 s) in each pass.
+    let inPass = Self.clickTimes.filter { $0 > Self.loop.a && $0 < Self.loop.b }
+    let afterChange = expected.enumerated().filter { inPass[$0.offset % inPass.count] > 1.05 }
+      .map(\.element)
+    let driftErrors = Self.burstErrors(drifting, at: afterChange)
+    let off = driftErrors.count { error in error.map { abs($0) > 66 } ?? true }
+    #expect(off > driftErrors.count / 2, "first speed only at \(speed)×: \(driftErrors)")
+  }
+
   /// The pitch a take was played along at is taken out and the pitch heard put in: a tone
   /// played at +3 st (the song's A, transposed) is heard as the song's A at 0 and at +5.
   @Test(arguments: [(0.0, 440.0), (5.0, 440.0 * pow(2, 5.0 / 12))])

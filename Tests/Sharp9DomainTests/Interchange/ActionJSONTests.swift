@@ -155,6 +155,30 @@ import Testing
     }
   }
 
+  /// A take's speed changes are written only when there are any, each as `frame`, `speed` and
+  /// `pitchSemitones`, and read back the same; one without its pitch does not decode.
+  @Test func aTakesSpeedChangesRoundTrip() throws {
+    let take = TakeRecording(
+      startFrame: 0, endFrame: 90_000, pass: 1, input: "p", sha256: "ff",
+      playedAt: SpeedAndPitch(speed: 0.5, pitchSemitones: 0),
+      playedAtChanges: [
+        PlayedAtChange(frame: 44_100, playedAt: SpeedAndPitch(speed: 0.55, pitchSemitones: -1))
+      ])
+    let text = try Interchange.string(Action.takeRecorded(take))
+    #expect(
+      text.contains(
+        #""playedAtChanges":[{"frame":44100,"speed":0.55,"pitchSemitones":-1}]"#), "\(text)")
+    #expect(
+      try Interchange.decoder().decode(Action.self, from: Data(text.utf8)) == .takeRecorded(take))
+    var unchanged = take
+    unchanged.playedAtChanges = []
+    #expect(!(try Interchange.string(Action.takeRecorded(unchanged))).contains("playedAtChanges"))
+    let noPitch = text.replacingOccurrences(of: #","pitchSemitones":-1}"#, with: "}")
+    #expect(throws: DecodingError.self) {
+      try Interchange.decoder().decode(Action.self, from: Data(noPitch.utf8))
+    }
+  }
+
   @Test func nonFiniteNumbersAreNotWritten() {
     #expect(throws: EncodingError.self) { try Interchange.string(Action.setA(timeSec: .nan)) }
     #expect(throws: EncodingError.self) {

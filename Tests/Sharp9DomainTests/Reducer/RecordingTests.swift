@@ -7,12 +7,18 @@ import Testing
 
   static func take(
     _ start: Int64, _ end: Int64, pass: Int? = 1, input: String = "pulse", sha256: String = hash,
-    dropouts: Int = 0, latencyFrames: Int64 = 0, playedAt: SpeedAndPitch? = nil
+    dropouts: Int = 0, latencyFrames: Int64 = 0, playedAt: SpeedAndPitch? = nil,
+    changes: [(Int64, Double, Double)] = []
   ) -> TakeRecording {
     TakeRecording(
       startFrame: start, endFrame: end, pass: pass, input: input, sha256: sha256,
-      dropouts: dropouts, latencyFrames: latencyFrames, playedAt: playedAt)
+      dropouts: dropouts, latencyFrames: latencyFrames, playedAt: playedAt,
+      playedAtChanges: changes.map {
+        PlayedAtChange(frame: $0.0, playedAt: SpeedAndPitch(speed: $0.1, pitchSemitones: $0.2))
+      })
   }
+
+  static let slow = SpeedAndPitch(speed: 0.5, pitchSemitones: 0)
 
   @Test func armingAndStoppingToggleTheStateWithAToast() {
     var store = TestStore.loaded()
@@ -49,6 +55,25 @@ import Testing
       $0.toast = TestStore.toast("Take 2 kept", at: 9)
     }
     #expect(first.libraryName == "takes/\(Self.hash).flac")
+  }
+
+  /// A take during which the speed and pitch changed keeps each change, up to the limit.
+  @Test func aTakeKeepsTheSpeedChangesMadeWhileItWasRecorded() {
+    var store = TestStore.loaded { $0.recording.isArmed = true }
+    let limit = PracticeRules.takePlayedAtChangeLimit
+    let takes = [
+      Self.take(0, 44_100, playedAt: Self.slow, changes: [(22_050, 0.55, 0), (33_000, 0.55, -2)]),
+      Self.take(
+        44_100, 94_100, playedAt: Self.slow,
+        changes: (1...limit).map { (Int64($0) * 10, $0 % 2 == 0 ? 0.5 : 2, 12) }),
+    ]
+    for (index, take) in takes.enumerated() {
+      let id = store.nextID
+      store.send(.takeRecorded(take), at: Double(index)) {
+        $0.recording.takes.append(Take(id: id, recording: take))
+        $0.toast = TestStore.toast("Take \(index + 1) kept", at: Double(index))
+      }
+    }
   }
 
   /// A take recorded after the device dropped out is kept, and the toast says it may be off.
@@ -107,6 +132,48 @@ import Testing
       (
         Self.take(0, 5, playedAt: SpeedAndPitch(speed: 1, pitchSemitones: .infinity)),
         "its pitch -- is not -12.00 st to +12.00 st"
+      ),
+      (
+        Self.take(0, 50, changes: [(10, 0.6, 0)]),
+        "it has speed changes but no speed it began at"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(0, 0.6, 0)]),
+        "its speed change at frame 0 is not after frame 0 and inside the take"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(20, 0.6, 0), (20, 0.7, 0)]),
+        "its speed change at frame 20 is not after frame 20 and inside the take"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(20, 0.6, 0), (10, 0.7, 0)]),
+        "its speed change at frame 10 is not after frame 20 and inside the take"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(50, 0.6, 0)]),
+        "its speed change at frame 50 is not after frame 0 and inside the take"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(10, 0.6, 0), (20, 0.6, 0)]),
+        "its speed change at frame 20 changes nothing"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(10, 0.5, 0)]),
+        "its speed change at frame 10 changes nothing"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(10, 0.1, 0)]),
+        "its speed 0.10 x is not 0.25 x to 2.00 x"
+      ),
+      (
+        Self.take(0, 50, playedAt: Self.slow, changes: [(10, 0.5, .nan)]),
+        "its pitch -- is not -12.00 st to +12.00 st"
+      ),
+      (
+        Self.take(
+          0, 50_000, playedAt: Self.slow,
+          changes: (1...257).map { (Int64($0), $0 % 2 == 0 ? 0.5 : 0.6, 0) }),
+        "it has 257 speed changes (at most 256)"
       ),
     ]
     for (index, (take, problem)) in bad.enumerated() {
