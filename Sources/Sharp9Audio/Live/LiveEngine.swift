@@ -114,6 +114,7 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     self.input = input
     sink = CallbackSink(channels: audio.format.channels)
     renderer = try SessionRenderer(decoded: audio, sink: sink, settings: settings)
+    if takeAudio != nil { try renderer.prepareTakeVoices() }
     let rate = Double(audio.format.sampleRate)
     var start = timeline ?? PlaybackTimeline(wallSec: Double(startFrame) / rate)
     start.advance(toWallSec: Double(startFrame) / rate) { _ in }

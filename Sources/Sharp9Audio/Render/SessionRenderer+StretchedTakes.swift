@@ -59,7 +59,7 @@ extension SessionRenderer {
       takeLeader = -1
     }
     guard let line = takeLine, let current = takes.current, current.isStretched,
-      let playedAt = current.sound.playedAt
+      let playedAt = current.sound.playedAt, !takeVoices.isEmpty
     else { return }
     let frame = line.takeFrame(at: cursor, of: current.sound).rounded()
     guard frame < Double(current.sound.frames) else { return }

@@ -19,6 +19,7 @@ extension SessionRenderer {
     var sound: TakeSound?
     if let take {
       do {
+        if take.playedAt != nil { try prepareTakeVoices() }
         let audio = try ownedTakes[take.sha256] ?? decodeTake(take)
         ownedTakes[take.sha256] = audio
         var changes: PlayedAtChangeBuffer?

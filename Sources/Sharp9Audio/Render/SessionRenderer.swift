@@ -58,9 +58,11 @@ public final class SessionRenderer: VirtualClockEngine {
   /// How far the take's line has gone at the song's speed (nil: no line).
   var takeLine: TakeLineClock?
   /// Stretcher voices for a take heard at another speed or pitch than it was played along at,
-  /// each reading its own cursor (see `SessionRenderer+StretchedTakes.swift`).
-  let takeVoices: [RenderVoice]
-  let takeCursors: [TakeCursor]
+  /// each reading its own cursor (see `SessionRenderer+StretchedTakes.swift`); none until
+  /// ``prepareTakeVoices()`` (three stretchers cost a render without such a take 10 MiB and
+  /// 8 ms).
+  private(set) var takeVoices: [RenderVoice] = []
+  private(set) var takeCursors: [TakeCursor] = []
   /// The take voice meant to be heard (-1: none), the take it plays, the part of the take it has
   /// reached (`TakeSound+PlayedAt.swift`) and its stretch.
   var takeLeader = -1
@@ -128,13 +130,22 @@ public final class SessionRenderer: VirtualClockEngine {
     toFrame = settings.toSec.map { Int64((max(0, $0) * rate).rounded()) } ?? Int64.max
     mix = [Float](repeating: 0, count: settings.blockFrames * format.channels)
     takeMix = mix
-    takeCursors = (0..<Self.voiceCount).map { _ in
+    clickSound = ClickSound(sampleRate: format.sampleRate)
+  }
+
+  /// Makes the take voices, once: before a take that may need one is chosen (the offline
+  /// renderer), or before the renderer is handed to an audio thread that may hear one (the live
+  /// engine: the audio thread must not allocate).
+  /// - Throws: `StretchError` when a stretcher cannot be set up.
+  func prepareTakeVoices() throws {
+    guard takeVoices.isEmpty else { return }
+    let cursors = (0..<Self.voiceCount).map { _ in
       TakeCursor(sampleRate: format.sampleRate, channels: format.channels)
     }
-    takeVoices = try takeCursors.map { cursor in
+    takeVoices = try cursors.map { cursor in
       try RenderVoice(source: cursor, quality: settings.quality, blockFrames: settings.blockFrames)
     }
-    clickSound = ClickSound(sampleRate: format.sampleRate)
+    takeCursors = cursors
   }
 
   /// The source file's name and length (every load plays the source, see the type's notes).
