@@ -3,7 +3,8 @@ import Sharp9Audio
 import Sharp9Domain
 
 /// Where a take being written belongs: its session, first frame, pass, input, round trip, the
-/// dropouts counted so far and the speed and pitch it is played along at. The recorder keeps it
+/// dropouts counted so far and the speed and pitch it is played along at (and their changes so
+/// far). The recorder keeps it
 /// beside the take's hidden file (`.take-<pid>-<uuid>.placement`) while the take is written, so
 /// that a take cut short by a crash can be recovered into its session
 /// (``TakeRecovery/placed(_:session:sampleRate:)``) rather than only offered as a file.
@@ -26,11 +27,14 @@ public struct TakePlacement: Sendable, Equatable, Codable {
   /// The song's speed and pitch the take was played along at (nil: not known, as in a placement
   /// written before 2026-11-28).
   public var playedAt: SpeedAndPitch?
+  /// The changes of speed or pitch made while it was written, up to its last flush, counted from
+  /// its first frame (nil: none yet, or a placement written before they were kept).
+  public var playedAtChanges: [PlayedAtChange]?
 
   /// Creates a placement.
   public init(
     session: UUID, startFrame: Int64, pass: Int?, input: String, latencyFrames: Int64,
-    dropouts: Int = 0, playedAt: SpeedAndPitch? = nil
+    dropouts: Int = 0, playedAt: SpeedAndPitch? = nil, playedAtChanges: [PlayedAtChange]? = nil
   ) {
     self.session = session
     self.startFrame = startFrame
@@ -39,16 +43,19 @@ public struct TakePlacement: Sendable, Equatable, Codable {
     self.latencyFrames = latencyFrames
     self.dropouts = dropouts
     self.playedAt = playedAt
+    self.playedAtChanges = playedAtChanges
   }
 
-  /// The take of `frames` frames whose file hashes to `sha256`, placed here; nil when the
-  /// placement names what no take can be (``TakeRecording/problem``).
+  /// The take of `frames` frames whose file hashes to `sha256`, placed here (with the changes
+  /// inside what was recovered of it); nil when the placement names what no take can be
+  /// (``TakeRecording/problem``).
   public func recording(frames: Int64, sha256: String) -> TakeRecording? {
     let (end, overflow) = startFrame.addingReportingOverflow(frames)
     guard !overflow else { return nil }
     let take = TakeRecording(
       startFrame: startFrame, endFrame: end, pass: pass, input: input, sha256: sha256,
-      dropouts: dropouts, latencyFrames: latencyFrames, playedAt: playedAt)
+      dropouts: dropouts, latencyFrames: latencyFrames, playedAt: playedAt,
+      playedAtChanges: (playedAtChanges ?? []).filter { $0.frame < frames })
     return take.problem == nil ? take : nil
   }
 }
@@ -77,11 +84,13 @@ extension TakeLibrary {
   /// The placement beside the take written to `writerURL`, nil when there is none or it does
   /// not decode.
   func placement(ofWriter writerURL: URL) -> TakePlacement? {
-    // A placement is a few hundred bytes: anything much larger is not one.
+    // A placement is a few hundred bytes, and about 60 more a speed change (at most 256): anything
+    // much larger is not one.
     let url = Self.placementURL(ofWriter: writerURL)
     guard let handle = try? AudioFilePath.openRegularFile(url) else { return nil }
     defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: 4096), data.count < 4096 else { return nil }
+    let limit = 32_768
+    guard let data = try? handle.read(upToCount: limit), data.count < limit else { return nil }
     return try? JSONDecoder().decode(TakePlacement.self, from: data)
   }
 }

@@ -320,7 +320,10 @@ public final class LiveSession {
     let roomSec = Double(frame - rendered) / rate
     let before = playing
     try core.send(action, at: Double(frame) / rate)
-    if playing != before { speedAndPitch.note(playing, fromFrame: frame, before: before) }
+    if playing != before {
+      speedAndPitch.note(playing, fromFrame: frame, before: before)
+      if isTaking { recorder?.played(at: playing, fromFrame: frame) }
+    }
     let sent = MonotonicClock.nowSec()
     controlLead.note(durationSec: sent - began, atSec: sent)
     late.sent(action.kind, atFrame: frame, sendSec: sent - began, roomSec: roomSec)

@@ -33,16 +33,8 @@ struct SpeedAndPitchHistory {
       return take
     }
     take.playedAt = first
-    var previous = first
-    var changes: [PlayedAtChange] = []
-    for change in settings where change.frame > take.startFrame && change.frame < take.endFrame {
-      guard change.setting != previous else { continue }
-      guard changes.count < PracticeRules.takePlayedAtChangeLimit else { break }
-      changes.append(
-        PlayedAtChange(frame: change.frame - take.startFrame, playedAt: change.setting))
-      previous = change.setting
-    }
-    take.playedAtChanges = changes
+    take.playedAtChanges = PlayedAtChange.within(
+      settings, from: take.startFrame, to: take.endFrame, first: first)
     return take
   }
 

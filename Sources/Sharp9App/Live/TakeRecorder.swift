@@ -60,6 +60,9 @@ public final class TakeRecorder: @unchecked Sendable {
     var pass: Int?
     var session: UUID?
     var playedAt: SpeedAndPitch?
+    /// The song's changes of speed and pitch while it is open (session frames), for its
+    /// placement.
+    var changes: [(frame: Int64, setting: SpeedAndPitch)] = []
   }
 
   /// Seconds of audio between flushes of a take's file.
@@ -112,14 +115,29 @@ public final class TakeRecorder: @unchecked Sendable {
     atFrame frame: Int64, pass: Int?, session: UUID? = nil, playedAt: SpeedAndPitch? = nil
   ) {
     locked {
+      // Changes noted from `frame` on (a key pressed after a wrap that was reported late) are
+      // the new take's.
+      var later: [(frame: Int64, setting: SpeedAndPitch)] = []
       if let last = spans.indices.last, spans[last].endFrame == nil {
         spans[last].endFrame = frame
+        later = spans[last].changes.filter { $0.frame >= frame }
+        spans[last].changes.removeAll { $0.frame >= frame }
       }
       nextID += 1
       spans.append(
         Span(
           id: nextID, startFrame: frame, endFrame: nil, pass: pass, session: session,
-          playedAt: playedAt))
+          playedAt: playedAt, changes: later))
+    }
+  }
+
+  /// From session frame `frame` on, the song plays at `setting`: the open take's placement says
+  /// so from its next flush, so that a take recovered after a crash keeps the changes made while
+  /// it was recorded. (A finished take's are stamped by whoever sends it, who knows them all.)
+  public func played(at setting: SpeedAndPitch, fromFrame frame: Int64) {
+    locked {
+      guard let last = spans.indices.last, spans[last].endFrame == nil else { return }
+      spans[last].changes.append((frame, setting))
     }
   }
 
@@ -258,7 +276,7 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// Writes the part of the placed input `block` (`samples`, interleaved) that falls in
   /// `span`; a new take's placement is written before its first frame, and again at a flush when
-  /// dropouts came since. Placed by a round trip longer than the one before (a move), the input
+  /// dropouts or speed changes came since. Placed by a round trip longer than the one before (a move), the input
   /// may go back over frames the take has: they are left out (the input heard then what the
   /// device played before, or its silence). Placed by a shorter one, it skips ahead: the frames
   /// between are silence.
@@ -289,7 +307,8 @@ public final class TakeRecorder: @unchecked Sendable {
         placement: span.session.map {
           TakePlacement(
             session: $0, startFrame: from, pass: span.pass, input: inputName,
-            latencyFrames: latencyFrames, playedAt: span.playedAt)
+            latencyFrames: latencyFrames, playedAt: span.playedAt,
+            playedAtChanges: Self.changes(of: span, from: from))
         })
       writers[span.id] = entry
       if let placement = entry.placement {
@@ -310,13 +329,26 @@ public final class TakeRecorder: @unchecked Sendable {
       let end = entry.start + entry.writer.framesWritten
       let count = Self.dropouts(
         dropouts.frames, moves: dropouts.moves, from: entry.start, upTo: end)
-      if var placement = entry.placement, placement.dropouts != count {
+      let changes = Self.changes(of: span, from: entry.start)
+      if var placement = entry.placement,
+        placement.dropouts != count || placement.playedAtChanges != changes
+      {
         placement.dropouts = count
+        placement.playedAtChanges = changes
         entry.placement = placement
         try library.writePlacement(placement, ofWriter: entry.writer.url)
       }
     }
     writers[span.id] = entry
+  }
+
+  /// The changes of `span` inside its take from `start` (its first frame written), for its
+  /// placement (nil: none).
+  private static func changes(of span: Span, from start: Int64) -> [PlayedAtChange]? {
+    guard let first = span.playedAt else { return nil }
+    let within = PlayedAtChange.within(
+      span.changes, from: start, to: span.endFrame ?? Int64.max, first: first)
+    return within.isEmpty ? nil : within
   }
 
   /// A move of the round trip the recorder followed: from the input stamped at `frame` (with the

@@ -36,6 +36,26 @@ public struct PlayedAtChange: Sendable, Equatable, Hashable, Codable, BitwiseCop
     try container.encode(playedAt.pitchSemitones, forKey: .pitchSemitones)
   }
 
+  /// The changes of a take recorded from session frame `start` to `end`, first played along at
+  /// `first`, among the song's `changes` (session frames, in order; later ones at one frame
+  /// replace earlier ones): those strictly inside it that change something, counted from its
+  /// first frame, the first ``PracticeRules/takePlayedAtChangeLimit``.
+  public static func within(
+    _ changes: [(frame: Int64, setting: SpeedAndPitch)], from start: Int64, to end: Int64,
+    first: SpeedAndPitch
+  ) -> [PlayedAtChange] {
+    var previous = first
+    var within: [PlayedAtChange] = []
+    for (index, change) in changes.enumerated() where change.frame > start && change.frame < end {
+      if index + 1 < changes.count, changes[index + 1].frame == change.frame { continue }
+      guard change.setting != previous else { continue }
+      guard within.count < PracticeRules.takePlayedAtChangeLimit else { break }
+      within.append(PlayedAtChange(frame: change.frame - start, playedAt: change.setting))
+      previous = change.setting
+    }
+    return within
+  }
+
   /// What is wrong with `changes` of a take `frames` long first played along at `first` (they
   /// come from the engine, a script or a bundle), or nil: at most
   /// ``PracticeRules/takePlayedAtChangeLimit``, inside the take after its first frame, in

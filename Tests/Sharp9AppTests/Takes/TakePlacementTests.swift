@@ -90,6 +90,30 @@ import Testing
     #expect(try store.session(id: record.id).endedAt != nil)
   }
 
+  /// The speed changes a placement kept come back with the take, those inside what was
+  /// recovered of it.
+  @Test func aCutShortTakeKeepsTheSpeedChangesInsideWhatWasRecovered() throws {
+    let folder = try TakeRecorderTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder.appending(path: "takes"))
+    let (_, record) = try Self.session(in: folder)
+    let changes = [
+      PlayedAtChange(frame: 20_000, playedAt: SpeedAndPitch(speed: 0.75, pitchSemitones: 0)),
+      PlayedAtChange(frame: 49_152, playedAt: SpeedAndPitch(speed: 0.8, pitchSemitones: 0)),
+    ]
+    let placement = TakePlacement(
+      session: record.id, startFrame: 0, pass: 1, input: "pulse", latencyFrames: 0,
+      playedAt: SpeedAndPitch(speed: 0.7, pitchSemitones: 0), playedAtChanges: changes)
+    _ = try Self.cutShort(library, pid: 5353, placement: try JSONEncoder().encode(placement))
+    let outcomes = library.recoverCutShortTakes { _ in false }
+    guard outcomes.count == 1, case .placed(let take, _, _) = outcomes[0] else {
+      Issue.record("expected one placed take, got \(outcomes)")
+      return
+    }
+    #expect(take.endFrame == 49_152)
+    #expect(take.playedAtChanges == [changes[0]], "the second is past the recovered end")
+  }
+
   @Test func aTakeForASessionThatIsGoneIsNotLogged() throws {
     let folder = try TakeRecorderTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -127,7 +151,23 @@ import Testing
     cases.append(("a speed with no pitch", try json { $0["playedAt"] = ["speed": 1] }))
     cases.append(("no session", try json { $0["session"] = nil }))
     cases.append(("a session that is no UUID", try json { $0["session"] = "not-a-uuid" }))
-    cases.append(("larger than any placement", Data(repeating: 0x20, count: 5_000)))
+    cases.append(
+      (
+        "speed changes out of order",
+        try json {
+          $0["playedAt"] = ["speed": 0.5, "pitchSemitones": 0]
+          $0["playedAtChanges"] = [
+            ["frame": 900, "speed": 0.6, "pitchSemitones": 0],
+            ["frame": 800, "speed": 0.7, "pitchSemitones": 0],
+          ]
+        }
+      ))
+    cases.append(
+      (
+        "speed changes without a first speed",
+        try json { $0["playedAtChanges"] = [["frame": 900, "speed": 0.6, "pitchSemitones": 0]] }
+      ))
+    cases.append(("larger than any placement", Data(repeating: 0x20, count: 40_000)))
     var generator = SplitMix64(seed: 24)
     for index in 0..<8 {
       let count = Int.random(in: 0..<300, using: &generator)
@@ -226,5 +266,45 @@ import Testing
     }
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.path) == [take.sha256 + ".flac"])
+  }
+
+  /// A change of speed noted while a take is written is in its placement from the next flush,
+  /// counted from the take's first frame; one noted after a wrap that began the next take
+  /// late is that take's.
+  @Test func theRecorderKeepsTheSpeedChangesInThePlacement() throws {
+    let folder = try TakeRecorderTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
+    let session = UUID()
+    let slow = SpeedAndPitch(speed: 0.5, pitchSemitones: 0)
+    let faster = SpeedAndPitch(speed: 0.55, pitchSemitones: 0)
+    recorder.begin(atFrame: 1_000, pass: 1, session: session, playedAt: slow)
+    recorder.played(at: faster, fromFrame: 10_000)
+    recorder.played(at: slow, fromFrame: 30_000)
+    recorder.begin(atFrame: 25_000, pass: 2, session: session, playedAt: faster)
+    TakeRecorderTests.feed(capture, from: 0, until: 150_000)
+    // The placements seen, by first frame (the first take's, 24,000 frames, is finished before
+    // any flush: it says what was known when its file was begun).
+    var seen: [Int64: TakePlacement] = [:]
+    for _ in 0..<400 where seen[25_000]?.playedAtChanges == nil {
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      for name in names where name.hasSuffix(".placement") {
+        if let placement = try? JSONDecoder().decode(
+          TakePlacement.self, from: Data(contentsOf: folder.appending(path: name)))
+        {
+          seen[placement.startFrame] = placement
+        }
+      }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    #expect(seen[25_000]?.playedAtChanges == [PlayedAtChange(frame: 5_000, playedAt: slow)])
+    if let first = seen[1_000]?.playedAtChanges {
+      #expect(first == [PlayedAtChange(frame: 9_000, playedAt: faster)])
+    }
+    recorder.end(atFrame: 140_000)
+    #expect(recorder.close().count == 2)
   }
 }
