@@ -235,13 +235,19 @@ import Testing
     #expect(names.sorted() == [take.sha256 + ".flac", "recovered"])
   }
 
+  /// A recorder of stereo input writing takes to a library in `folder`, and its capture.
+  static func recorder(writingTo folder: URL) -> (InputCapture, TakeRecorder) {
+    let capture = InputCapture(channels: 2, sampleRate: rate)
+    let recorder = TakeRecorder(
+      capture: capture, library: TakeLibrary(directory: folder), inputName: "pulse",
+      sampleRate: rate)
+    return (capture, recorder)
+  }
+
   @Test func theRecorderKeepsAPlacementWhileWritingAndNoneAfter() throws {
     let folder = try TakeRecorderTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let library = TakeLibrary(directory: folder)
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
-    let recorder = TakeRecorder(
-      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
+    let (capture, recorder) = Self.recorder(writingTo: folder)
     let session = UUID()
     recorder.begin(atFrame: 1_000, pass: 1, session: session)
     TakeRecorderTests.feed(capture, from: 0, until: 60_000)
@@ -274,10 +280,7 @@ import Testing
   @Test func theRecorderKeepsTheSpeedChangesInThePlacement() throws {
     let folder = try TakeRecorderTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let library = TakeLibrary(directory: folder)
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
-    let recorder = TakeRecorder(
-      capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
+    let (capture, recorder) = Self.recorder(writingTo: folder)
     let session = UUID()
     let slow = SpeedAndPitch(speed: 0.5, pitchSemitones: 0)
     let faster = SpeedAndPitch(speed: 0.55, pitchSemitones: 0)
