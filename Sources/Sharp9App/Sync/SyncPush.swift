@@ -44,14 +44,38 @@ public struct SyncPush {
     }
   }
 
-  /// Pushes one session.
+  /// How many times a session's push starts again from the server's new head after a conflict.
+  static let conflictRetries = 3
+
+  /// Pushes one session. A conflict (409: the server's head moved past the one a batch follows)
+  /// is this device's own earlier push, killed while the server was still storing its last
+  /// batch (session ids are the device's, event ids derive from the session and the seq): the
+  /// push starts again from the server's new head, after a short wait, up to
+  /// ``conflictRetries`` times.
   func push(_ session: SessionRecord, from log: any EventLog) async throws -> Result {
+    var sent: Int64 = 0
+    var conflicts = 0
+    while true {
+      do {
+        let head = try await push(session, from: log, sent: &sent)
+        return Result(id: session.id, sent: sent, head: head)
+      } catch SyncFailure.rejected(status: 409, message: _) where conflicts < Self.conflictRetries {
+        conflicts += 1
+        try await Task.sleep(for: .milliseconds(100 * conflicts))
+      }
+    }
+  }
+
+  /// Pushes one session from the server's head, adding what the server acknowledged to `sent`;
+  /// returns the server's head afterwards.
+  private func push(_ session: SessionRecord, from log: any EventLog, sent: inout Int64)
+    async throws -> Int64
+  {
     var head = try await serverHead(of: session)
     guard head <= session.eventCount else {
       throw SyncFailure.diverged(
         session: session.idString, local: session.eventCount, remote: head)
     }
-    let start = head
     let encoder = Interchange.encoder()
     let events = try log.events(of: session, after: head, through: session.eventCount)
     var batch: [SyncWire.Event] = []
@@ -66,15 +90,21 @@ public struct SyncPush {
       if !batch.isEmpty,
         envelope + bytes + size > batchBytes || batch.count >= SyncWire.maxBatchEvents
       {
-        head = try await send(batch, after: head, of: session)
+        let acknowledged = try await send(batch, after: head, of: session)
+        sent += acknowledged - head
+        head = acknowledged
         batch.removeAll(keepingCapacity: true)
         bytes = 0
       }
       batch.append(wire)
       bytes += size
     }
-    if !batch.isEmpty { head = try await send(batch, after: head, of: session) }
-    return Result(id: session.id, sent: head - start, head: head)
+    if !batch.isEmpty {
+      let acknowledged = try await send(batch, after: head, of: session)
+      sent += acknowledged - head
+      head = acknowledged
+    }
+    return head
   }
 
   /// The server's head of `session`, creating the session there when it has none.
