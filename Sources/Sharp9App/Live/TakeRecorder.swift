@@ -276,10 +276,10 @@ public final class TakeRecorder: @unchecked Sendable {
 
   /// Writes the part of the placed input `block` (`samples`, interleaved) that falls in
   /// `span`; a new take's placement is written before its first frame, and again at a flush when
-  /// dropouts or speed changes came since. Placed by a round trip longer than the one before (a move), the input
-  /// may go back over frames the take has: they are left out (the input heard then what the
-  /// device played before, or its silence). Placed by a shorter one, it skips ahead: the frames
-  /// between are silence.
+  /// dropouts or speed changes came since. Placed by a round trip longer than the one before (a
+  /// move), the input may go back over frames the take has: they are left out (the input heard then
+  /// what the device played before, or its silence). Placed by a shorter one, it skips ahead: the
+  /// frames between are silence.
   private func write(
     _ block: (frame: Int64, frames: Int), samples: ArraySlice<Float>, of span: Span,
     latencyFrames: Int64, dropouts: (frames: [Int64], moves: [Move]),
