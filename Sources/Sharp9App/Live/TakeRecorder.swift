@@ -132,8 +132,9 @@ public final class TakeRecorder: @unchecked Sendable {
   }
 
   /// From session frame `frame` on, the song plays at `setting`: the open take's placement says
-  /// so from its next flush, so that a take recovered after a crash keeps the changes made while
-  /// it was recorded. (A finished take's are stamped by whoever sends it, who knows them all.)
+  /// so from the next block written, so that a take recovered after a crash keeps the changes
+  /// made while it was recorded. (A finished take's are stamped by whoever sends it, who knows
+  /// them all.)
   public func played(at setting: SpeedAndPitch, fromFrame frame: Int64) {
     locked {
       guard let last = spans.indices.last, spans[last].endFrame == nil else { return }
@@ -275,11 +276,11 @@ public final class TakeRecorder: @unchecked Sendable {
   }
 
   /// Writes the part of the placed input `block` (`samples`, interleaved) that falls in
-  /// `span`; a new take's placement is written before its first frame, and again at a flush when
-  /// dropouts or speed changes came since. Placed by a round trip longer than the one before (a
-  /// move), the input may go back over frames the take has: they are left out (the input heard then
-  /// what the device played before, or its silence). Placed by a shorter one, it skips ahead: the
-  /// frames between are silence.
+  /// `span`; a new take's placement is written before its first frame, again with the block after
+  /// a speed change, and at a flush when dropouts came since. Placed by a round trip longer than
+  /// the one before (a move), the input may go back over frames the take has: they are left out
+  /// (the input heard then what the device played before, or its silence). Placed by a shorter
+  /// one, it skips ahead: the frames between are silence.
   private func write(
     _ block: (frame: Int64, frames: Int), samples: ArraySlice<Float>, of span: Span,
     latencyFrames: Int64, dropouts: (frames: [Int64], moves: [Move]),
@@ -323,16 +324,22 @@ public final class TakeRecorder: @unchecked Sendable {
         UnsafeBufferPointer(rebasing: all[offset..<(offset + frames * channels)]), frames: frames)
     }
     entry.sinceFlush += frames
-    if Double(entry.sinceFlush) >= Self.flushSeconds * Double(sampleRate) {
+    let flushing = Double(entry.sinceFlush) >= Self.flushSeconds * Double(sampleRate)
+    if flushing {
       entry.writer.flush()
       entry.sinceFlush = 0
+    }
+    // A speed change goes into the placement with the next block, not at the next flush: the
+    // encoder writes its frames to the file as they fill, so a take cut short (kill -9) may be
+    // recovered up to a second past its last flush, and would drift from a change made there.
+    if var placement = entry.placement {
       let end = entry.start + entry.writer.framesWritten
-      let count = Self.dropouts(
-        dropouts.frames, moves: dropouts.moves, from: entry.start, upTo: end)
+      let count =
+        flushing
+        ? Self.dropouts(dropouts.frames, moves: dropouts.moves, from: entry.start, upTo: end)
+        : placement.dropouts
       let changes = Self.changes(of: span, from: entry.start)
-      if var placement = entry.placement,
-        placement.dropouts != count || placement.playedAtChanges != changes
-      {
+      if placement.dropouts != count || placement.playedAtChanges != changes {
         placement.dropouts = count
         placement.playedAtChanges = changes
         entry.placement = placement

@@ -310,4 +310,44 @@ import Testing
     recorder.end(atFrame: 140_000)
     #expect(recorder.close().count == 2)
   }
+
+  /// A change noted while a take is written reaches its placement with the next block, well
+  /// before the take's first flush (a second of input): a take cut short there is recovered past
+  /// its last flush, and must not drift from the change.
+  @Test func aSpeedChangeIsInThePlacementBeforeTheNextFlush() throws {
+    let folder = try TakeRecorderTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (capture, recorder) = Self.recorder(writingTo: folder)
+    let slow = SpeedAndPitch(speed: 0.5, pitchSemitones: 0)
+    let faster = SpeedAndPitch(speed: 0.55, pitchSemitones: 0)
+    recorder.begin(atFrame: 1_000, pass: 1, session: UUID(), playedAt: slow)
+    // Input past the blocks the round trip settles over (96) and the undecided lag (0.125 s), so
+    // the take's file and placement are begun.
+    TakeRecorderTests.feed(capture, from: 0, until: 32_768)
+    let begun = try #require(try Self.placement(in: folder) { $0 != nil })
+    #expect(begun.playedAtChanges == nil)
+    recorder.played(at: faster, fromFrame: 40_000)
+    // Less than a second of the take written (its first flush would be at frame 45,100).
+    TakeRecorderTests.feed(capture, from: 32_768, until: 40_960)
+    let seen = try Self.placement(in: folder) { $0?.playedAtChanges != nil }
+    #expect(seen?.playedAtChanges == [PlayedAtChange(frame: 39_000, playedAt: faster)])
+    recorder.end(atFrame: 40_500)
+    #expect(recorder.close().count == 1)
+  }
+
+  /// The placement in `folder` once `done` says so, waiting up to 2 s for the recorder's thread.
+  private static func placement(
+    in folder: URL, until done: (TakePlacement?) -> Bool
+  ) throws -> TakePlacement? {
+    var seen: TakePlacement?
+    for _ in 0..<400 where !done(seen) {
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      if let name = names.first(where: { $0.hasSuffix(".placement") }) {
+        seen = try? JSONDecoder().decode(
+          TakePlacement.self, from: Data(contentsOf: folder.appending(path: name)))
+      }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    return seen
+  }
 }
