@@ -43,10 +43,21 @@ public final class AudioFileReader {
   ].map { Int32($0) }
 
   /// Opens `url` for reading. Throws ``AudioFileError`` naming the file and the reason.
-  public init(url: URL) throws {
+  public convenience init(url: URL) throws {
     try AudioFilePath.checkReadable(url)
-    let handle = try SndfileHandle(
-      path: url.path, mode: Int32(SFM_READ), info: SF_INFO(), reportingAs: url)
+    try self.init(
+      handle: SndfileHandle(
+        path: url.path, mode: Int32(SFM_READ), info: SF_INFO(), reportingAs: url))
+  }
+
+  /// Opens `file` while its writer is still writing it: each read waits for the bytes it needs
+  /// (``GrowingFile``). Checked as a file is, against the length the writer announced.
+  public convenience init(growing file: GrowingFile) throws {
+    try self.init(handle: SndfileHandle(reading: file))
+  }
+
+  private init(handle: SndfileHandle) throws {
+    let url = handle.url
     var info = handle.info
     if info.frames == Int64.max,
       info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_FLAC)

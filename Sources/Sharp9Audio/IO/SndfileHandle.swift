@@ -10,6 +10,8 @@ final class SndfileHandle {
   /// What libsndfile reported (read) or was asked for (write) at open.
   let info: SF_INFO
   private var pointer: OpaquePointer?
+  /// What a virtual handle reads through (libsndfile keeps only a pointer to it).
+  private let source: GrowingFileSource?
 
   /// Opens `path` with `SFM_READ` or `SFM_WRITE`; for writing, `info` says rate, channels and
   /// format. Throws ``AudioFileError`` with libsndfile's message on failure.
@@ -23,6 +25,26 @@ final class SndfileHandle {
     self.url = url
     self.info = info
     self.pointer = opened
+    self.source = nil
+  }
+
+  /// Opens `file`, still being written, for reading (`SFM_READ` through libsndfile's virtual
+  /// I/O): libsndfile's reads wait for the writer (``GrowingFile``).
+  init(reading file: GrowingFile) throws(AudioFileError) {
+    let source = GrowingFileSource(file)
+    var io = GrowingFileSource.callbacks
+    var info = SF_INFO()
+    let opened = sf_open_virtual(
+      &io, Int32(SFM_READ), &info, Unmanaged.passUnretained(source).toOpaque())
+    guard let opened else {
+      try Sndfile.check(sf_error(nil), "open", url: file.url, handle: nil)
+      throw AudioFileError(
+        url: file.url, kind: .unreadable, detail: "open: unknown libsndfile error")
+    }
+    self.url = file.url
+    self.info = info
+    self.pointer = opened
+    self.source = source
   }
 
   deinit {

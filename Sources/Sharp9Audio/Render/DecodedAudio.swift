@@ -18,12 +18,32 @@ public final class DecodedAudio: @unchecked Sendable {
 
   /// Decodes `url` completely.
   /// - Throws: ``AudioFileError`` when the file cannot be opened or decoded.
-  public init(url: URL) throws {
+  public convenience init(url: URL) throws {
     let reader = try AudioFileReader(url: url)
-    format = reader.format
+    self.init(
+      url: url, format: reader.format,
+      samples: try DecodedSamples.decode(
+        reader, count: Int(reader.format.frames) * reader.format.channels))
+  }
+
+  /// Decodes `file` as its writer writes it (an upload arriving), so that the decode is done
+  /// when the last byte is: only a file of 16-bit samples (nil for any other), whose memory is
+  /// then filled only as its bytes arrive (a header that promises gigabytes and a writer that
+  /// stalls cost no more than the bytes written).
+  /// - Throws: ``AudioFileError`` when the file cannot be opened or decoded, or ends short.
+  public convenience init?(growing file: GrowingFile) throws {
+    let reader = try AudioFileReader(growing: file)
+    guard reader.holdsPCM16 else { return nil }
+    self.init(
+      url: file.url, format: reader.format,
+      samples: try DecodedSamples.decode(
+        reader, count: Int(reader.format.frames) * reader.format.channels))
+  }
+
+  private init(url: URL, format: AudioFormat, samples: DecodedSamples) {
     self.url = url
-    samples = try DecodedSamples.decode(
-      reader, count: Int(reader.format.frames) * reader.format.channels)
+    self.format = format
+    self.samples = samples
     owner = Owner(samples)
   }
 

@@ -117,8 +117,9 @@ enum DecodedSamples {
   }
 
   private static func decodePCM16(_ reader: AudioFileReader, count: Int) throws -> DecodedSamples {
+    // Not zeroed first: each page is touched when its samples are read into it (a growing
+    // file's as they arrive), and only what the file does not fill is zeroed after.
     let integers = UnsafeMutableBufferPointer<Int16>.allocate(capacity: max(1, count))
-    integers.initialize(repeating: 0)
     let channels = reader.format.channels
     let totalFrames = Int(reader.format.frames)
     do {
@@ -132,6 +133,8 @@ enum DecodedSamples {
         guard got > 0 else { break }
         done += got
       }
+      UnsafeMutableBufferPointer(rebasing: integers[min(count, done * channels)...])
+        .initialize(repeating: 0)
       return .pcm16(integers)
     } catch {
       integers.deallocate()

@@ -103,29 +103,37 @@ extension InspectorServer {
       let name = request.uri.queryParameters.get("name") ?? "song"
       let tooLarge = APIFailure(.contentTooLarge, "a song may be at most \(maxBytes) bytes")
       try Self.refuseFormsAndText(request)
-      if let length = try request.seq(header: .contentLength), length > maxBytes { throw tooLarge }
+      let length = try request.seq(header: .contentLength)
+      if let length, length > maxBytes { throw tooLarge }
       try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
       let file = uploads.appending(path: UUID().uuidString)
       defer { try? FileManager.default.removeItem(at: file) }
-      let upload = try await UploadedFile.receive(request.body, into: file, maxBytes: maxBytes)
+      let arriving = DecodeWhileArriving(url: file, announcedBytes: length)
+      let upload = try await UploadedFile.receive(
+        request.body, into: file, maxBytes: maxBytes, growing: arriving?.file)
       guard upload.bytes <= maxBytes else { throw tooLarge }
       guard upload.bytes > 0 else {
         throw APIFailure(.unprocessableContent, "the file is empty; choose an audio file")
       }
-      let song = try await StoreThread.run {
+      let (kept, format) = try await StoreThread.run {
         // Read before it is kept: a file that is not audio leaves nothing behind.
+        let format: AudioFormat
         do {
-          _ = try AudioFileReader(url: file)
+          format = try AudioFileReader(url: file).format
         } catch is AudioFileError {
           throw APIFailure(
             .unsupportedMediaType,
             "the file is not audio sharp9 can read; choose a WAV, FLAC, Ogg, Opus or MP3 file")
         }
-        let kept = try songs.keepUpload(file, sha256: upload.sha256, name: name)
-        return PracticeHost.Song(
-          audio: try DecodedAudio(url: kept), name: name, sha256: upload.sha256)
+        return (try songs.keepUpload(file, sha256: upload.sha256, name: name), format)
       }
-      try await host.open(song)
+      let audio: DecodedAudio
+      if let decoded = await arriving?.audio(of: upload, readAs: format) {
+        audio = decoded.sharingSamples(as: kept)
+      } else {
+        audio = try await StoreThread.run { try DecodedAudio(url: kept) }
+      }
+      try await host.open(PracticeHost.Song(audio: audio, name: name, sha256: upload.sha256))
       return APIResponse.json("{}", status: .created)
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Sharp9App
+import Sharp9Audio
 
 /// An upload written to a file as it arrives, hashed on the way: a 10-minute WAV (106 MB) is
 /// neither held in memory whole nor read again to be named in the song library.
@@ -11,8 +12,13 @@ struct UploadedFile {
   var sha256: String
 
   /// Writes `body` to `file` (created, or emptied), stopping as soon as it passes `maxBytes`:
-  /// the caller refuses the upload then, and removes the file.
-  static func receive(_ body: RequestBody, into file: URL, maxBytes: Int) async throws -> Self {
+  /// the caller refuses the upload then, and removes the file. Each write is told to `growing`
+  /// (a decoder reading the file as it arrives: ``DecodeWhileArriving``), and its end, however
+  /// it ends.
+  static func receive(
+    _ body: RequestBody, into file: URL, maxBytes: Int, growing: GrowingFile? = nil
+  ) async throws -> Self {
+    defer { growing?.end() }
     guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
       throw CocoaError(.fileWriteUnknown)
     }
@@ -26,6 +32,7 @@ struct UploadedFile {
       try buffer.withUnsafeReadableBytes { raw in
         hash.update(raw)
         try handle.write(contentsOf: raw)
+        growing?.wrote(raw.count)
       }
     }
     return UploadedFile(bytes: bytes, sha256: hash.hex())
