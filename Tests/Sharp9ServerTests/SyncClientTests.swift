@@ -50,6 +50,40 @@ import Testing
   /// Every event batch's acknowledgement is lost once: each batch is sent twice, the second
   /// answered "already stored", and the server ends with exactly one copy of every event.
   @Test func lostAcknowledgementsLeaveExactlyOneCopy() async throws {
+    // Lose the answer of every first attempt of a batch (even indexes among the POSTs).
+    let posts = Mutex(0)
+    let transport = LosingTransport { _, request in
+      guard request.httpMethod == "POST" else { return false }
+      return posts.withLock {
+        $0 += 1
+        return $0 % 2 == 1
+      }
+    }
+    let results = try await pushDeviceSession(events: 500, over: transport)
+    #expect(results.map(\.head) == [500])
+    let batches = posts.withLock { $0 } / 2
+    #expect(batches > 5, "the push was cut in batches")
+    #expect(posts.withLock { $0 } == 2 * batches)
+  }
+
+  /// Before the second batch reaches the server, the first two events of it land there by
+  /// themselves (this device's earlier push, killed while the server was storing its last batch):
+  /// the batch meets another head (409), and the push goes on from the server's new head, one
+  /// copy of every event. (Seen in CI: a push resumed right after a kill failed with 409.)
+  @Test func aBatchStoredByAnEarlierPushMovesTheHeadAndThePushGoesOn() async throws {
+    let transport = EarlierPushTransport()
+    let results = try await pushDeviceSession(events: 300, over: transport)
+    #expect(results.map(\.head) == [300])
+    #expect(transport.conflicts.withLock { $0 } == 1, "the second batch met another head")
+  }
+
+  /// Pushes a device's session of `events` `setA` actions to a live server over `transport`
+  /// (batches of 2 KiB, each retried at once) and returns the push's results, having checked
+  /// that the server ends with exactly the device's session: every event once, verified, and
+  /// exported the same.
+  private func pushDeviceSession(
+    events: Int, over transport: some SyncTransport
+  ) async throws -> [SyncPush.Result] {
     let fixture = try await InspectorFixture()
     let secret = DeviceSecret.generate()
     let device = directory(fixture).appending(path: "device.sqlite").path
@@ -59,21 +93,14 @@ import Testing
         title: "local", startedAt: Date(timeIntervalSince1970: 1_795_000_000), sharp9Version: "test"
       ))
     let recorder = try Recorder(store: local, session: session)
-    for n in 0..<500 { try recorder.send(.setA(timeSec: Double(n) / 100), at: Double(n) / 10) }
+    for n in 0..<events {
+      try recorder.send(.setA(timeSec: Double(n) / 100), at: Double(n) / 10)
+    }
     try EventStore(path: fixture.database).addDeviceToken(
       DeviceToken(name: "phone", access: .device, createdAt: UnixMilliseconds(value: 0)),
       hash: DeviceSecret.hash(secret))
-    try await fixture.server.application().test(.live) { client in
+    let results = try await fixture.server.application().test(.live) { client in
       let port = try #require(client.port)
-      // Lose the answer of every first attempt of a batch (even indexes among the POSTs).
-      let posts = Mutex(0)
-      let transport = LosingTransport { _, request in
-        guard request.httpMethod == "POST" else { return false }
-        return posts.withLock {
-          $0 += 1
-          return $0 % 2 == 1
-        }
-      }
       let push = SyncPush(
         connection: SyncConnection(
           server: try #require(URL(string: "http://127.0.0.1:\(port)")), token: secret,
@@ -85,65 +112,18 @@ import Testing
       try await push.push(device, only: [try device.session(id: session.id)]) {
         results.append($0)
       }
-      #expect(results.map(\.head) == [500])
-      let batches = posts.withLock { $0 } / 2
-      #expect(batches > 5, "the push was cut in batches")
-      #expect(posts.withLock { $0 } == 2 * batches)
+      return results
     }
     let server = try EventStore(path: fixture.database)
     let stored = try server.session(id: session.id)
-    #expect(stored.eventCount == 500)
+    #expect(stored.eventCount == events)
     #expect(try server.verify(stored).divergence == nil)
     var exported = ""
     try server.exportScript(stored) { exported += $0 }
     var original = ""
     try local.exportScript(try local.session(id: session.id)) { original += $0 }
     #expect(exported == original)
-  }
-
-  /// Before the second batch reaches the server, the first two events of it land there by
-  /// themselves (this device's earlier push, killed while the server was storing its last batch):
-  /// the batch meets another head (409), and the push goes on from the server's new head, one
-  /// copy of every event. (Seen in CI: a push resumed right after a kill failed with 409.)
-  @Test func aBatchStoredByAnEarlierPushMovesTheHeadAndThePushGoesOn() async throws {
-    let fixture = try await InspectorFixture()
-    let secret = DeviceSecret.generate()
-    let device = directory(fixture).appending(path: "device.sqlite").path
-    let local = try EventStore(path: device)
-    let session = try local.createSession(
-      NewSession(
-        title: "local", startedAt: Date(timeIntervalSince1970: 1_795_000_000), sharp9Version: "test"
-      ))
-    let recorder = try Recorder(store: local, session: session)
-    for n in 0..<300 { try recorder.send(.setA(timeSec: Double(n) / 100), at: Double(n) / 10) }
-    try EventStore(path: fixture.database).addDeviceToken(
-      DeviceToken(name: "phone", access: .device, createdAt: UnixMilliseconds(value: 0)),
-      hash: DeviceSecret.hash(secret))
-    try await fixture.server.application().test(.live) { client in
-      let port = try #require(client.port)
-      let transport = EarlierPushTransport()
-      let push = SyncPush(
-        connection: SyncConnection(
-          server: try #require(URL(string: "http://127.0.0.1:\(port)")), token: secret,
-          retry: SyncRetry(attempts: 3, base: .zero), transport: transport),
-        batchBytes: 2048)
-      var results: [SyncPush.Result] = []
-      let device = try EventStore(path: device)
-      try await push.push(device, only: [try device.session(id: session.id)]) {
-        results.append($0)
-      }
-      #expect(results.map(\.head) == [300])
-      #expect(transport.conflicts.withLock { $0 } == 1, "the second batch met another head")
-    }
-    let server = try EventStore(path: fixture.database)
-    let stored = try server.session(id: session.id)
-    #expect(stored.eventCount == 300)
-    #expect(try server.verify(stored).divergence == nil)
-    var exported = ""
-    try server.exportScript(stored) { exported += $0 }
-    var original = ""
-    try local.exportScript(try local.session(id: session.id)) { original += $0 }
-    #expect(exported == original)
+    return results
   }
 
   /// Passes requests to URLSession; before the second event batch, stores the first two events
