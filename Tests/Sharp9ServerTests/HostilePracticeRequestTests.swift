@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Sharp9Audio
 import Sharp9Domain
 import Testing
 
@@ -239,6 +240,50 @@ import Testing
     #expect(
       try Self.musiciansActions(fixture) == [.importPicked, .importSucceeded])
     #expect(fixture.librarySongs.count == 1)
+  }
+
+  /// Uploads of a 16-bit WAV (the song decoded while it arrives) whose `Content-Length` lies,
+  /// written on the socket as they are: longer than the bytes sent (the socket then half-closed,
+  /// as by a client that went away), shorter (the rest reads as another request), huge, negative,
+  /// not a number. Each gets a 4xx or the connection closed, never a hang; nothing is kept or
+  /// recorded, and the server goes on answering.
+  @Test(arguments: [UInt64(7), 24])
+  func uploadsWhoseLengthLiesKeepNothing(seed: UInt64) async throws {
+    let fixture = try PracticeRoutesTests.Fixture()
+    let song = fixture.directory.appending(path: "pcm16.wav")
+    let writer = try AudioFileWriter(
+      url: song, container: .wav, sample: .pcm16, sampleRate: 44_100, channels: 2)
+    let frames = 8_820
+    let samples = (0..<(2 * frames)).map { Float(sin(Double($0) * 0.03)) * 0.5 }
+    try samples.withUnsafeBufferPointer { try writer.write($0, frames: frames) }
+    try writer.finish()
+    let bytes = [UInt8](try Data(contentsOf: song))
+    var random = SplitMix64(seed: seed)
+    var lying = ["99999999999999999999", "-5", "abc", "1, 2"]
+    for _ in 0..<4 {
+      lying.append(String(bytes.count + Int.random(in: 1...20_000, using: &random)))
+      lying.append(String(Int.random(in: 1..<bytes.count, using: &random)))
+    }
+    let lengths = lying
+    try await fixture.server.application().test(.live) { client in
+      let port = try #require(client.port)
+      for length in lengths {
+        let head =
+          "POST /api/app/songs?name=a.wav HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+          + "X-Sharp9-Token: \(InspectorFixture.token)\r\nContent-Type: audio/wav\r\n"
+          + "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+        let answer = try await StoreThread.run {
+          try RawHTTP.send(bytes: Array(head.utf8) + bytes, port: port, halfClose: true)
+        }
+        let status = answer.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        #expect(status.isEmpty || status.hasPrefix("4"), "\(length): \(answer.prefix(80))")
+      }
+      let alive = try await client.execute(uri: "/api/app/keys", method: .get)
+      #expect(alive.status == .ok)
+    }
+    await fixture.host.shutdown()
+    #expect(fixture.librarySongs.isEmpty)
+    #expect(try fixture.recorded().isEmpty)
   }
 
   /// The recorded actions other than the engine's ticks and the toast timer, over all sessions.

@@ -13,6 +13,13 @@ enum RawHTTP {
 
   /// Sends `request` to 127.0.0.1:`port`; the answers, until the server closes.
   static func send(_ request: String, port: Int) throws -> String {
+    try send(bytes: Array(request.utf8), port: port)
+  }
+
+  /// Sends `bytes` to 127.0.0.1:`port`, then, with `halfClose`, ends the sending side (a body
+  /// shorter than its `Content-Length` then ends where a client that went away would leave it);
+  /// the answers, until the server closes.
+  static func send(bytes: [UInt8], port: Int, halfClose: Bool = false) throws -> String {
     #if canImport(Glibc)
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -30,9 +37,24 @@ enum RawHTTP {
       }
     }
     guard connected == 0 else { throw Failure() }
-    let bytes = Array(request.utf8)
-    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    guard written == bytes.count else { throw Failure() }
+    // No SIGPIPE if the server has closed: its answers are read below.
+    #if canImport(Glibc)
+      let flags = Int32(MSG_NOSIGNAL)
+      let sendOn = Glibc.send
+    #else
+      var on: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+      let flags: Int32 = 0
+      let sendOn = Darwin.send
+    #endif
+    var sent = 0
+    while sent < bytes.count {
+      let written = bytes[sent...].withUnsafeBytes { sendOn(fd, $0.baseAddress, $0.count, flags) }
+      // A server that refused by the headers may close before the body is all written.
+      guard written > 0 else { break }
+      sent += written
+    }
+    if halfClose { shutdown(fd, Int32(SHUT_WR)) }
     // Everything until the server closes (or 30 s pass without data: a whole suite on two cores
     // once kept a server from answering for 5): pipelined answers too.
     var timeout = timeval(tv_sec: 30, tv_usec: 0)

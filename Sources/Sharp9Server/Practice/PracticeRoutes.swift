@@ -112,6 +112,12 @@ extension InspectorServer {
       let upload = try await UploadedFile.receive(
         request.body, into: file, maxBytes: maxBytes, growing: arriving?.file)
       guard upload.bytes <= maxBytes else { throw tooLarge }
+      // A body that ended before the length it announced is a client that went away (the
+      // server sees only the end of the stream): what arrived is not the file it chose.
+      if let length, upload.bytes != length {
+        throw APIFailure(
+          .badRequest, "the upload ended before the length it announced; import the file again")
+      }
       guard upload.bytes > 0 else {
         throw APIFailure(.unprocessableContent, "the file is empty; choose an audio file")
       }
