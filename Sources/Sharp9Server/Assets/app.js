@@ -547,7 +547,7 @@ function frame(atMs) {
     view.playheadSec = playhead.positionAt(atMs / 1000);
     drawDetail($("wave"), view);
     drawOverview($("overview"), view);
-    // Redrawn every frame too: a resize clears a canvas.
+    // Asked every frame too: a resize clears a canvas (it draws only then, or for new notes).
     drawKeyboard($("keyboard"), lastNotes ? lastNotes.split(" ").map(Number) : []);
   }
   requestAnimationFrame(frame);

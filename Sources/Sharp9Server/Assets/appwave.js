@@ -6,18 +6,48 @@
 export const DETAIL_HALF_SEC = 5;
 export const MIN_HALF_SEC = 0.25;
 
-const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+// The theme's colours, each read once: a style query per fill, every frame, is work the page's
+// thread does while a key or a tap waits for it.
+const colours = new Map();
+function colour(name) {
+  let value = colours.get(name);
+  if (!value) {
+    value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+    if (value) colours.set(name, value);
+  }
+  return value;
+}
 
-// Sizes `canvas`'s bitmap to its box at the device's pixel ratio; returns the 2D context and the
-// box's width and height in CSS pixels.
+// Each canvas's box in CSS pixels, kept up to date by a ResizeObserver: reading it every frame
+// (getBoundingClientRect) lays the page out again after each state's new text.
+const boxes = new WeakMap();
+const resizes = new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const size = entry.borderBoxSize?.[0];
+    boxes.set(entry.target, size
+      ? { width: size.inlineSize, height: size.blockSize }
+      : { width: entry.contentRect.width, height: entry.contentRect.height });
+  }
+});
+
+// Sizes `canvas`'s bitmap to its box at the device's pixel ratio; returns the 2D context, the
+// box's width and height in CSS pixels, and whether the bitmap was resized (which clears it).
 function fit(canvas) {
+  let box = boxes.get(canvas);
+  if (!box) {
+    const { width, height } = canvas.getBoundingClientRect();
+    box = { width, height };
+    boxes.set(canvas, box);
+    resizes.observe(canvas);
+  }
+  const { width, height } = box;
   const ratio = window.devicePixelRatio || 1;
-  const { width, height } = canvas.getBoundingClientRect();
   const w = Math.max(1, Math.round(width * ratio)), h = Math.max(1, Math.round(height * ratio));
-  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  const resized = canvas.width !== w || canvas.height !== h;
+  if (resized) { canvas.width = w; canvas.height = h; }
   const context = canvas.getContext("2d");
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  return { context, width, height };
+  return { context, width, height, resized };
 }
 
 // The time span the detail view shows: `view.halfSec` either side of the playhead moved by the
@@ -106,8 +136,13 @@ export function timeAt(canvas, clientX, from, to) {
 // The keyboard strip: the piano's 88 keys (MIDI 21…108), the sounding ones lit.
 const LOWEST = 21, HIGHEST = 108;
 const isBlack = (midi) => [1, 3, 6, 8, 10].includes(midi % 12);
+// The notes each keyboard canvas shows: it is drawn again only when they change or it is resized.
+const keyboardNotes = new WeakMap();
 export function drawKeyboard(canvas, notes) {
-  const { context, width, height } = fit(canvas);
+  const { context, width, height, resized } = fit(canvas);
+  const shown = notes.join(" ");
+  if (!resized && keyboardNotes.get(canvas) === shown) return;
+  keyboardNotes.set(canvas, shown);
   context.clearRect(0, 0, width, height);
   const lit = new Set(notes);
   const whites = [];
