@@ -82,6 +82,14 @@ public struct SyncPush {
     var bytes = 0
     // `{"after":…,"events":[…]}`: the envelope, then each event and its comma.
     let envelope = 64
+    // Sends the batch, counts what the server acknowledged and moves the head past it.
+    func sendBatch() async throws {
+      let acknowledged = try await send(batch, after: head, of: session)
+      sent += acknowledged - head
+      head = acknowledged
+      batch.removeAll(keepingCapacity: true)
+      bytes = 0
+    }
     while let event = try events.next() {
       let wire = SyncWire.Event(
         id: SyncWire.eventID(session: session.id, seq: event.seq), seq: event.seq, t: event.t,
@@ -90,20 +98,12 @@ public struct SyncPush {
       if !batch.isEmpty,
         envelope + bytes + size > batchBytes || batch.count >= SyncWire.maxBatchEvents
       {
-        let acknowledged = try await send(batch, after: head, of: session)
-        sent += acknowledged - head
-        head = acknowledged
-        batch.removeAll(keepingCapacity: true)
-        bytes = 0
+        try await sendBatch()
       }
       batch.append(wire)
       bytes += size
     }
-    if !batch.isEmpty {
-      let acknowledged = try await send(batch, after: head, of: session)
-      sent += acknowledged - head
-      head = acknowledged
-    }
+    if !batch.isEmpty { try await sendBatch() }
     return head
   }
 

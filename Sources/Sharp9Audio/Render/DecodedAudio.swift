@@ -19,11 +19,7 @@ public final class DecodedAudio: @unchecked Sendable {
   /// Decodes `url` completely.
   /// - Throws: ``AudioFileError`` when the file cannot be opened or decoded.
   public convenience init(url: URL) throws {
-    let reader = try AudioFileReader(url: url)
-    self.init(
-      url: url, format: reader.format,
-      samples: try DecodedSamples.decode(
-        reader, count: Int(reader.format.frames) * reader.format.channels))
+    try self.init(url: url, decoding: AudioFileReader(url: url))
   }
 
   /// Decodes `file` as its writer writes it (an upload arriving), so that the decode is done
@@ -34,8 +30,13 @@ public final class DecodedAudio: @unchecked Sendable {
   public convenience init?(growing file: GrowingFile) throws {
     let reader = try AudioFileReader(growing: file)
     guard reader.holdsPCM16 else { return nil }
+    try self.init(url: file.url, decoding: reader)
+  }
+
+  /// Decodes every frame `reader` holds.
+  private convenience init(url: URL, decoding reader: AudioFileReader) throws {
     self.init(
-      url: file.url, format: reader.format,
+      url: url, format: reader.format,
       samples: try DecodedSamples.decode(
         reader, count: Int(reader.format.frames) * reader.format.channels))
   }
