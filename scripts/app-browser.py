@@ -223,7 +223,10 @@ def record(url, out, png, takes="3"):
             wait_until(page, "!document.getElementById('record').classList.contains('taking')")
         page.click("#record")
         wait_until(page, "document.getElementById('record').getAttribute('aria-pressed') === 'false'")
-        wait_until(page, f"document.querySelectorAll('#take-list li').length === {int(takes)}")
+        # Listed once written: after the stream's round trip has settled (up to 24 s into it).
+        wait_until(
+            page, f"document.querySelectorAll('#take-list li').length === {int(takes)}", 30000
+        )
         labels = page.eval_on_selector_all("#take-list li span", "spans => spans.map(s => s.textContent)")
         session = page.evaluate("document.body.dataset.session")
     open(out, "w").write(session + "\n")

@@ -14,19 +14,28 @@ import Sharp9Audio
 struct RoundTripSchedule {
   /// From the capture frame `from` on, the input is moved back by `latency`; in capture order.
   private var segments: [(from: Int64, latency: Int64)]
-  /// The round trip the stream's timestamps reported last (nil: the stream reports none).
-  private var reported: Int64?
+  /// Whether the stream's timestamps report a round trip (without, moves cannot be followed).
+  private let reports: Bool
 
   /// Moves smaller than this (half the jump that makes a move) are the reports' jitter: the
   /// settled median of two streams' reports whose round trip had not moved differed by up to
   /// 69 frames, about a millisecond and a half.
   static let smallestMoveSec = InputCapture.roundTripJumpSec / 2
 
-  /// A stream whose input is `latency` frames behind its output, as its timestamps reported
-  /// `reported` frames (nil: unreported; then moves cannot be followed).
-  init(latency: Int64, reported: Int64?) {
-    segments = [(.min, latency)]
-    self.reported = reported
+  /// A stream whose input is `latency` frames behind its output where its report settled;
+  /// `reports`: whether its timestamps report a round trip (else moves cannot be followed).
+  /// `earlier` are the moves queued so far: those before the report settled were already in
+  /// it, so the input before them was that much less behind (they are followed from here on,
+  /// as any other).
+  init(latency: Int64, reports: Bool, earlier: [InputCapture.Shift], sampleRate: Int) {
+    let before = earlier.filter { $0.beforeSettled && Self.isMove($0, sampleRate: sampleRate) }
+    segments = [(.min, latency - before.reduce(0) { $0 + $1.movedFrames })]
+    self.reports = reports
+  }
+
+  /// Whether `shift` is a move, not the reports' jitter.
+  static func isMove(_ shift: InputCapture.Shift, sampleRate: Int) -> Bool {
+    Double(shift.movedFrames.magnitude) >= smallestMoveSec * Double(sampleRate)
   }
 
   /// The round trip in effect for the latest input.
@@ -44,12 +53,9 @@ struct RoundTripSchedule {
 
   /// Follows `shift` (of `sampleRate`'s frames).
   mutating func follow(_ shift: InputCapture.Shift, sampleRate: Int) -> Followed {
-    guard let reported else { return .cannot }
-    let moved = shift.roundTripFrames - reported
-    guard Double(moved.magnitude) >= Self.smallestMoveSec * Double(sampleRate) else {
-      return .jitter
-    }
-    self.reported = shift.roundTripFrames
+    guard reports else { return .cannot }
+    guard Self.isMove(shift, sampleRate: sampleRate) else { return .jitter }
+    let moved = shift.movedFrames
     let previous = segments[segments.count - 1]
     segments.append((max(previous.from, shift.frame + previous.latency), max(0, latest + moved)))
     return .moved(before: previous.latency)

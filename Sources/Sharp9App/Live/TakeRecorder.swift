@@ -15,9 +15,11 @@ import Sharp9Store
 /// as much as the round trip the device's timestamps report moved since calibration
 /// (``Sharp9Store/DeviceCalibration/latencyFrames(reportedNow:)``); without a calibration, the
 /// reported round trip alone (it misses the converters' part, a few milliseconds). The thread
-/// reads no input until the report has settled (half a second after the stream starts; the
-/// capture's ring holds 30 s). When the reported round trip moves for good later (a sound server
-/// shifting its buffers after a stall), the input from the move on is moved back by as much more
+/// reads no input until the report has settled (``Sharp9Audio/ReportedRoundTrip``: 6.5 s after
+/// the stream starts when its timestamps hold steady, up to 24 s while they drift; the capture's
+/// ring holds 30 s, and a crash meanwhile loses what it holds; closed before, the takes are
+/// placed by the report's last window and say they may be out of time). When the reported round
+/// trip moves for good later (a sound server shifting its buffers after a stall), the input from the move on is moved back by as much more
 /// (``RoundTripSchedule``): the thread holds the input whose round trip is undecided until the
 /// move has settled (up to 2 s), so a take recorded after the move lines up as one before it, and
 /// a take across it is spliced at the move. Every dropout the device reported up to a take's end
@@ -192,8 +194,20 @@ public final class TakeRecorder: @unchecked Sendable {
     var dropouts: [Int64] = []
     var moves: [Move] = []
     var schedule: RoundTripSchedule?
+    // Moves queued before the schedule started, followed with the first block read.
+    var earlier: [InputCapture.Shift] = []
     while true {
-      guard let placing = schedule ?? startingSchedule(closing: locked { closing }) else {
+      if schedule == nil, let start = startingRoundTrip(closing: locked { closing }) {
+        // After the report settled: every move queued before it is in the ring by now.
+        earlier = capture.shifts()
+        schedule = RoundTripSchedule(
+          latency: start.latency, reports: start.reports, earlier: earlier,
+          sampleRate: sampleRate)
+        // A report that never held steady may be milliseconds off: every take of the stream
+        // may be out of time, and says so.
+        if !start.steady { dropouts.append(.min) }
+      }
+      guard let placing = schedule else {
         Thread.sleep(forTimeInterval: 0.005)
         continue
       }
@@ -206,7 +220,7 @@ public final class TakeRecorder: @unchecked Sendable {
       // After the block: every dropout and settled move up to it is queued by now, and whether
       // its round trip is known.
       let undecided = capture.undecidedFrom
-      for shift in capture.shifts() {
+      for shift in earlier + capture.shifts() {
         switch current.follow(shift, sampleRate: sampleRate) {
         case .moved(let before): moves.append((shift.frame, before))
         case .jitter: break
@@ -214,6 +228,7 @@ public final class TakeRecorder: @unchecked Sendable {
         }
       }
       dropouts += capture.dropouts().map { current.stamp($0) }
+      earlier = []
       schedule = current
       let (spansNow, isClosing) = locked { (spans, closing) }
       // Closing, what is still undecided is placed as it stands.
@@ -396,18 +411,24 @@ public final class TakeRecorder: @unchecked Sendable {
   }
 
   /// The round trip to move the input back by, once the stream's report has settled (nil:
-  /// not yet). When closing first, what is known without it.
-  private func startingSchedule(closing: Bool) -> RoundTripSchedule? {
+  /// not yet), whether the stream reports one, and whether its report held steady. When closing
+  /// first, the report's last window, not steady.
+  private func startingRoundTrip(closing: Bool) -> (
+    latency: Int64, reports: Bool, steady: Bool
+  )? {
+    let report = capture.reportedRoundTrip
     let reported: Int64?
-    switch capture.reportedRoundTrip.settled {
-    case .frames(let frames): reported = frames
-    case .unreported: reported = nil
+    let steady: Bool
+    switch report.settled {
+    case .frames(let frames): (reported, steady) = (frames, report.isSteady)
+    case .unreported: (reported, steady) = (nil, true)
     case .pending:
       guard closing else { return nil }
-      reported = nil
+      // Closing first: the last window if there is one, not steady; none, as unreported.
+      (reported, steady) = (report.lastWindow, report.lastWindow == nil)
     }
     let latency = calibration.map { $0.latencyFrames(reportedNow: reported) } ?? reported ?? 0
-    return RoundTripSchedule(latency: latency, reported: reported)
+    return (latency, reported != nil, steady)
   }
 
   /// Removes the span and records its outcome (nil: nothing to report).

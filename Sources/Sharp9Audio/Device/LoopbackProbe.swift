@@ -59,10 +59,20 @@ public enum LoopbackProbe {
       }
       Thread.sleep(forTimeInterval: 0.01)
     }
+    // The stream runs on (silent) until its report has settled, so that the round trip stored
+    // beside the measured one is the report a recording stream settles on too, not one still
+    // finding its level (``ReportedRoundTrip``: up to its give-up time).
+    let report = buffers.reportedRoundTrip
+    let settling =
+      Double(report.settling.giveUpBlocks * framesPerCallback) / Double(sampleRate) + 5
+    let settleDeadline = MonotonicClock.nowSec() + settling
+    while report.settled == .pending, MonotonicClock.nowSec() < settleDeadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
     let reported: Int64? =
-      switch buffers.reportedRoundTrip.settled {
-      case .frames(let frames): frames
-      case .pending, .unreported: nil
+      switch report.settled {
+      case .frames(let frames) where report.isSteady: frames
+      case .frames, .pending, .unreported: nil
       }
     return Recording(
       samples: Array(buffers.recorded), dropouts: buffers.dropouts.load(ordering: .relaxed),

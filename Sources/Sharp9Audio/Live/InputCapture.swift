@@ -24,8 +24,8 @@ import Atomics
 public final class InputCapture: @unchecked Sendable {
   /// Interleaved channels per frame.
   public let channels: Int
-  /// The round trip the device's timestamps report for this stream, settled over its first
-  /// blocks.
+  /// The round trip the device's timestamps report for this stream, settled once they hold
+  /// steady.
   public let reportedRoundTrip: ReportedRoundTrip
   private let ring: SPSCRing<Float>
   /// The session frame of the ring's first sample (-1 until the first block).
@@ -35,7 +35,7 @@ public final class InputCapture: @unchecked Sendable {
   private let dropoutFrames = SPSCRing<Int64>(capacity: 1024, filler: 0)
   /// The settled moves of the round trip, in order.
   private let shiftRing = SPSCRing<Shift>(
-    capacity: 256, filler: Shift(frame: 0, roundTripFrames: 0))
+    capacity: 256, filler: Shift(frame: 0, movedFrames: 0, beforeSettled: false))
   /// The first block whose round trip is not known yet (`Int64.max`: every block captured is).
   private let undecided = ManagedAtomic<Int64>(.max)
   /// The audio side's watch on the timestamps' round trip.
@@ -43,19 +43,23 @@ public final class InputCapture: @unchecked Sendable {
   private let sampleRate: Double
 
   /// A lasting move of the round trip the device's timestamps report: from the block at session
-  /// frame `frame` on, the input is `roundTripFrames` behind the output. Since the input hears
-  /// the output a round trip late, the move shows in it from the input stamped with the old round
-  /// trip at `frame` on: what the input records of the song frames from `frame` on.
+  /// frame `frame` on, the input is `movedFrames` more behind the output than before. Since the
+  /// input hears the output a round trip late, the move shows in it from the input stamped with
+  /// the old round trip at `frame` on: what the input records of the song frames from `frame` on.
   public struct Shift: Sendable, Equatable, BitwiseCopyable {
     /// The session frame of the first block that moved.
     public var frame: Int64
-    /// The round trip from there on, in frames.
-    public var roundTripFrames: Int64
+    /// How much longer the round trip is from there on, in frames (negative: shorter).
+    public var movedFrames: Int64
+    /// Whether the move came before the stream's report settled: the settled round trip is then
+    /// the one after it, and the input before it was behind by `movedFrames` less.
+    public var beforeSettled: Bool
 
-    /// The move at `frame` to `roundTripFrames`.
-    public init(frame: Int64, roundTripFrames: Int64) {
+    /// The move at `frame` by `movedFrames`.
+    public init(frame: Int64, movedFrames: Int64, beforeSettled: Bool) {
       self.frame = frame
-      self.roundTripFrames = roundTripFrames
+      self.movedFrames = movedFrames
+      self.beforeSettled = beforeSettled
     }
   }
 
@@ -69,12 +73,17 @@ public final class InputCapture: @unchecked Sendable {
   // Reader side.
   private var framesRead: Int64 = 0
 
-  /// Allocates a ring of `seconds` of `channels`-channel input at `sampleRate`.
-  public init(channels: Int, sampleRate: Int, seconds: Double = 30) {
+  /// Allocates a ring of `seconds` of `channels`-channel input at `sampleRate`; the stream's
+  /// report settles by `settling` (the ring must hold its give-up time: the take recorder reads
+  /// nothing until then).
+  public init(
+    channels: Int, sampleRate: Int, seconds: Double = 30,
+    settling: ReportedRoundTrip.Settling = .device
+  ) {
     precondition(channels > 0, "an input has at least one channel")
     self.channels = channels
     self.sampleRate = Double(sampleRate)
-    reportedRoundTrip = ReportedRoundTrip(sampleRate: sampleRate)
+    reportedRoundTrip = ReportedRoundTrip(sampleRate: sampleRate, settling: settling)
     ring = SPSCRing(capacity: Int(seconds * Double(sampleRate)) * channels, filler: 0)
   }
 
@@ -93,13 +102,19 @@ public final class InputCapture: @unchecked Sendable {
   ) {
     reportedRoundTrip.note(roundTripSec)
     guard overflowCount.load(ordering: .relaxed) == 0 else { return }
-    let finding = watch.note(ReportedRoundTrip.plausible(roundTripSec), atFrame: frame)
+    // The watch starts with the settling (the stream's first blocks report wildly).
+    let finding =
+      reportedRoundTrip.isStarting
+      ? nil : watch.note(ReportedRoundTrip.plausible(roundTripSec), atFrame: frame)
     // Before the block: a reader that sees the block sees its dropout, its settled move and
     // whether its round trip is known (the rings publish with release ordering, in this order).
     if dropout { dropoutFrames.push(frame) }
     switch finding {
     case .moved(let from, let seconds):
-      shiftRing.push(Shift(frame: from, roundTripFrames: Int64((seconds * sampleRate).rounded())))
+      shiftRing.push(
+        Shift(
+          frame: from, movedFrames: Int64((seconds * sampleRate).rounded()),
+          beforeSettled: reportedRoundTrip.settledSec == nil))
     case .unsettled(let from): dropoutFrames.push(from)
     case nil: break
     }

@@ -1,44 +1,101 @@
 import Atomics
 
-/// The round trip (output → input) a duplex stream's own timestamps report, settled over its
-/// first blocks: for each callback, when its output block reaches the DAC less when its input
+/// The round trip (output → input) a duplex stream's own timestamps report, settled once they
+/// hold steady: for each callback, when its output block reaches the DAC less when its input
 /// block left the ADC (PortAudio's `outputBufferDacTime − inputBufferAdcTime`).
 ///
 /// A sound server sets its buffers up anew for each stream, so the same device pair's round trip
 /// changes from one stream to the next by whole buffer periods (PulseAudio: 5,120, 6,399, 7,678
 /// or 12,797 frames in fourteen calibrations on one machine), and the timestamps follow it to
-/// within a few frames. Each block's report jitters (by milliseconds, and wildly while the
-/// stream starts), so the settled value is the median of ``sampledBlocks`` blocks after the
-/// first ``skippedBlocks``.
+/// within a few frames once they have settled. They take a while to: through PulseAudio a
+/// stream's report often drifts for its first seconds (by 4 to 17 ms in six of nineteen streams,
+/// 2026-11-28, at the lowest buffer and at 100 ms alike), then climbs back in steps every 1.5 s
+/// to where it stays, while what the input hears does not move at all. The report of a stream's
+/// first half second put a take 4.5 ms off (200 frames), where the report 15 s later was within
+/// 0.2 ms of it. So the settled value is the median of the last window of ``Settling/windowBlocks``
+/// blocks once ``Settling/steadyWindows`` windows in a row have had medians within
+/// ``Settling/steadySpreadSec`` of each other, and not before ``Settling/minimumWindows`` (6.5 s
+/// at 256 frames and 44.1 kHz for a stream that starts steady; 13 to 19 s for those that
+/// drifted). A stream that is still not steady after
+/// ``Settling/giveUpBlocks`` settles on its last window, marked not steady (``isSteady``).
 ///
 /// The audio side (``note(_:)``) never allocates, locks or waits; one reader asks ``settled``.
 public final class ReportedRoundTrip: @unchecked Sendable {
   /// What the stream reported so far.
   public enum Settled: Sendable, Equatable {
-    /// Too few blocks yet.
+    /// Not steady yet.
     case pending
-    /// The median, in frames.
+    /// The settled round trip, in frames.
     case frames(Int64)
     /// The stream gave no timestamps.
     case unreported
   }
 
-  /// Blocks left out while the stream starts.
-  public static let skippedBlocks = 32
-  /// Blocks the median is taken over.
-  public static let sampledBlocks = 64
+  /// When a stream's report counts as settled.
+  public struct Settling: Sendable {
+    /// Blocks left out while the stream starts.
+    public var skippedBlocks: Int
+    /// Blocks each median is taken over.
+    public var windowBlocks: Int
+    /// Windows in a row whose medians must agree.
+    public var steadyWindows: Int
+    /// Windows before any can settle.
+    public var minimumWindows: Int
+    /// How far those medians may spread.
+    public var steadySpreadSec: Double
+    /// Blocks after which a report that never held steady settles anyway, on its last window.
+    public var giveUpBlocks: Int
+
+    /// Blocks, windows, spread and the give-up.
+    public init(
+      skippedBlocks: Int, windowBlocks: Int, steadyWindows: Int, minimumWindows: Int,
+      steadySpreadSec: Double, giveUpBlocks: Int
+    ) {
+      precondition(windowBlocks > 0 && steadyWindows > 0, "a window holds a block")
+      self.skippedBlocks = skippedBlocks
+      self.windowBlocks = windowBlocks
+      self.steadyWindows = steadyWindows
+      self.minimumWindows = minimumWindows
+      self.steadySpreadSec = steadySpreadSec
+      self.giveUpBlocks = giveUpBlocks
+    }
+
+    /// A device's: windows of 64 blocks, 8 in a row within half a millisecond (the steps of a
+    /// drifting PulseAudio report were still 0.6 ms at 12 s, the medians of a steady one within
+    /// 0.23 ms idle and 0.48 ms beside two busy loops), not before 17 windows (6.5 s at 256
+    /// frames and 44.1 kHz: a drifting report was first put back 4.8 to 6 s after the stream
+    /// started, and may hold flat and wrong until then), given up after 4,096 blocks (24 s: an
+    /// input ring holds 30 s).
+    public static let device = Settling(
+      skippedBlocks: 32, windowBlocks: 64, steadyWindows: 8, minimumWindows: 17,
+      steadySpreadSec: 0.0005, giveUpBlocks: 4_096)
+  }
+
   /// The longest report taken as one: a device's timestamps saying more (or a negative time, or
   /// not a number) are nonsense, not a round trip, and are left out.
   public static let longestSec = 10.0
 
   private let sampleRate: Double
-  private let samples = UnsafeMutableBufferPointer<Double>.allocate(capacity: sampledBlocks)
-  /// Blocks noted so far (the audio side's).
+  /// The rule.
+  public let settling: Settling
+  // The audio side's.
+  private let window: UnsafeMutableBufferPointer<Double>
+  private let medians: UnsafeMutableBufferPointer<Double>
   private var blocks = 0
-  /// Samples stored, published with release ordering after each.
-  private let stored = ManagedAtomic<Int>(0)
-  /// Whether the sampling blocks have all been noted.
-  private let complete = ManagedAtomic<Bool>(false)
+  private var windowFilled = 0
+  private var windowReported = 0
+  private var mediansNoted = 0
+  private var done = false
+  /// The settled round trip in seconds, once settled (the audio side's).
+  public private(set) var settledSec: Double?
+  /// Whether the stream is still in its start-up blocks, left out (the audio side's).
+  public var isStarting: Bool { blocks <= settling.skippedBlocks }
+  // Published with release ordering, `state` last: 0 pending, 1 settled, 2 unreported.
+  private let settledFrames = ManagedAtomic<Int64>(0)
+  /// The last window's median in frames (-1: none yet).
+  private let lastWindowFrames = ManagedAtomic<Int64>(-1)
+  private let steady = ManagedAtomic<Bool>(false)
+  private let state = ManagedAtomic<Int>(0)
 
   /// One callback's report: when its output block reaches the DAC less when its input block
   /// left the ADC, or nil when PortAudio gave either time as 0 (the host API does not say).
@@ -52,37 +109,82 @@ public final class ReportedRoundTrip: @unchecked Sendable {
     roundTripSec.flatMap { (0...longestSec).contains($0) ? $0 : nil }
   }
 
-  /// Reports in seconds become frames at `sampleRate`.
-  public init(sampleRate: Int) {
+  /// Reports in seconds become frames at `sampleRate`, settled by `settling`.
+  public init(sampleRate: Int, settling: Settling = .device) {
     self.sampleRate = Double(sampleRate)
-    samples.initialize(repeating: 0)
+    self.settling = settling
+    window = .allocate(capacity: settling.windowBlocks)
+    window.initialize(repeating: 0)
+    medians = .allocate(capacity: settling.steadyWindows)
+    medians.initialize(repeating: 0)
   }
 
-  deinit { samples.deallocate() }
+  deinit {
+    window.deallocate()
+    medians.deallocate()
+  }
 
   /// Notes one callback's reported round trip (nil: it reported none). Audio side only.
   public func note(_ roundTripSec: Double?) {
-    guard !complete.load(ordering: .relaxed) else { return }
+    guard !done else { return }
     blocks += 1
-    guard blocks > Self.skippedBlocks else { return }
-    let count = stored.load(ordering: .relaxed)
-    if let roundTripSec = Self.plausible(roundTripSec), count < Self.sampledBlocks {
-      samples[count] = roundTripSec
-      stored.store(count + 1, ordering: .releasing)
+    guard blocks > settling.skippedBlocks else { return }
+    if let roundTripSec = Self.plausible(roundTripSec) {
+      window[windowReported] = roundTripSec
+      windowReported += 1
     }
-    if blocks >= Self.skippedBlocks + Self.sampledBlocks {
-      complete.store(true, ordering: .releasing)
+    windowFilled += 1
+    if windowFilled == settling.windowBlocks {
+      // Fewer than half the window's blocks reported: the stream's timestamps cannot be relied on.
+      guard windowReported * 2 >= settling.windowBlocks else { return publish(nil, steady: false) }
+      let latest = medianSortingInPlace(window, count: windowReported)
+      medians[mediansNoted % settling.steadyWindows] = latest
+      mediansNoted += 1
+      windowFilled = 0
+      windowReported = 0
+      lastWindowFrames.store(Int64((latest * sampleRate).rounded()), ordering: .relaxed)
+      if mediansNoted >= max(settling.steadyWindows, settling.minimumWindows),
+        let low = medians.min(), let high = medians.max(),
+        high - low <= settling.steadySpreadSec
+      {
+        return publish(latest, steady: true)
+      }
+      if blocks >= settling.giveUpBlocks { return publish(latest, steady: false) }
+    } else if blocks >= settling.giveUpBlocks, mediansNoted == 0 {
+      publish(nil, steady: false)
     }
   }
 
-  /// The settled round trip: the median of the sampled blocks' reports, once they are all in.
-  /// Reader side.
+  private func publish(_ seconds: Double?, steady isSteady: Bool) {
+    done = true
+    settledSec = seconds
+    if let seconds {
+      settledFrames.store(Int64((seconds * sampleRate).rounded()), ordering: .relaxed)
+    }
+    steady.store(isSteady, ordering: .relaxed)
+    state.store(seconds == nil ? 2 : 1, ordering: .releasing)
+  }
+
+  /// The settled round trip. Reader side.
   public var settled: Settled {
-    guard complete.load(ordering: .acquiring) else { return .pending }
-    let count = stored.load(ordering: .acquiring)
-    // Fewer than half the blocks reported: the stream's timestamps cannot be relied on.
-    guard count * 2 >= Self.sampledBlocks else { return .unreported }
-    let median = Array(samples[0..<count]).sorted()[count / 2]
-    return .frames(Int64((median * sampleRate).rounded()))
+    switch state.load(ordering: .acquiring) {
+    case 1: .frames(settledFrames.load(ordering: .relaxed))
+    case 2: .unreported
+    default: .pending
+    }
+  }
+
+  /// The last window's median in frames, settled or not (nil: no window yet): the best there
+  /// is when a stream ends before its report has settled. Reader side.
+  public var lastWindow: Int64? {
+    let frames = lastWindowFrames.load(ordering: .relaxed)
+    return frames < 0 ? nil : frames
+  }
+
+  /// Whether the report held steady before it settled (false: it gave up waiting, and what it
+  /// settled on may be milliseconds off). Reader side, once ``settled`` is not pending.
+  public var isSteady: Bool {
+    _ = state.load(ordering: .acquiring)
+    return steady.load(ordering: .relaxed)
   }
 }

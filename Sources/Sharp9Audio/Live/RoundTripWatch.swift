@@ -4,10 +4,14 @@
 /// without reporting an underrun), and from there on the input is behind the output by the new
 /// round trip.
 ///
-/// A move is a jump of more than ``InputCapture/roundTripJumpSec`` that lasts
-/// ``InputCapture/roundTripJumpBlocks`` blocks (a busy machine's timestamps also spike for a block
-/// or two and come back: those moved nothing). The new round trip is then settled as the median
-/// of the next ``settleBlocks`` blocks' reports. A server shifting its buffers often jumps back
+/// A move is a jump of more than ``InputCapture/roundTripJumpSec`` from the level of the
+/// ``levelBlocks`` blocks before it that lasts ``InputCapture/roundTripJumpBlocks`` blocks (a busy
+/// machine's timestamps also spike for a block or two and come back: those moved nothing). The
+/// level is the recent one, not the stream's first: a stream's report drifts for its first
+/// seconds by up to 17 ms while the input does not move (``ReportedRoundTrip``), at most 5.6 ms
+/// a second (0.5 ms over the level's blocks and a jump's), and taken for moves that drift once
+/// put a take 4.5 ms off. The new round trip is then settled as the median of the next
+/// ``settleBlocks`` blocks' reports, and the move is by how far it is from the level before. A server shifting its buffers often jumps back
 /// and forth for a while (a PulseAudio period, 1,279 frames, up and down for a second has been
 /// seen): each further jump starts the settling again, and the move keeps the frame of the first
 /// jump. A move that does not settle within ``giveUpBlocks`` is reported unsettled.
@@ -21,19 +25,28 @@
 final class RoundTripWatch {
   /// What a block's report changed.
   enum Finding: Equatable {
-    /// The round trip moved for good, from the block at `frame`, to `roundTripSec`.
-    case moved(frame: Int64, roundTripSec: Double)
+    /// The round trip moved for good, from the block at `frame`, by `movedSec`.
+    case moved(frame: Int64, movedSec: Double)
     /// It moved from the block at `frame` and kept jumping: where to is not known.
     case unsettled(frame: Int64)
   }
 
   /// Blocks the new round trip is settled over (46 ms at 256 frames and 44.1 kHz).
   static let settleBlocks = 32
+  /// Blocks whose median is the level a jump is measured from (93 ms at 256 frames and 44.1 kHz).
+  static let levelBlocks = 16
   /// Blocks a move may take to settle (2 s at 256 frames and 44.1 kHz) before it is given up.
   static let giveUpBlocks = 344
 
-  /// The reported round trip since the last move (nil: none reported yet).
+  /// The level a jump away is measured from: the median of the blocks before it (nil: too few
+  /// reports yet).
   private var reference: Double?
+  /// The level before the move being settled.
+  private var levelBefore = 0.0
+  /// The last ``levelBlocks`` reports near the level, oldest overwritten first.
+  private let recent = UnsafeMutableBufferPointer<Double>.allocate(capacity: levelBlocks)
+  private let sorting = UnsafeMutableBufferPointer<Double>.allocate(capacity: levelBlocks)
+  private var recentCount = 0
   /// Consecutive blocks away from ``reference``, and the first one's frame.
   private var awayBlocks = 0
   private var awaySince: Int64 = 0
@@ -42,9 +55,17 @@ final class RoundTripWatch {
   private var settling: (frame: Int64, blocks: Int, collected: Int)?
   private let samples = UnsafeMutableBufferPointer<Double>.allocate(capacity: settleBlocks)
 
-  init() { samples.initialize(repeating: 0) }
+  init() {
+    samples.initialize(repeating: 0)
+    recent.initialize(repeating: 0)
+    sorting.initialize(repeating: 0)
+  }
 
-  deinit { samples.deallocate() }
+  deinit {
+    samples.deallocate()
+    recent.deallocate()
+    sorting.deallocate()
+  }
 
   /// The first block whose round trip is not known yet (a jump may be starting there, or a move
   /// settling), or nil when every block noted so far is known.
@@ -57,22 +78,35 @@ final class RoundTripWatch {
   func note(_ roundTripSec: Double?, atFrame frame: Int64) -> Finding? {
     guard let now = roundTripSec else { return settle(nil) }
     guard let reference else {
-      self.reference = now
-      return nil
+      remember(now)
+      return settle(now)
     }
     guard abs(now - reference) > InputCapture.roundTripJumpSec else {
       awayBlocks = 0
+      if settling == nil { remember(now) }
       return settle(now)
     }
     if awayBlocks == 0 { awaySince = frame }
     awayBlocks += 1
     guard awayBlocks >= InputCapture.roundTripJumpBlocks else { return settle(nil) }
-    // A jump: the reference follows it, and the move (a new one, or the one settling) settles
-    // from here.
+    // A jump: the level follows it, and the move (a new one, or the one settling) settles from
+    // here, measured from the level before its first jump.
+    if settling == nil { levelBefore = reference }
     self.reference = now
+    recentCount = 0
     awayBlocks = 0
     settling = (settling?.frame ?? awaySince, (settling?.blocks ?? 0) + 1, 0)
     return nil
+  }
+
+  /// Adds a report near the level and takes the level again (the median of the last
+  /// ``levelBlocks``, once there are that many).
+  private func remember(_ report: Double) {
+    recent[recentCount % Self.levelBlocks] = report
+    recentCount += 1
+    guard recentCount >= Self.levelBlocks else { return }
+    _ = sorting.update(fromContentsOf: recent)
+    reference = medianSortingInPlace(sorting, count: sorting.count)
   }
 
   /// Counts a block towards the move settling, with its report when it is near the reference.
@@ -85,7 +119,9 @@ final class RoundTripWatch {
     }
     if move.collected == Self.settleBlocks {
       settling = nil
-      return .moved(frame: move.frame, roundTripSec: median())
+      let settled = medianSortingInPlace(samples, count: samples.count)
+      reference = settled
+      return .moved(frame: move.frame, movedSec: settled - levelBefore)
     }
     if move.blocks >= Self.giveUpBlocks {
       settling = nil
@@ -93,20 +129,5 @@ final class RoundTripWatch {
     }
     settling = move
     return nil
-  }
-
-  /// The median of the settling samples (all ``settleBlocks`` of them), sorted in place.
-  private func median() -> Double {
-    // Insertion sort: 32 values, no allocation.
-    for index in 1..<samples.count {
-      let value = samples[index]
-      var slot = index
-      while slot > 0, samples[slot - 1] > value {
-        samples[slot] = samples[slot - 1]
-        slot -= 1
-      }
-      samples[slot] = value
-    }
-    return samples[samples.count / 2]
   }
 }

@@ -237,7 +237,8 @@ import Testing
 
   /// A recorder of stereo input writing takes to a library in `folder`, and its capture.
   static func recorder(writingTo folder: URL) -> (InputCapture, TakeRecorder) {
-    let capture = InputCapture(channels: 2, sampleRate: rate)
+    let capture = InputCapture(
+      channels: 2, sampleRate: rate, settling: TakeRecorderTests.settling)
     let recorder = TakeRecorder(
       capture: capture, library: TakeLibrary(directory: folder), inputName: "pulse",
       sampleRate: rate)

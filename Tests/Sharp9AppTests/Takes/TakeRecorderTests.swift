@@ -10,6 +10,12 @@ import Testing
 @Suite("takes: capture, writer thread, library") struct TakeRecorderTests {
   static let rate = 44_100
   static let block = 256
+  /// The stream's report settles over its first 96 blocks when it holds steady (windows of 32
+  /// rather than a device's 64, so the tests' streams are short); ``ReportedRoundTripTests``
+  /// tries the device's rule, and one test here.
+  static let settling = ReportedRoundTrip.Settling(
+    skippedBlocks: 32, windowBlocks: 32, steadyWindows: 2, minimumWindows: 2,
+    steadySpreadSec: 0.0005, giveUpBlocks: 4_096)
 
   /// A signal exact in 24 bits: sample `frame` of channel `channel`.
   static func sample(_ frame: Int64, _ channel: Int) -> Float {
@@ -54,11 +60,11 @@ import Testing
   static func twoKept(_ outcomes: [TakeRecorder.Outcome]) throws -> (TakeRecording, TakeRecording) {
     guard outcomes.count == 2, case .kept(let first) = outcomes[0],
       case .kept(let second) = outcomes[1]
-    else { throw TwoTakesExpected(outcomes: outcomes) }
+    else { throw TakesExpected(outcomes: outcomes) }
     return (first, second)
   }
 
-  struct TwoTakesExpected: Error { var outcomes: [TakeRecorder.Outcome] }
+  struct TakesExpected: Error { var outcomes: [TakeRecorder.Outcome] }
 
   /// The samples of a take's file, and its frame count.
   static func samples(of url: URL) throws -> (samples: [Float], frames: Int) {
@@ -75,7 +81,7 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let library = TakeLibrary(directory: folder.appending(path: "takes"))
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate, settling: Self.settling)
     let recorder = TakeRecorder(
       capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
     // Pass 1 from 5,000 (mid-block), pass 2 from the wrap at 9,000, stopped at 12,345.
@@ -132,7 +138,7 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let library = TakeLibrary(directory: folder)
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate, settling: Self.settling)
     let latency: Int64 = 1_536
     let recorder = TakeRecorder(
       capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate,
@@ -167,7 +173,7 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let library = TakeLibrary(directory: folder)
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate, settling: Self.settling)
     let latency: Int64 = 1_536
     let recorder = TakeRecorder(
       capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate,
@@ -188,11 +194,11 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let library = TakeLibrary(directory: folder)
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate, settling: Self.settling)
     let recorder = TakeRecorder(
       capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate,
       calibration: calibrated.map { Self.calibration(latency: 1_536, reported: $0) })
-    let settling = Int64(ReportedRoundTrip.skippedBlocks * Self.block)
+    let settling = Int64(Self.settling.skippedBlocks * Self.block)
     Self.feed(capture, from: 0, until: settling, roundTripSec: 0.5)
     recorder.begin(atFrame: 40_000, pass: nil)
     recorder.end(atFrame: 41_000)
@@ -218,33 +224,39 @@ import Testing
     }
   }
 
+  /// Blocks a steady stream's report settles over (``settling``): moves are followed from there.
+  static let settlingBlocks = 96
+
   /// A round trip that moves (the device's timestamps) and stays moved for
   /// ``InputCapture/roundTripJumpBlocks`` blocks is a move, once, at the block where it moved,
   /// to the median of the reports after it; jitter, and spikes that come back sooner, are not.
   /// Until it has settled, the round trip is undecided from that block on.
   @Test func aLastingJumpOfTheTimestampsRoundTripIsAMoveToWhereItSettled() {
-    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate, settling: Self.settling)
     let lasting = InputCapture.roundTripJumpBlocks
     let settle = 32
-    // Jitter and a missing report; a spike of lasting − 1 blocks; a shift from block 20 on
-    // (jittering around 0.0290); back again from block 100 on.
-    var roundTrips: [Double?] = [0.0174, 0.0176, nil, 0.0171]
+    let at = Self.settlingBlocks + 20
+    // Settling; jitter and a missing report; a spike of lasting − 1 blocks; a shift from block
+    // `at` on (jittering around 0.0290); back again 80 blocks later.
+    var roundTrips = Array(repeating: Double?.some(0.0174), count: Self.settlingBlocks)
+    roundTrips += [0.0174, 0.0176, nil, 0.0171]
     roundTrips += Array(repeating: 0.0290, count: lasting - 1)
-    roundTrips += Array(repeating: 0.0174, count: 20 - roundTrips.count)
+    roundTrips += Array(repeating: 0.0174, count: at - roundTrips.count)
     Self.reports(roundTrips, to: capture)
     #expect(capture.undecidedFrom == nil && capture.shifts() == [] && capture.dropouts() == [])
     let moved = (0..<80).map { Double?.some(0.0290 + Double($0 % 3 - 1) * 0.0001) }
-    let capture2 = InputCapture(channels: 1, sampleRate: Self.rate)
+    let capture2 = InputCapture(channels: 1, sampleRate: Self.rate, settling: Self.settling)
     Self.reports(roundTrips + Array(moved.prefix(lasting + settle - 1)), to: capture2)
-    #expect(capture2.undecidedFrom == Int64(20 * 256))
+    #expect(capture2.undecidedFrom == Int64(at * 256))
     #expect(capture2.shifts() == [])
     let all = roundTrips + moved + Array(repeating: 0.0175, count: lasting + settle)
-    let capture3 = InputCapture(channels: 1, sampleRate: Self.rate)
+    let capture3 = InputCapture(channels: 1, sampleRate: Self.rate, settling: Self.settling)
     Self.reports(all, to: capture3)
     #expect(
       capture3.shifts() == [
-        InputCapture.Shift(frame: 20 * 256, roundTripFrames: 1_279),
-        InputCapture.Shift(frame: 100 * 256, roundTripFrames: 772),
+        InputCapture.Shift(frame: Int64(at * 256), movedFrames: 512, beforeSettled: false),
+        InputCapture.Shift(
+          frame: Int64((at + 80) * 256), movedFrames: -507, beforeSettled: false),
       ])
     #expect(capture3.dropouts() == [])
     #expect(capture3.undecidedFrom == nil)
@@ -258,14 +270,14 @@ import Testing
   func hostileTimestampsMoveNothing(seed: UInt64) {
     var generator = SplitMix64(seed: seed)
     let hostile: [Double] = [.nan, .infinity, -.infinity, -0.001, -1e9, 10.001, 1e300]
-    var roundTrips: [Double?] = Array(repeating: 0.0174, count: 40)
+    var roundTrips: [Double?] = Array(repeating: 0.0174, count: Self.settlingBlocks + 40)
     for _ in 0..<20 {
       let run = Int.random(in: 1...60, using: &generator)
       let value = hostile.randomElement(using: &generator) ?? .nan
       roundTrips += Array(repeating: value, count: run)
       roundTrips += Array(repeating: 0.0174, count: Int.random(in: 0...10, using: &generator))
     }
-    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate, settling: Self.settling)
     Self.reports(roundTrips, to: capture)
     #expect(capture.shifts() == [] && capture.dropouts() == [] && capture.undecidedFrom == nil)
   }
@@ -275,23 +287,26 @@ import Testing
   /// 2 s is a dropout at its first jump, and no move.
   @Test func aRoundTripJumpingBackAndForthSettlesLateOrIsADropout() {
     let lasting = InputCapture.roundTripJumpBlocks
-    let before = Array(repeating: Double?.some(0.1449), count: 20)
+    let before = Array(repeating: Double?.some(0.1449), count: Self.settlingBlocks + 20)
+    let at = Int64((Self.settlingBlocks + 20) * 256)
     // Flapping between two values a PulseAudio period apart, `lasting` blocks each.
     let flapping = (0..<8).flatMap { turn in
       Array(repeating: Double?.some(turn % 2 == 0 ? 0.4120 : 0.4410), count: lasting)
     }
     let settled = Array(repeating: Double?.some(0.4119), count: 40)
-    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate, settling: Self.settling)
     Self.reports(before + flapping + settled, to: capture)
-    #expect(capture.shifts() == [InputCapture.Shift(frame: 20 * 256, roundTripFrames: 18_165)])
+    #expect(
+      capture.shifts() == [InputCapture.Shift(frame: at, movedFrames: 11_775, beforeSettled: false)]
+    )
     #expect(capture.dropouts() == [])
     let forever = (0..<60).flatMap { turn in
       Array(repeating: Double?.some(turn % 2 == 0 ? 0.4120 : 0.4410), count: lasting)
     }
-    let unsettled = InputCapture(channels: 1, sampleRate: Self.rate)
+    let unsettled = InputCapture(channels: 1, sampleRate: Self.rate, settling: Self.settling)
     Self.reports(before + forever, to: unsettled)
     #expect(unsettled.shifts() == [])
-    #expect(unsettled.dropouts() == [20 * 256])
+    #expect(unsettled.dropouts() == [at])
   }
 
   /// The stream's round trip moves by 441 frames, longer or shorter, during a take (a sound
@@ -305,7 +320,7 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let library = TakeLibrary(directory: folder)
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate, settling: Self.settling)
     let recorder = TakeRecorder(
       capture: capture, library: library, inputName: "pulse", sampleRate: Self.rate)
     let before: Int64 = 882
@@ -342,11 +357,122 @@ import Testing
     }
   }
 
+  /// A recorder of stereo input named pulse over a fresh library in `folder`, its report settled
+  /// by `settling`.
+  static func stereo(in folder: URL, settling: ReportedRoundTrip.Settling = .device) -> (
+    InputCapture, TakeRecorder, TakeLibrary
+  ) {
+    let library = TakeLibrary(directory: folder)
+    let capture = InputCapture(channels: 2, sampleRate: rate, settling: settling)
+    let recorder = TakeRecorder(
+      capture: capture, library: library, inputName: "pulse", sampleRate: rate)
+    return (capture, recorder, library)
+  }
+
+  /// The one take of frames 40,000 to 70,000 on a stereo stream of `blocks` blocks whose report
+  /// for each block is `report(block)`, settled by a device's rule.
+  static func oneTake(in folder: URL, blocks: Int, report: @escaping (Int) -> Double) throws
+    -> (TakeRecording, TakeLibrary)
+  {
+    let (capture, recorder, library) = stereo(in: folder)
+    recorder.begin(atFrame: 40_000, pass: nil)
+    recorder.end(atFrame: 70_000)
+    feed(
+      capture, from: 0, until: Int64(blocks * block),
+      roundTripAt: { report(Int($0) / block) })
+    let outcomes = recorder.close()
+    guard outcomes.count == 1, case .kept(let take) = outcomes[0] else {
+      throw TakesExpected(outcomes: outcomes)
+    }
+    return (take, library)
+  }
+
+  /// A stream's report as PulseAudio gives one for its first seconds (the input never moving):
+  /// from 6 ms over where it will settle down to 4 ms under it over 978 blocks, then put back
+  /// every 258 blocks to within a fifth of a gap that shrinks by 0.7 each time, drifting off to
+  /// the whole gap between.
+  static func drifting(block: Int, level: Double) -> Double {
+    guard block >= 978 else { return level + 0.006 - 0.010 * Double(block) / 978 }
+    let (period, phase) = (block - 978).quotientAndRemainder(dividingBy: 258)
+    let gap = 0.004 * pow(0.7, Double(period))
+    return level - gap * (0.2 + 0.8 * Double(phase) / 258)
+  }
+
+  /// With a device's settling rule, a take recorded while the report still drifts is placed by
+  /// where it settles (767 frames), not by its first half second (1,031), and counts no
+  /// dropout.
+  @Test func aTakeRecordedWhileTheReportDriftsIsPlacedWhereItSettles() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (take, library) = try Self.oneTake(in: folder, blocks: 4_000) {
+      Self.drifting(block: $0, level: 0.0174)
+    }
+    #expect(abs(take.latencyFrames - 767) <= 22, "placed by \(take.latencyFrames) frames")
+    #expect(take.dropouts == 0)
+    let (samples, _) = try Self.samples(of: library.url(of: take))
+    #expect(samples[0] == Self.sample(take.startFrame + take.latencyFrames, 0))
+  }
+
+  /// A real move while the report still drifts (a stall 1.7 s into the stream: 10 ms at once)
+  /// is followed: the report settles after it, so the input before it is placed by the settled
+  /// round trip less the move. The take across it counts it; the take after it lines up by the
+  /// settled round trip and counts none. The drift itself moves nothing.
+  @Test func aMoveBeforeTheReportSettledIsFollowed() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (capture, recorder, library) = Self.stereo(in: folder)
+    let move = 300
+    recorder.begin(atFrame: Int64(200 * Self.block), pass: nil)
+    recorder.end(atFrame: Int64(400 * Self.block))
+    recorder.begin(atFrame: Int64(500 * Self.block), pass: nil)
+    recorder.end(atFrame: Int64(700 * Self.block))
+    Self.feed(
+      capture, from: 0, until: Int64(4_000 * Self.block),
+      roundTripAt: { frame in
+        let block = Int(frame) / Self.block
+        return Self.drifting(block: block, level: 0.0174) + (block >= move ? 0.01 : 0)
+      })
+    let (across, after) = try Self.twoKept(recorder.close())
+    #expect(abs(across.latencyFrames - 767) <= 40, "before the move: \(across.latencyFrames)")
+    #expect(abs(after.latencyFrames - 1_208) <= 22, "after it: \(after.latencyFrames)")
+    #expect((across.dropouts, after.dropouts) == (1, 0))
+    for take in [across, after] {
+      let (samples, _) = try Self.samples(of: library.url(of: take))
+      #expect(samples[0] == Self.sample(take.startFrame + take.latencyFrames, 0))
+    }
+  }
+
+  /// Closed before the report settled (one window of it in), the take is placed by that window
+  /// and says it may be out of time.
+  @Test func aTakeClosedBeforeTheReportSettledIsPlacedByItsLastWindow() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (capture, recorder, _) = Self.stereo(in: folder, settling: Self.settling)
+    recorder.begin(atFrame: 1_000, pass: nil)
+    recorder.end(atFrame: 9_000)
+    Self.feed(capture, from: 0, until: Int64(80 * Self.block), roundTripSec: 0.03)
+    #expect(capture.reportedRoundTrip.settled == .pending)
+    guard case .kept(let take)? = recorder.close().first else {
+      Issue.record("expected a kept take")
+      return
+    }
+    #expect((take.latencyFrames, take.dropouts) == (1_323, 1))
+  }
+
+  /// A report that never holds steady (a stream falling ever further behind) settles at the
+  /// give-up on its last window, and every take of the stream says it may be out of time.
+  @Test func aTakeOfAStreamWhoseReportNeverSteadiedCountsADropout() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (take, _) = try Self.oneTake(in: folder, blocks: 4_300) { 0.02 + Double($0) * 0.000_01 }
+    #expect(take.dropouts == 1)
+  }
+
   @Test func aTakeStillOpenWhenClosingEndsAtTheLastCapturedFrame() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let library = TakeLibrary(directory: folder)
-    let capture = InputCapture(channels: 1, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 1, sampleRate: Self.rate, settling: Self.settling)
     let recorder = TakeRecorder(
       capture: capture, library: library, inputName: "mic", sampleRate: Self.rate)
     recorder.begin(atFrame: 100, pass: nil)
@@ -363,7 +489,7 @@ import Testing
   @Test func aSpanNothingWasCapturedForIsDropped() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate, settling: Self.settling)
     let recorder = TakeRecorder(
       capture: capture, library: TakeLibrary(directory: folder), inputName: "pulse",
       sampleRate: Self.rate)
@@ -380,7 +506,7 @@ import Testing
     // A file where the takes folder should be.
     let blocked = folder.appending(path: "takes")
     try Data("x".utf8).write(to: blocked)
-    let capture = InputCapture(channels: 2, sampleRate: Self.rate)
+    let capture = InputCapture(channels: 2, sampleRate: Self.rate, settling: Self.settling)
     let recorder = TakeRecorder(
       capture: capture, library: TakeLibrary(directory: blocked), inputName: "pulse",
       sampleRate: Self.rate)
