@@ -104,6 +104,27 @@ import Testing
     #expect(!report.isSteady)
   }
 
+  /// The rule is in seconds: a stream at 8 kHz (256-frame blocks of 32 ms, as the page's
+  /// recording test's song makes) settles 6.5 s in and gives up 24 s in, as one at 44.1 kHz.
+  @Test(arguments: [44_100, 8_000])
+  func aDevicesRuleTakesAsLongAtAnyRate(rate: Int) {
+    let blockSec = 256 / Double(rate)
+    let rule = ReportedRoundTrip.Settling.device(blockSec: blockSec)
+    let steady = ReportedRoundTrip(sampleRate: rate, settling: rule)
+    var blocks = 0
+    while steady.settled == .pending, blocks < 100_000 {
+      steady.note(0.1)
+      blocks += 1
+    }
+    #expect((6.3...7.0).contains(Double(blocks) * blockSec), "settled after \(blocks) blocks")
+    #expect(abs(Double(rule.giveUpBlocks) * blockSec - 23.8) < 0.1)
+    if rate == 44_100 {
+      #expect(
+        (rule.skippedBlocks, rule.windowBlocks, rule.minimumWindows, rule.giveUpBlocks)
+          == (32, 64, 17, 4_096))
+    }
+  }
+
   @Test func aStreamWithoutTimestampsIsUnreported() {
     let report = ReportedRoundTrip(sampleRate: 44_100)
     for index in 0..<Self.steadyBlocks {

@@ -147,7 +147,9 @@ public final class LiveSession {
     let start = try LiveStart(previous: previous, store: store, audio: options.audio)
     let format = options.audio.format
     let recordsFrom = options.device == nil ? nil : options.input
-    let capture = recordsFrom.map { Self.capture(from: $0, format: format) }
+    let capture = recordsFrom.map {
+      Self.capture(from: $0, format: format, framesPerCallback: options.framesPerCallback)
+    }
     let library = options.takes
     let engine = try LiveEngine(
       audio: options.audio, startFrame: start.frame, timeline: start.timeline,
@@ -216,9 +218,12 @@ public final class LiveSession {
 
   /// The capture of `input` for a song of `format`: the song's channels, or fewer if the input
   /// has fewer.
-  private static func capture(from input: InputDevice, format: AudioFormat) -> InputCapture {
+  private static func capture(
+    from input: InputDevice, format: AudioFormat, framesPerCallback: Int
+  ) -> InputCapture {
     InputCapture(
-      channels: min(input.maxInputChannels, format.channels), sampleRate: format.sampleRate)
+      channels: min(input.maxInputChannels, format.channels), sampleRate: format.sampleRate,
+      settling: .device(blockSec: Double(framesPerCallback) / Double(format.sampleRate)))
   }
 
   /// Opens the system's default input when recording is first armed and none was asked for:
@@ -243,7 +248,8 @@ public final class LiveSession {
       return
     }
     guard let found else { return }
-    let capture = Self.capture(from: found, format: engine.audio.format)
+    let capture = Self.capture(
+      from: found, format: engine.audio.format, framesPerCallback: engine.framesPerCallback)
     // Closing the stream stops it first; the engine's clock waits at the frame it rendered to.
     output = nil
     engine.attachInput(capture)

@@ -27,7 +27,8 @@ public enum LoopbackProbe {
   ) throws -> Recording {
     let buffers = LoopbackBuffers(
       signal: signal, outputChannels: min(2, output.maxOutputChannels),
-      inputChannels: min(2, input.maxInputChannels), sampleRate: sampleRate)
+      inputChannels: min(2, input.maxInputChannels), sampleRate: sampleRate,
+      settling: .device(blockSec: Double(framesPerCallback) / Double(sampleRate)))
     let retained = Unmanaged.passRetained(buffers)
     defer { retained.release() }
     // ALSA reports the underruns it recovers on stderr, and ALSA and PortAudio say on it why a
@@ -91,8 +92,11 @@ private final class LoopbackBuffers {
   let dropouts = ManagedAtomic<Int>(0)
   let reportedRoundTrip: ReportedRoundTrip
 
-  init(signal: [Float], outputChannels: Int, inputChannels: Int, sampleRate: Int) {
-    reportedRoundTrip = ReportedRoundTrip(sampleRate: sampleRate)
+  init(
+    signal: [Float], outputChannels: Int, inputChannels: Int, sampleRate: Int,
+    settling: ReportedRoundTrip.Settling
+  ) {
+    reportedRoundTrip = ReportedRoundTrip(sampleRate: sampleRate, settling: settling)
     self.signal = .allocate(capacity: signal.count)
     _ = self.signal.initialize(from: signal)
     recorded = .allocate(capacity: signal.count)

@@ -60,15 +60,25 @@ public final class ReportedRoundTrip: @unchecked Sendable {
       self.giveUpBlocks = giveUpBlocks
     }
 
-    /// A device's: windows of 64 blocks, 8 in a row within half a millisecond (the steps of a
-    /// drifting PulseAudio report were still 0.6 ms at 12 s, the medians of a steady one within
-    /// 0.23 ms idle and 0.48 ms beside two busy loops), not before 17 windows (6.5 s at 256
-    /// frames and 44.1 kHz: a drifting report was first put back 4.8 to 6 s after the stream
-    /// started, and may hold flat and wrong until then), given up after 4,096 blocks (24 s: an
-    /// input ring holds 30 s).
-    public static let device = Settling(
-      skippedBlocks: 32, windowBlocks: 64, steadyWindows: 8, minimumWindows: 17,
-      steadySpreadSec: 0.0005, giveUpBlocks: 4_096)
+    /// A device's, for blocks of `blockSec`: windows of 0.37 s (64 blocks of 256 frames at
+    /// 44.1 kHz), 8 in a row within half a millisecond (the steps of a drifting PulseAudio report
+    /// were still 0.6 ms at 12 s, the medians of a steady one within 0.23 ms idle and 0.48 ms
+    /// beside two busy loops), not before 6.5 s (a drifting report was first put back 4.8 to 6 s
+    /// after the stream started, and may hold flat and wrong until then), given up after 24 s (an
+    /// input ring holds 30 s). In seconds, not blocks: a stream at 8 kHz has blocks 5.5 times as
+    /// long.
+    public static func device(blockSec: Double) -> Settling {
+      let blocks = { (seconds: Double) in max(1, Int((seconds / blockSec).rounded())) }
+      let window = max(4, blocks(0.3715))
+      return Settling(
+        skippedBlocks: blocks(0.186), windowBlocks: window, steadyWindows: 8,
+        minimumWindows: Int((6.3 / (Double(window) * blockSec)).rounded(.up)),
+        steadySpreadSec: 0.0005, giveUpBlocks: blocks(23.78))
+    }
+
+    /// A device's for 256-frame blocks at 44.1 kHz: 32 blocks skipped, windows of 64, not before
+    /// 17 windows, given up after 4,096 blocks.
+    public static let device = device(blockSec: 256.0 / 44_100)
   }
 
   /// The longest report taken as one: a device's timestamps saying more (or a negative time, or
