@@ -8,9 +8,10 @@ import Atomics
 /// changes from one stream to the next by whole buffer periods (PulseAudio: 5,120, 6,399, 7,678
 /// or 12,797 frames in fourteen calibrations on one machine), and the timestamps follow it to
 /// within a few frames once they have settled. They take a while to: through PulseAudio a
-/// stream's report often drifts for its first seconds (by 4 to 17 ms in six of nineteen streams,
-/// 2026-11-28, at the lowest buffer and at 100 ms alike), then climbs back in steps every 1.5 s
-/// to where it stays, while what the input hears does not move at all. The report of a stream's
+/// stream's report may drift for its first seconds (by 4.0 to 7.4 ms over the first 20 s in
+/// three of eighteen streams that reported no dropout, 2026-11-28, at the lowest buffer and at
+/// 100 ms alike), then climb back in steps every 1.5 s to where it stays, while what the input
+/// hears does not move at all. The report of a stream's
 /// first half second put a take 4.5 ms off (200 frames), where the report 15 s later was within
 /// 0.2 ms of it. So the settled value is the median of the last window of ``Settling/windowBlocks``
 /// blocks once ``Settling/steadyWindows`` windows in a row have had medians within

@@ -7,10 +7,10 @@
 /// A move is a jump of more than ``InputCapture/roundTripJumpSec`` from the level of the
 /// ``levelBlocks`` blocks before it that lasts ``InputCapture/roundTripJumpBlocks`` blocks (a busy
 /// machine's timestamps also spike for a block or two and come back: those moved nothing). The
-/// level is the recent one, not the stream's first: a stream's report drifts for its first
-/// seconds by up to 17 ms while the input does not move (``ReportedRoundTrip``), at most 5.6 ms
-/// a second (0.5 ms over the level's blocks and a jump's), and taken for moves that drift once
-/// put a take 4.5 ms off. The new round trip is then settled as the median of the next
+/// level is the recent one, not the stream's first: a stream's report may drift for its first
+/// seconds by several milliseconds while the input does not move (``ReportedRoundTrip``), at
+/// most 5.6 ms a second seen (0.5 ms over the level's blocks and a jump's), and taken for moves
+/// that drift once put a take 4.5 ms off. The new round trip is then settled as the median of the next
 /// ``settleBlocks`` blocks' reports, and the move is by how far it is from the level before. A server shifting its buffers often jumps back
 /// and forth for a while (a PulseAudio period, 1,279 frames, up and down for a second has been
 /// seen): each further jump starts the settling again, and the move keeps the frame of the first
