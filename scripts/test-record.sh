@@ -403,7 +403,8 @@ player_up "kill -9"
 key R
 key Space 0.5
 check_shows "kill -9: recording" "● rec"
-# The take's file is begun once the stream's round trip has settled; then ~3 s of it.
+# The take's file is begun with the report's first window (about half a second into the stream),
+# placed by it until the report settles (6.5 s at the least): ~3 s of it, killed before then.
 for _ in $(seq 300); do
   [[ -n $(find "$work/crash/takes" -name '.*partial' 2>/dev/null) ]] && break
   sleep 0.1
@@ -460,22 +461,15 @@ take = json.load(sys.stdin)["recording"]["takes"][0]["recording"]
 print(take["startFrame"], take["endFrame"], take["dropouts"])')
 "$bin" render "$crashed" --db "$work/crash/crash.sqlite" --takes-only --sample float \
   -o "$work/crash/takes.wav" >/dev/null
-# Its first second of sound, on its frames: unlike the takes above (one of three without a dropout
-# is compared), the cut-short take cannot be chosen, and a loaded machine's device drops out now
-# and then: a take with dropouts is out of time from the first (the device played silence), so
-# it is only reported.
+# Cut short before the stream's report settled, it was placed by the report's first window,
+# which may drift by milliseconds then: it says it may be out of time.
+check "the recovered take, cut short before the report settled, says it may be out of time" \
+  bash -c "(( ${dropouts:-0} >= 1 ))"
+# Its first second of sound, on its frames, only reported: how far the first window placed it
+# (a loaded machine's device also drops out now and then, which no count here can tell apart).
 result=$(python3 scripts/record-audio.py align "$work/crash/heard.wav" "$work/crash/takes.wav" \
   "${start:-0}" "${end:-0}" 44100)
-code=$?
 echo "     recovered take, placed at frames ${start:-?}-${end:-?} with ${dropouts:-?} dropouts, vs the render of the cut-short session: $result"
-if [[ ${dropouts:-} == 0 ]]; then
-  check "the recovered take is what was played, to 24 bits (its first second of sound)" \
-    test "$code" -eq 0
-  check "the recovered take lines up with the song within 1 ms, where it was recorded" \
-    lines_up_within_1ms "$result"
-else
-  echo "     (the device dropped out during the recovered take: its sound is not compared)"
-fi
 pane=rec
 
 # A full disk while a take is written: the takes folder is a 256 KiB tmpfs (as root; CI runs as

@@ -99,7 +99,9 @@ import Testing
       Issue.record("expected a settled round trip, got \(report.settled)")
       return
     }
-    let last = 0.02 + Double(block - 32) * 0.000_01
+    // The median of the last whole window (its middle block's report).
+    let lastWindowEnd = block - (block - Self.rule.skippedBlocks) % Self.rule.windowBlocks
+    let last = 0.02 + Double(lastWindowEnd - Self.rule.windowBlocks / 2) * 0.000_01
     #expect(abs(Double(frames) - last * 44_100) <= 1)
     #expect(!report.isSteady)
   }
@@ -109,7 +111,7 @@ import Testing
   @Test(arguments: [44_100, 8_000])
   func aDevicesRuleTakesAsLongAtAnyRate(rate: Int) {
     let blockSec = 256 / Double(rate)
-    let rule = ReportedRoundTrip.Settling.device(blockSec: blockSec)
+    let rule = ReportedRoundTrip.Settling.device(framesPerBlock: 256, sampleRate: rate)
     let steady = ReportedRoundTrip(sampleRate: rate, settling: rule)
     var blocks = 0
     while steady.settled == .pending, blocks < 100_000 {
@@ -131,6 +133,22 @@ import Testing
       report.note(index % 3 == 0 ? 0.1 : nil)
     }
     #expect(report.settled == .unreported)
+  }
+
+  /// Only the first window decides whether a stream reports: a window without timestamps later
+  /// (a stall of a third of a second, anywhere in the stream's first seconds) is left out, and
+  /// the stream settles on the windows around it.
+  @Test(arguments: [1, 5, 12, 16])
+  func aLaterWindowWithoutTimestampsIsLeftOut(sparseWindow: Int) {
+    let report = ReportedRoundTrip(sampleRate: 44_100)
+    var block = 0
+    while report.settled == .pending, block < 10_000 {
+      let window = (block - Self.rule.skippedBlocks) / Self.rule.windowBlocks
+      report.note(block >= Self.rule.skippedBlocks && window == sparseWindow ? nil : 0.1)
+      block += 1
+    }
+    #expect(report.settled == .frames(4_410))
+    #expect(report.isSteady)
   }
 
   @Test func negativeAndNonFiniteReportsAreNone() {

@@ -223,7 +223,7 @@ public final class LiveSession {
   ) -> InputCapture {
     InputCapture(
       channels: min(input.maxInputChannels, format.channels), sampleRate: format.sampleRate,
-      settling: .device(blockSec: Double(framesPerCallback) / Double(format.sampleRate)))
+      settling: .device(framesPerBlock: framesPerCallback, sampleRate: format.sampleRate))
   }
 
   /// Opens the system's default input when recording is first armed and none was asked for:

@@ -26,9 +26,12 @@ struct RoundTripSchedule {
   /// `reports`: whether its timestamps report a round trip (else moves cannot be followed).
   /// `earlier` are the moves queued so far: those before the report settled were already in
   /// it, so the input before them was that much less behind (they are followed from here on,
-  /// as any other).
+  /// as any other; a stream that reports no round trip follows none, and its latency stands
+  /// for all its input).
   init(latency: Int64, reports: Bool, earlier: [InputCapture.Shift], sampleRate: Int) {
-    let before = earlier.filter { $0.beforeSettled && Self.isMove($0, sampleRate: sampleRate) }
+    let before = earlier.filter {
+      reports && $0.beforeSettled && Self.isMove($0, sampleRate: sampleRate)
+    }
     segments = [(.min, latency - before.reduce(0) { $0 + $1.movedFrames })]
     self.reports = reports
   }

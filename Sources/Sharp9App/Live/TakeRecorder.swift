@@ -11,21 +11,23 @@ import Sharp9Store
 /// `takeRecorded` action the front end sends names a complete file.
 ///
 /// The input's frames are moved back by the stream's round trip, so a take's frame N is what the
-/// musician played while hearing the song's frame N: the pair's calibrated round trip, moved by
-/// as much as the round trip the device's timestamps report moved since calibration
+/// musician played while hearing the song's frame N: the pair's calibrated round trip, moved by as
+/// much as the round trip the device's timestamps report moved since calibration
 /// (``Sharp9Store/DeviceCalibration/latencyFrames(reportedNow:)``); without a calibration, the
 /// reported round trip alone (it misses the converters' part, a few milliseconds). The thread
-/// reads no input until the report has settled (``Sharp9Audio/ReportedRoundTrip``: 6.5 s after
-/// the stream starts when its timestamps hold steady, up to 24 s while they drift; the capture's
-/// ring holds 30 s, and a crash meanwhile loses what it holds; closed before, the takes are
-/// placed by the report's last window and say they may be out of time). When the reported round
-/// trip moves for good later (a sound server shifting its buffers after a stall), the input from the move on is moved back by as much more
-/// (``RoundTripSchedule``): the thread holds the input whose round trip is undecided until the
-/// move has settled (up to 2 s), so a take recorded after the move lines up as one before it, and
-/// a take across it is spliced at the move. Every dropout the device reported up to a take's end
-/// is counted in it (``TakeRecording/dropouts``), those while it was recorded and those earlier
-/// in the stream, and so is a move that never settled: either can move the input against the
-/// output for the rest of the stream (an underrun while a page loaded put the next take 64 ms
+/// places no input for good until the report has settled (``Sharp9Audio/ReportedRoundTrip``: 6.5 s
+/// after the stream starts when its timestamps hold steady, up to 24 s while they drift): it holds
+/// the input until then, and writes each open take placed by the report's last window meanwhile,
+/// saying it may be out of time, so that a crash before the report settles leaves that take; once
+/// settled, the input held is placed anew and the provisional file goes (closed before, the takes
+/// are placed by the last window and say so). When the reported round trip moves for good later (a
+/// sound server shifting its buffers after a stall), the input from the move on is moved back by as
+/// much more (``RoundTripSchedule``): the thread holds the input whose round trip is undecided
+/// until the move has settled (up to 2 s), so a take recorded after the move lines up as one before
+/// it, and a take across it is spliced at the move. Every dropout the device reported up to a
+/// take's end is counted in it (``TakeRecording/dropouts``), those while it was recorded and those
+/// earlier in the stream, and so is a move that never settled: either can move the input against
+/// the output for the rest of the stream (an underrun while a page loaded put the next take 64 ms
 /// late, with both cores of a VM busy), so the take says it may be out of time rather than be
 /// silently so. The event's ``TakeRecording/latencyFrames`` is the round trip of its first frame.
 ///
@@ -185,6 +187,9 @@ public final class TakeRecorder: @unchecked Sendable {
 
   private func run() {
     var writers: [Int: OpenTake] = [:]
+    // Until the report settles: each open take placed by the report so far, the file a crash
+    // leaves (``writeProvisionally``).
+    var provisional: [Int: OpenTake] = [:]
     let channels = capture.channels
     var scratch = [Float](repeating: 0, count: 8192 * channels)
     // Captured, not yet placed: the input from `heldFrame` on whose round trip is undecided.
@@ -207,20 +212,25 @@ public final class TakeRecorder: @unchecked Sendable {
         // may be out of time, and says so.
         if !start.steady { dropouts.append(.min) }
       }
-      guard let placing = schedule else {
-        Thread.sleep(forTimeInterval: 0.005)
-        continue
-      }
-      var current = placing
       let read = scratch.withUnsafeMutableBufferPointer { capture.read(into: $0) }
       if let read {
         if held.isEmpty { heldFrame = read.frame }
         held += scratch[0..<(read.frames * channels)]
       }
+      guard var current = schedule else {
+        writeProvisionally(held, from: heldFrame, into: &provisional, failed: &failed)
+        if read == nil { Thread.sleep(forTimeInterval: 0.005) }
+        continue
+      }
       // After the block: every dropout and settled move up to it is queued by now, and whether
       // its round trip is known.
       let undecided = capture.undecidedFrom
-      for shift in earlier + capture.shifts() {
+      var shifts = capture.shifts()
+      if !earlier.isEmpty {
+        shifts.insert(contentsOf: earlier, at: 0)
+        earlier = []
+      }
+      for shift in shifts {
         switch current.follow(shift, sampleRate: sampleRate) {
         case .moved(let before): moves.append((shift.frame, before))
         case .jitter: break
@@ -228,7 +238,6 @@ public final class TakeRecorder: @unchecked Sendable {
         }
       }
       dropouts += capture.dropouts().map { current.stamp($0) }
-      earlier = []
       schedule = current
       let (spansNow, isClosing) = locked { (spans, closing) }
       // Closing, what is still undecided is placed as it stands.
@@ -248,9 +257,8 @@ public final class TakeRecorder: @unchecked Sendable {
                 dropouts: (dropouts, moves), into: &writers)
             } catch {
               failed.insert(span.id)
-              if let entry = writers.removeValue(forKey: span.id) {
-                library.removePlacement(ofWriter: entry.writer.url)
-              }
+              discard(span.id, of: &writers)
+              discard(span.id, of: &provisional)
               report(id: span.id, .failed(describe(error)))
             }
           }
@@ -258,6 +266,11 @@ public final class TakeRecorder: @unchecked Sendable {
         }
         held.removeFirst(placed * channels)
         heldFrame += Int64(placed)
+      }
+      // A take placed by the settled round trip replaces its provisional file once on disk.
+      for id in provisional.keys where writers[id] != nil {
+        writers[id]?.writer.flush()
+        discard(id, of: &provisional)
       }
       let until = locked { capturedUntil }
       for span in spansNow {
@@ -278,6 +291,7 @@ public final class TakeRecorder: @unchecked Sendable {
         } else {
           report(id: span.id, nil)
         }
+        discard(span.id, of: &provisional)
       }
       if isClosing, read == nil {
         locked {
@@ -288,6 +302,44 @@ public final class TakeRecorder: @unchecked Sendable {
       }
       if read == nil { Thread.sleep(forTimeInterval: 0.005) }
     }
+  }
+
+  /// Until the stream's report settles, writes each open take's part of the input held (`held`,
+  /// interleaved, its first frame captured at `frame`) placed by the report's last window so
+  /// far (with the calibration), counting a dropout, so that a crash before the report settles
+  /// leaves the take, saying it may be out of time (the report may drift by milliseconds for a
+  /// stream's first seconds, ``Sharp9Audio/ReportedRoundTrip``). Once it has settled, the input
+  /// held is placed anew by the settled round trip, and each provisional file goes once its
+  /// take's file has replaced it. Nothing is written before the report's first window.
+  private func writeProvisionally(
+    _ held: [Float], from frame: Int64, into provisional: inout [Int: OpenTake],
+    failed: inout Set<Int>
+  ) {
+    guard let window = capture.reportedRoundTrip.lastWindow, !held.isEmpty else { return }
+    let windowLatency = calibration.map { $0.latencyFrames(reportedNow: window) } ?? window
+    let frames = held.count / capture.channels
+    for span in locked({ spans }) where !failed.contains(span.id) {
+      // A file keeps the round trip it was begun with.
+      let latency = provisional[span.id]?.latencyFrames ?? windowLatency
+      do {
+        try write(
+          (frame: frame - latency, frames: frames), samples: held[...], of: span,
+          latencyFrames: latency, dropouts: ([.min], []), into: &provisional)
+      } catch {
+        failed.insert(span.id)
+        discard(span.id, of: &provisional)
+        report(id: span.id, .failed(describe(error)))
+      }
+    }
+  }
+
+  /// Drops the take `id` being written to `takes`: its hidden file goes, then its placement (a
+  /// crash between leaves a placement without a take, which recovery clears).
+  private func discard(_ id: Int, of takes: inout [Int: OpenTake]) {
+    guard let url = takes[id]?.writer.url else { return }
+    // The writer's last reference: it removes its unfinished file.
+    takes[id] = nil
+    library.removePlacement(ofWriter: url)
   }
 
   /// Writes the part of the placed input `block` (`samples`, interleaved) that falls in
@@ -323,8 +375,9 @@ public final class TakeRecorder: @unchecked Sendable {
         placement: span.session.map {
           TakePlacement(
             session: $0, startFrame: from, pass: span.pass, input: inputName,
-            latencyFrames: latencyFrames, playedAt: span.playedAt,
-            playedAtChanges: Self.changes(of: span, from: from))
+            latencyFrames: latencyFrames,
+            dropouts: Self.dropouts(dropouts.frames, moves: dropouts.moves, from: from, upTo: to),
+            playedAt: span.playedAt, playedAtChanges: Self.changes(of: span, from: from))
         })
       writers[span.id] = entry
       if let placement = entry.placement {

@@ -28,7 +28,7 @@ public enum LoopbackProbe {
     let buffers = LoopbackBuffers(
       signal: signal, outputChannels: min(2, output.maxOutputChannels),
       inputChannels: min(2, input.maxInputChannels), sampleRate: sampleRate,
-      settling: .device(blockSec: Double(framesPerCallback) / Double(sampleRate)))
+      settling: .device(framesPerBlock: framesPerCallback, sampleRate: sampleRate))
     let retained = Unmanaged.passRetained(buffers)
     defer { retained.release() }
     // ALSA reports the underruns it recovers on stderr, and ALSA and PortAudio say on it why a
@@ -64,9 +64,8 @@ public enum LoopbackProbe {
     // beside the measured one is the report a recording stream settles on too, not one still
     // finding its level (``ReportedRoundTrip``: up to its give-up time).
     let report = buffers.reportedRoundTrip
-    let settling =
-      Double(report.settling.giveUpBlocks * framesPerCallback) / Double(sampleRate) + 5
-    let settleDeadline = MonotonicClock.nowSec() + settling
+    let settleDeadline =
+      MonotonicClock.nowSec() + ReportedRoundTrip.Settling.deviceGiveUpSec + 5
     while report.settled == .pending, MonotonicClock.nowSec() < settleDeadline {
       Thread.sleep(forTimeInterval: 0.01)
     }

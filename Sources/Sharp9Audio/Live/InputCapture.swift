@@ -73,9 +73,9 @@ public final class InputCapture: @unchecked Sendable {
   // Reader side.
   private var framesRead: Int64 = 0
 
-  /// Allocates a ring of `seconds` of `channels`-channel input at `sampleRate`; the stream's
-  /// report settles by `settling` (the ring must hold its give-up time: the take recorder reads
-  /// nothing until then).
+  /// Allocates a ring of `seconds` of `channels`-channel input at `sampleRate` (the reader
+  /// falling that far behind loses the capture: ``overflows``); the stream's report settles by
+  /// `settling`.
   public init(
     channels: Int, sampleRate: Int, seconds: Double = 30,
     settling: ReportedRoundTrip.Settling = .device

@@ -61,25 +61,29 @@ public final class ReportedRoundTrip: @unchecked Sendable {
       self.giveUpBlocks = giveUpBlocks
     }
 
-    /// A device's, for blocks of `blockSec`: windows of 0.37 s (64 blocks of 256 frames at
-    /// 44.1 kHz), 8 in a row within half a millisecond (the steps of a drifting PulseAudio report
-    /// were still 0.6 ms at 12 s, the medians of a steady one within 0.23 ms idle and 0.48 ms
-    /// beside two busy loops), not before 6.5 s (a drifting report was first put back 4.8 to 6 s
-    /// after the stream started, and may hold flat and wrong until then), given up after 24 s (an
-    /// input ring holds 30 s). In seconds, not blocks: a stream at 8 kHz has blocks 5.5 times as
-    /// long.
-    public static func device(blockSec: Double) -> Settling {
+    /// A device's, for blocks of `framesPerBlock` at `sampleRate`: windows of 0.37 s (64 blocks
+    /// of 256 frames at 44.1 kHz), 8 in a row within half a millisecond (the steps of a drifting
+    /// PulseAudio report were still 0.6 ms at 12 s, the medians of a steady one within 0.23 ms
+    /// idle and 0.48 ms beside two busy loops), not before 6.5 s (a drifting report was first put
+    /// back 4.8 to 6 s after the stream started, and may hold flat and wrong until then), given
+    /// up after ``deviceGiveUpSec``. In seconds, not blocks: a stream at 8 kHz has blocks 5.5
+    /// times as long.
+    public static func device(framesPerBlock: Int, sampleRate: Int) -> Settling {
+      let blockSec = Double(framesPerBlock) / Double(sampleRate)
       let blocks = { (seconds: Double) in max(1, Int((seconds / blockSec).rounded())) }
       let window = max(4, blocks(0.3715))
       return Settling(
         skippedBlocks: blocks(0.186), windowBlocks: window, steadyWindows: 8,
         minimumWindows: Int((6.3 / (Double(window) * blockSec)).rounded(.up)),
-        steadySpreadSec: 0.0005, giveUpBlocks: blocks(23.78))
+        steadySpreadSec: 0.0005, giveUpBlocks: blocks(deviceGiveUpSec))
     }
+
+    /// How long a device's report may take to settle (24 s: an input ring holds 30).
+    public static let deviceGiveUpSec = 23.78
 
     /// A device's for 256-frame blocks at 44.1 kHz: 32 blocks skipped, windows of 64, not before
     /// 17 windows, given up after 4,096 blocks.
-    public static let device = device(blockSec: 256.0 / 44_100)
+    public static let device = device(framesPerBlock: 256, sampleRate: 44_100)
   }
 
   /// The longest report taken as one: a device's timestamps saying more (or a negative time, or
@@ -101,12 +105,20 @@ public final class ReportedRoundTrip: @unchecked Sendable {
   public private(set) var settledSec: Double?
   /// Whether the stream is still in its start-up blocks, left out (the audio side's).
   public var isStarting: Bool { blocks <= settling.skippedBlocks }
-  // Published with release ordering, `state` last: 0 pending, 1 settled, 2 unreported.
+  // Published with release ordering, `state` last.
   private let settledFrames = ManagedAtomic<Int64>(0)
   /// The last window's median in frames (-1: none yet).
   private let lastWindowFrames = ManagedAtomic<Int64>(-1)
-  private let steady = ManagedAtomic<Bool>(false)
-  private let state = ManagedAtomic<Int>(0)
+  private let state = ManagedAtomic<Int>(State.pending)
+
+  /// The values of `state`.
+  private enum State {
+    static let pending = 0
+    static let steady = 1
+    static let unreported = 2
+    /// Settled on the last window at the give-up.
+    static let gaveUp = 3
+  }
 
   /// One callback's report: when its output block reaches the DAC less when its input block
   /// left the ADC, or nil when PortAudio gave either time as 0 (the host API does not say).
@@ -146,41 +158,47 @@ public final class ReportedRoundTrip: @unchecked Sendable {
     }
     windowFilled += 1
     if windowFilled == settling.windowBlocks {
-      // Fewer than half the window's blocks reported: the stream's timestamps cannot be relied on.
-      guard windowReported * 2 >= settling.windowBlocks else { return publish(nil, steady: false) }
-      let latest = medianSortingInPlace(window, count: windowReported)
-      medians[mediansNoted % settling.steadyWindows] = latest
-      mediansNoted += 1
+      let reported = windowReported
       windowFilled = 0
       windowReported = 0
-      lastWindowFrames.store(Int64((latest * sampleRate).rounded()), ordering: .relaxed)
-      if mediansNoted >= max(settling.steadyWindows, settling.minimumWindows),
-        let low = medians.min(), let high = medians.max(),
-        high - low <= settling.steadySpreadSec
-      {
-        return publish(latest, steady: true)
+      if reported * 2 >= settling.windowBlocks {
+        let latest = medianSortingInPlace(window, count: reported)
+        medians[mediansNoted % settling.steadyWindows] = latest
+        mediansNoted += 1
+        lastWindowFrames.store(Int64((latest * sampleRate).rounded()), ordering: .relaxed)
+        if mediansNoted >= max(settling.steadyWindows, settling.minimumWindows),
+          let low = medians.min(), let high = medians.max(),
+          high - low <= settling.steadySpreadSec
+        {
+          return publish(latest, state: State.steady)
+        }
+      } else if mediansNoted == 0 {
+        // Fewer than half the first window's blocks reported: the stream's timestamps cannot be
+        // relied on. A later window as sparse (a stall) is left out.
+        return publish(nil, state: State.unreported)
       }
-      if blocks >= settling.giveUpBlocks { return publish(latest, steady: false) }
-    } else if blocks >= settling.giveUpBlocks, mediansNoted == 0 {
-      publish(nil, steady: false)
+    }
+    if blocks >= settling.giveUpBlocks {
+      guard mediansNoted > 0 else { return publish(nil, state: State.unreported) }
+      let last = medians[(mediansNoted - 1) % settling.steadyWindows]
+      publish(last, state: State.gaveUp)
     }
   }
 
-  private func publish(_ seconds: Double?, steady isSteady: Bool) {
+  private func publish(_ seconds: Double?, state settledState: Int) {
     done = true
     settledSec = seconds
     if let seconds {
       settledFrames.store(Int64((seconds * sampleRate).rounded()), ordering: .relaxed)
     }
-    steady.store(isSteady, ordering: .relaxed)
-    state.store(seconds == nil ? 2 : 1, ordering: .releasing)
+    state.store(settledState, ordering: .releasing)
   }
 
   /// The settled round trip. Reader side.
   public var settled: Settled {
     switch state.load(ordering: .acquiring) {
-    case 1: .frames(settledFrames.load(ordering: .relaxed))
-    case 2: .unreported
+    case State.steady, State.gaveUp: .frames(settledFrames.load(ordering: .relaxed))
+    case State.unreported: .unreported
     default: .pending
     }
   }
@@ -194,8 +212,5 @@ public final class ReportedRoundTrip: @unchecked Sendable {
 
   /// Whether the report held steady before it settled (false: it gave up waiting, and what it
   /// settled on may be milliseconds off). Reader side, once ``settled`` is not pending.
-  public var isSteady: Bool {
-    _ = state.load(ordering: .acquiring)
-    return steady.load(ordering: .relaxed)
-  }
+  public var isSteady: Bool { state.load(ordering: .acquiring) == State.steady }
 }

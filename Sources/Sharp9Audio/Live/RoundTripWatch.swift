@@ -8,13 +8,14 @@
 /// ``levelBlocks`` blocks before it that lasts ``InputCapture/roundTripJumpBlocks`` blocks (a busy
 /// machine's timestamps also spike for a block or two and come back: those moved nothing). The
 /// level is the recent one, not the stream's first: a stream's report may drift for its first
-/// seconds by several milliseconds while the input does not move (``ReportedRoundTrip``), at
-/// most 5.6 ms a second seen (0.5 ms over the level's blocks and a jump's), and taken for moves
-/// that drift once put a take 4.5 ms off. The new round trip is then settled as the median of the next
-/// ``settleBlocks`` blocks' reports, and the move is by how far it is from the level before. A server shifting its buffers often jumps back
-/// and forth for a while (a PulseAudio period, 1,279 frames, up and down for a second has been
-/// seen): each further jump starts the settling again, and the move keeps the frame of the first
-/// jump. A move that does not settle within ``giveUpBlocks`` is reported unsettled.
+/// seconds by several milliseconds while the input does not move (``ReportedRoundTrip``), at most
+/// 5.6 ms a second seen (0.5 ms over the level's blocks and a jump's), and taken for moves that
+/// drift once put a take 4.5 ms off. The new round trip is then settled as the median of the next
+/// ``settleBlocks`` blocks' reports, and the move is by how far it is from the level before. A
+/// server shifting its buffers often jumps back and forth for a while (a PulseAudio period, 1,279
+/// frames, up and down for a second has been seen): each further jump starts the settling again,
+/// and the move keeps the frame of the first jump. A move that does not settle within
+/// ``giveUpBlocks`` is reported unsettled.
 ///
 /// Measured through PulseAudio (2026-11-27, a player stopped for 0.3 s while recording its sink's
 /// monitor): the settled round trip was within 20 frames of where the recorded input really moved

@@ -384,7 +384,14 @@ import Testing
     guard outcomes.count == 1, case .kept(let take) = outcomes[0] else {
       throw TakesExpected(outcomes: outcomes)
     }
+    #expect(hiddenFiles(in: folder).isEmpty, "the provisional file went with the report settled")
     return (take, library)
+  }
+
+  /// The names of the hidden files in `folder` (takes being written and their placements).
+  static func hiddenFiles(in folder: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasPrefix(".") }
   }
 
   /// A stream's report as PulseAudio gives one for its first seconds (the input never moving):
@@ -457,6 +464,58 @@ import Testing
       return
     }
     #expect((take.latencyFrames, take.dropouts) == (1_323, 1))
+  }
+
+  /// Until the report settles (6.5 s, up to 24 s while it drifts), an open take is written placed
+  /// by the report's last window when its file was begun, saying it may be out of time: a crash
+  /// then (here: the recovery run while the recorder is still waiting, as after a kill -9) leaves
+  /// the take placed in its session, not nothing. Once closed, only the take placed anew is left.
+  @Test func aTakeCutShortBeforeTheReportSettledIsRecoveredPlacedByItsFirstWindow() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (capture, recorder, library) = Self.stereo(in: folder)
+    let session = UUID()
+    recorder.begin(atFrame: 40_000, pass: nil, session: session)
+    // 3.5 s of a drifting report: nowhere near settled.
+    Self.feed(
+      capture, from: 0, until: Int64(600 * Self.block),
+      roundTripAt: { Self.drifting(block: Int($0) / Self.block, level: 0.0174) })
+    #expect(capture.reportedRoundTrip.settled == .pending)
+    // The writer has caught up once its partial file stops growing.
+    var sizes: [Int] = []
+    let deadline = Date(timeIntervalSinceNow: 20)
+    while Date() < deadline, sizes.count < 3 || sizes[sizes.count - 3] != sizes.last {
+      Thread.sleep(forTimeInterval: 0.1)
+      let partials = Self.hiddenFiles(in: folder).filter { $0.hasSuffix(".partial") }
+      let size = partials.compactMap {
+        try? FileManager.default.attributesOfItem(
+          atPath: folder.appending(path: $0).path)[.size] as? Int
+      }.reduce(0, +)
+      sizes.append(size)
+    }
+    let recovered = library.recoverCutShortTakes { _ in false }
+    guard recovered.count == 1, case .placed(let take, let placedIn, _) = recovered[0] else {
+      Issue.record("expected one take placed, got \(recovered)")
+      _ = recorder.close()
+      return
+    }
+    // A window's median as the writer found it: between the first (blocks 32 to 95 of the
+    // drift, 5.3 ms over its level) and the last fed.
+    let window = { (block: Int) in
+      Int64((Self.drifting(block: block, level: 0.0174) * Double(Self.rate)).rounded())
+    }
+    #expect(
+      (window(600)...window(64)).contains(take.latencyFrames), "placed by \(take.latencyFrames)")
+    #expect((placedIn, take.startFrame, take.dropouts) == (session, 40_000, 1))
+    #expect(take.endFrame - take.startFrame >= Int64(Self.rate), "up to its last flush")
+    let (samples, _) = try Self.samples(of: library.url(of: take))
+    #expect(samples[0] == Self.sample(take.startFrame + take.latencyFrames, 0))
+    #expect(samples[1] == Self.sample(take.startFrame + take.latencyFrames, 1))
+    guard case .kept? = recorder.close().first else {
+      Issue.record("expected the take kept at close")
+      return
+    }
+    #expect(Self.hiddenFiles(in: folder).isEmpty)
   }
 
   /// A report that never holds steady (a stream falling ever further behind) settles at the

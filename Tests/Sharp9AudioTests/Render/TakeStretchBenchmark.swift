@@ -8,10 +8,12 @@ import Testing
 /// another speed than it was played along at, through sharp9's take voice, against the same take
 /// stretched offline by a peer: where each of its bursts lands against where the song's is
 /// heard. The takes are `StretchedTakeTests`' (played along at 0.5×, and at 0.5× then 0.75×
-/// from the song's 1.0 s); heard at 1×, 0.75× and 0.6× from A. It writes each take, the first
-/// pass of sharp9's render, the expected burst centres and the peer's time map to
-/// `SHARP9_BENCH_DIR` for the script, which stretches the takes with the peer and measures both
-/// the same way.
+/// from the song's 1.0 s); heard at 1×, 0.75× and 0.6× from A. And a take of plucked notes
+/// (``PluckedTake``, played along at 0.5× and +2 st), heard at other speeds and pitches, against
+/// its ideal: where each note's attack lands and at what pitch. It writes each take, the first
+/// pass of sharp9's render, the expected burst centres or notes, the ideal, the pitch shift and
+/// the peer's time map to `SHARP9_BENCH_DIR` for the script, which stretches the takes with the
+/// peer and measures both the same way.
 @Suite struct TakeStretchBenchmark {
   static let environment = ProcessInfo.processInfo.environment
 
@@ -43,7 +45,7 @@ import Testing
           ])
       ),
     ]
-    var cases = "case\ttake\theard\tduration\ttimemap\texpected\n"
+    var cases = "case\ttake\tspeed\tpitch\tshift\tduration\ttimemap\texpected\tideal\n"
     let play = Int(0.1 * rate)
     for (name, song, take, recording) in takes {
       try FileManager.default.copyItem(
@@ -74,11 +76,53 @@ import Testing
           progress += Double(end - part.0) * part.1
         }
         let duration = progress / speed / rate
-        cases += "\(label)\t\(name).wav\t\(speed)\t\(duration)\t\(keys.joined(separator: ","))\t"
-        cases += expected.map { String($0) }.joined(separator: ",") + "\n"
+        cases += "\(label)\t\(name).wav\t\(speed)\t0\t0\t\(duration)\t"
+        cases += keys.joined(separator: ",") + "\t"
+        cases += expected.map { String($0) }.joined(separator: ",") + "\t\n"
       }
     }
+    cases += try plucked(into: directory, song: steady.song, play: play)
     try cases.write(
       to: directory.appending(path: "cases.tsv"), atomically: true, encoding: .utf8)
+  }
+
+  /// The plucked take's cases: heard faster and lower, at another speed, slower at its own
+  /// pitch, and at its own speed higher (a pitch change alone).
+  func plucked(into directory: URL, song: URL, play: Int) throws -> String {
+    let rate = StretchedTakeTests.rate
+    let loop = StretchedTakeTests.loop
+    let played = PluckedTake.playedSpeed
+    let takeFrames = Int(((loop.b - loop.a) / played * Double(rate)).rounded())
+    let take = directory.appending(path: "plucked.wav")
+    let samples = PluckedTake.heard(
+      speed: played, pitch: PluckedTake.playedPitch, frames: takeFrames)
+    try RenderFixture.write(take, sampleRate: rate, frames: takeFrames) { frame, _ in
+      samples[frame]
+    }
+    let recording = TakeRecording(
+      startFrame: 0, endFrame: Int64(takeFrames), pass: 1, input: "b",
+      sha256: String(repeating: "3", count: 64),
+      playedAt: SpeedAndPitch(speed: played, pitchSemitones: PluckedTake.playedPitch))
+    var cases = ""
+    for (speed, pitch) in [(1.0, 0.0), (0.75, 0.0), (0.6, 2.0), (0.5, 5.0)] {
+      let label = "plucked-\(speed)-\(pitch)"
+      let passSec = (loop.b - loop.a) / speed
+      let output = try StretchedTakeTests.render(
+        song: song, take: take, recording: recording, speed: speed, pitch: pitch, balance: 1,
+        seconds: passSec)
+      let pass = Array(output[play...])
+      try RenderFixture.write(
+        directory.appending(path: "\(label)-sharp9.wav"), sampleRate: rate, frames: pass.count
+      ) { frame, _ in pass[frame] }
+      let ideal = PluckedTake.heard(speed: speed, pitch: pitch, frames: pass.count)
+      try RenderFixture.write(
+        directory.appending(path: "\(label)-ideal.wav"), sampleRate: rate, frames: ideal.count
+      ) { frame, _ in ideal[frame] }
+      let onsets = PluckedTake.onsets(speed: speed).map { String($0) }
+      cases += "\(label)\tplucked.wav\t\(speed)\t\(pitch)\t\(pitch - PluckedTake.playedPitch)"
+      cases += "\t\(Double(takeFrames) * played / speed / Double(rate))\t\t"
+      cases += onsets.joined(separator: ",") + "\t\(label)-ideal.wav\n"
+    }
+    return cases
   }
 }
