@@ -5,8 +5,8 @@ pass of each case, the ideal of each plucked case), stretches each take with the
 (rubberband R3, offline, its key-frame map for a take whose speed changed while it was recorded,
 its pitch shift for a take heard at another pitch) and measures both the same way. Bursts: the
 centre of energy within 10 ms of each expected burst centre, its distance from it in frames.
-Plucked notes, against the ideal: where each attack crosses half its peak (1 ms RMS), in frames
-from the ideal's crossing, and the fundamental's pitch in the 46 ms after it, in cents from the
+Plucked notes, against the ideal: where each attack's energy rises fastest (5 ms RMS), in frames
+from where the ideal's does, and the fundamental's pitch in the 46 ms after it, in cents from the
 ideal's.
 """
 
@@ -55,16 +55,16 @@ def summary(found):
 
 
 def envelope(signal):
-    """RMS over 1 ms (44 frames), centred."""
-    return np.sqrt(np.convolve(signal ** 2, np.ones(44) / 44, mode="same"))
+    """RMS over 5 ms (220 frames, a 196 Hz note's period), centred."""
+    return np.sqrt(np.convolve(signal ** 2, np.ones(220) / 220, mode="same"))
 
 
-def crossing(env, onset):
-    """The first frame within 10 ms of `onset` where `env` reaches half its peak there."""
+def attack(env, onset):
+    """Where `env` rises fastest within 10 ms of `onset` (None: silence there)."""
     low, high = max(0, int(onset) - 441), min(len(env), int(onset) + 441)
-    if high <= low or env[low:high].max() <= 1e-4:
+    if high - low < 2 or env[low:high].max() <= 1e-4:
         return None
-    return low + int(np.argmax(env[low:high] >= env[low:high].max() / 2))
+    return low + int(np.argmax(np.diff(env[low:high])))
 
 
 def fundamental(signal, start, near=None):
@@ -88,10 +88,10 @@ def notes(signal, ideal, onsets):
     env, ideal_env = envelope(signal), envelope(ideal)
     timing, pitch = [], []
     for onset in onsets:
-        expected = crossing(ideal_env, onset)
+        expected = attack(ideal_env, onset)
         if expected is None:
             continue
-        found = crossing(env, onset)
+        found = attack(env, onset)
         timing.append(None if found is None else float(found - expected))
         want = fundamental(ideal, expected + 220)
         got = fundamental(signal, expected + 220, near=want) if want else None

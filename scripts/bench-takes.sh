@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: scripts/bench-takes.sh [--release]
 # Issue 24: a take listened back to at another speed than it was played along at. Where its
-# bursts land against the song's, through sharp9's take voice (the render of the session, which
+# bursts land against the song's (and a take of plucked notes: where their attacks land and at
+# what pitch, against the ideal), through sharp9's take voice (the render of the session, which
 # the live engine equals bit for bit) and through rubberband R3 stretching the same take offline
 # (with its key-frame map for a take whose speed changed while it was recorded), in one run.
 # The Swift side is the TakeStretchBenchmark test (it runs only with SHARP9_BENCH=1); it leaves
