@@ -27,6 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 source scripts/lib/private-pulse.sh
+source scripts/lib/tmux-player.sh
 start_private_pulse "$work" norewinds=1
 python3 scripts/player-audio.py track "$work/track.wav" 60
 
@@ -36,29 +37,17 @@ silent_off=0
 for run in $(seq "$runs"); do
   dir="$work/run$run"
   mkdir -p "$dir"
-  tmux -L $tmux_socket new-session -d -s "run$run" -x 100 -y 30 \
-    "$(printf '%q ' "$bin" play "$work/track.wav" --db "$dir/db.sqlite" --tee "$dir/tee.wav" \
-      --device pulse --input pulse --buffer "$buffer")>'$dir/out.txt' 2>'$dir/err.txt'; sleep 60"
-  for _ in $(seq 150); do
-    tmux -L $tmux_socket capture-pane -p -t "run$run" | grep -qF "input pulse" && break
-    sleep 0.1
-  done
-  tmux -L $tmux_socket send-keys -t "run$run" R
-  sleep 0.3
-  tmux -L $tmux_socket send-keys -t "run$run" Space
-  sleep 15
-  tmux -L $tmux_socket send-keys -t "run$run" Space
+  start_player "run$run" "$dir" "$work/track.wav" --db "$dir/db.sqlite" --tee "$dir/tee.wav" \
+    --device pulse --input pulse --buffer "$buffer"
+  shows "input pulse" 15 || true
+  key R 0.3
+  key Space 15
+  key Space 0
   # The take is reported once the stream's report has settled (up to 24 s after it started).
-  for _ in $(seq 300); do
-    tmux -L $tmux_socket capture-pane -p -t "run$run" | grep -q "Take 1 kept" && break
-    sleep 0.1
-  done
-  said=$(tmux -L $tmux_socket capture-pane -p -t "run$run" | grep -o "Take 1 kept[^ ]*.*" |
+  shows "Take 1 kept" 30 || true
+  said=$(tmux -L $tmux_socket capture-pane -p -t "$pane" | grep -o "Take 1 kept[^ ]*.*" |
     head -1 | sed 's/ *$//')
-  tmux -L $tmux_socket send-keys -t "run$run" q
-  for _ in $(seq 100); do [[ -s $dir/out.txt ]] && break; sleep 0.1; done
-  sleep 1
-  session=$(sed -n 's/^session //p' "$dir/out.txt")
+  session=$(quit_player "$dir")
   if [[ -z $session || -z $said ]]; then
     echo "run $run: no take (${said:-nothing said}); $(tail -1 "$dir/err.txt" 2>/dev/null)"
     continue

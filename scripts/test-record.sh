@@ -5,7 +5,7 @@
 # checks the take event, the take's file in the library under its SHA-256, and that the take
 # equals what was sent to the device (the tee) to 24 bits after the measured round trip. Then the
 # default input (no --input), a stall (SIGSTOP) that moves the round trip while recording, kill -9
-# while recording, a full disk, an input at 48 kHz, a missing input (one error line, no session),
+# while recording (before and after the stream's report settled), a full disk, an input at 48 kHz, a missing input (one error line, no session),
 # no input on the system and an input that will not open (R says so, nothing is recorded, the song
 # plays on).
 # Ends with "N passed, N failed" (exit 1 on any failure).
@@ -31,16 +31,8 @@ trap cleanup EXIT
 source scripts/lib/checks.sh
 source scripts/lib/takes.sh
 source scripts/lib/alsa-inputs.sh
+source scripts/lib/tmux-player.sh
 
-shows() { # shows TEXT [SECONDS]: the screen shows it within SECONDS (5); if not, the screen is
-  # kept in $work/screen.txt for check_shows to print
-  for _ in $(seq $(( ${2:-5} * 10 ))); do
-    tmux -L $tmux_socket capture-pane -p -t "${pane:-rec}" | grep -qF -- "$1" && return 0
-    sleep 0.1
-  done
-  tmux -L $tmux_socket capture-pane -p -t "${pane:-rec}" >"$work/screen.txt"
-  return 1
-}
 check_shows() { # check_shows NAME TEXT [SECONDS]: a check that the screen shows TEXT; when it
   # fails, the screen is printed (check keeps a command's output to itself)
   local before=$failed
@@ -65,24 +57,6 @@ input_heard() { # within 3 s, an input meter reads above the floor (the monitor 
 frames_of() { # frames_of FILE: its length in frames at 44.1 kHz, as sharp9 reads it
   "$bin" peaks "$1" --json 2>/dev/null |
     python3 -c 'import json, sys; print(round(json.load(sys.stdin)["durationSec"] * 44100))'
-}
-key() { tmux -L $tmux_socket send-keys -t "${pane:-rec}" "$1"; sleep "${2:-0.6}"; }
-start_player() { # start_player PANE DIR ARGUMENTS…: `sharp9 play ARGUMENTS…` in a new tmux pane
-  # PANE (the one keys go to from now on), its standard output, standard error and exit status
-  # in DIR/out.txt, err.txt and exit.txt; with $player_env (VAR=VALUE …) in its environment
-  local name=$1 dir=$2
-  shift 2
-  mkdir -p "$dir"
-  pane=$name
-  tmux -L $tmux_socket new-session -d -s "$name" -x 100 -y 30 \
-    "${player_env:+env $player_env }$(printf '%q ' "$bin" play "$@")>'$dir/out.txt' \
-     2>'$dir/err.txt'; echo \$? >'$dir/exit.txt'; sleep 60"
-}
-quit_player() { # quit_player DIR: q, then waits up to 10 s for the player to exit; prints the
-  # session it names
-  key q 2
-  for _ in $(seq 100); do [[ -s $1/exit.txt ]] && break; sleep 0.1; done
-  sed -n 's/^session //p' "$1/out.txt"
 }
 
 source scripts/lib/private-pulse.sh
@@ -404,12 +378,13 @@ key R
 key Space 0.5
 check_shows "kill -9: recording" "● rec"
 # The take's file is begun with the report's first window (about half a second into the stream),
-# placed by it until the report settles (6.5 s at the least): ~3 s of it, killed before then.
-for _ in $(seq 300); do
-  [[ -n $(find "$work/crash/takes" -name '.*partial' 2>/dev/null) ]] && break
+# placed by it until the report settles (6.5 s at the least): killed as soon as 2 s of it are in
+# the file (flushed every second), about 4 s into the stream.
+for _ in $(seq 100); do
+  partial=$(find "$work/crash/takes" -name '.*partial' 2>/dev/null | head -1)
+  [[ -n $partial ]] && (( $(frames_of "$partial" 2>/dev/null) + 0 >= 2 * 44100 )) && break
   sleep 0.1
 done
-sleep 3
 player=$(pgrep -P "$(tmux -L $tmux_socket list-panes -t crash -F '#{pane_pid}')" -x sharp9)
 check "kill -9: the player is killed" kill -9 "${player:-none}"
 sleep 0.5
@@ -425,7 +400,6 @@ check "kill -9: only the hidden file and its placement are left, no take under a
     grep -qi '$crashed' '$work/crash/takes/'.take-*.placement"
 check "kill -9: the hidden file is a FLAC stream whose length was never written" \
   bash -c "[[ \$(head -c 4 '$partial') == fLaC ]] && [[ \$(od -An -tx1 -j 21 -N 5 '$partial' | tr -d ' ') == ?000000000 ]]"
-# The take ran ~3 s (flushed every second), so at least 2 s are in the file.
 partial_frames=$(frames_of "$partial")
 echo "     the hidden file reads as ${partial_frames:-no} frames"
 check "kill -9: sharp9 reads the hidden file, at least 2 s" \
@@ -470,6 +444,66 @@ check "the recovered take, cut short before the report settled, says it may be o
 result=$(python3 scripts/record-audio.py align "$work/crash/heard.wav" "$work/crash/takes.wav" \
   "${start:-0}" "${end:-0}" 44100)
 echo "     recovered take, placed at frames ${start:-?}-${end:-?} with ${dropouts:-?} dropouts, vs the render of the cut-short session: $result"
+pane=rec
+
+# kill -9 once the stream's report has settled: the take's file is then begun anew, placed by the
+# settled round trip (the provisional one goes), and recovered it lines up within 1 ms and says
+# nothing more (unless the device dropped out during it, which it then says).
+mkdir -p "$work/settled"
+pane=settled
+tmux -L $tmux_socket new-session -d -s settled -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$work/settled/crash.sqlite' --device pulse --input pulse \
+   --buffer $buffer >'$work/settled/out.txt' 2>&1; sleep 60"
+player_up "kill -9 after settling"
+key R
+key Space 0.5
+placements() { find "$work/settled/takes" -name '.take-*.placement' 2>/dev/null | sort; }
+provisional=""
+for _ in $(seq 100); do provisional=$(placements); [[ -n $provisional ]] && break; sleep 0.1; done
+# Settled 6.5 s into the stream at the least, 24 s at the most.
+settled_file=""
+for _ in $(seq 300); do
+  settled_file=$(placements)
+  [[ -n $settled_file && $settled_file != "$provisional" ]] && break
+  sleep 0.1
+done
+check "kill -9 after settling: once the report settled, the take's file was begun anew" \
+  bash -c "[[ -n '$provisional' && -n '$settled_file' && '$settled_file' != '$provisional' ]]"
+sleep 3
+player=$(pgrep -P "$(tmux -L $tmux_socket list-panes -t settled -F '#{pane_pid}')" -x sharp9)
+check "kill -9 after settling: the player is killed" kill -9 "${player:-none}"
+sleep 0.5
+crashed=$("$bin" sessions --db "$work/settled/crash.sqlite" --json | python3 -c '
+import json, sys
+print(json.loads(sys.stdin.readline())["id"])')
+"$bin" render "$crashed" --db "$work/settled/crash.sqlite" --sample float \
+  -o "$work/settled/heard.wav" >/dev/null
+pane=settled-again
+tmux -L $tmux_socket new-session -d -s settled-again -x 100 -y 30 \
+  "'$bin' play '$work/track.wav' --db '$work/settled/crash.sqlite' --new --device pulse \
+   >'$work/settled/again.txt' 2>&1; echo \$? >'$work/settled/again-exit.txt'; sleep 60"
+check_shows "kill -9 after settling: the next play recovers the take" "recovered a take cut short"
+key q 2
+for _ in $(seq 100); do [[ -s $work/settled/again-exit.txt ]] && break; sleep 0.1; done
+read -r start end dropouts < <("$bin" state "$crashed" --db "$work/settled/crash.sqlite" --json |
+  python3 -c '
+import json, sys
+take = json.load(sys.stdin)["recording"]["takes"][0]["recording"]
+print(take["startFrame"], take["endFrame"], take["dropouts"])')
+"$bin" render "$crashed" --db "$work/settled/crash.sqlite" --takes-only --sample float \
+  -o "$work/settled/takes.wav" >/dev/null
+result=$(python3 scripts/record-audio.py align "$work/settled/heard.wav" \
+  "$work/settled/takes.wav" "${start:-0}" "${end:-0}" 44100)
+code=$?
+echo "     recovered take, placed at frames ${start:-?}-${end:-?} with ${dropouts:-?} dropouts, vs the render of the cut-short session: $result"
+if [[ ${dropouts:-} == 0 ]]; then
+  check "kill -9 after settling: the recovered take is what was played, to 24 bits" \
+    test "$code" -eq 0
+  check "kill -9 after settling: the recovered take lines up within 1 ms" \
+    lines_up_within_1ms "$result"
+else
+  echo "     (the device dropped out during the recovered take: its sound is not compared)"
+fi
 pane=rec
 
 # A full disk while a take is written: the takes folder is a 256 KiB tmpfs (as root; CI runs as
