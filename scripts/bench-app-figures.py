@@ -69,6 +69,13 @@ def summary(log, sent_path, label, results):
     print(f"  event -> callback rendering its frame (bound 15)      {percentiles([k[3] - at for (_, at), k in pairs])}")
     late = sum(1 for k in keys if k[2] > k[3])
     print(f"    queued after its callback began (late): {late}")
+    # The three slowest, each with its place in the run and where its time went.
+    slowest = sorted(range(len(pairs)), key=lambda i: pairs[i][1][4] - pairs[i][0][1])[-3:]
+    for i in reversed(slowest):
+        (kind, at), k = pairs[i]
+        print(f"    slowest: input {i} ({kind}) {1000 * (k[4] - at):.1f} ms: event -> received "
+              f"{1000 * (k[0] - at):.1f}, queued -> callback {1000 * (k[3] - k[2]):.1f}, "
+              f"callback -> DAC {1000 * (k[4] - k[3]):.1f}")
     to_dac = sorted(k[4] - at for (_, at), k in pairs)
     with open(results, "a") as out:
         out.write(json.dumps({"front": "app", "label": label, "deviceMs": device,
