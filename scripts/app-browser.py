@@ -27,6 +27,10 @@ environment (.build-venv, made by scripts/test-browser.sh or those scripts).
   app-browser.py open URL SONG             imports SONG through the file chooser: ms from the
                                            chooser's change event to the first waveform frame
                                            drawn with the song's peaks (and the steps between)
+  app-browser.py library URL               opens the library's first song (practised before:
+                                           Continue in the offer), ms from the click on the song
+                                           to the offer and from Continue to the first waveform
+                                           frame drawn with its peaks
   app-browser.py reads URL SONG            the open's peer: the same requests without a browser
                                            (upload SONG, its peaks, the first state naming the
                                            session), ms
@@ -338,6 +342,30 @@ def open_timing(url, song):
         "errors": errors}))
 
 
+def library_timing(url):
+    with sync_playwright() as playwright:
+        browser, page, errors = launch(playwright, url)
+        page.wait_for_selector("#import-empty")
+        page.click("#menu-button")
+        page.click("#menu-library")
+        page.wait_for_selector("#library[open]")
+        page.locator("#library-list button.song").first.click()
+        page.wait_for_selector("#offer[open]")
+        offered = page.evaluate("performance.now()")
+        page.click("#offer-continue")
+        open_song(page)
+        probe = page.evaluate("window.sharp9Probe")
+        browser.close()
+    clicks = [i["atMs"] for i in probe["inputs"] if i["type"] == "click"]
+    song, chosen = clicks[-2], clicks[-1]
+    first = next(w for w in probe["waves"] if w["atMs"] > chosen and w["rects"] > 50)
+    offer = offered - song
+    shown = first["atMs"] - chosen
+    print(json.dumps({
+        "interactiveMs": round(offer + shown, 1), "offerMs": round(offer, 1),
+        "continueToPeaksMs": round(shown, 1), "errors": errors}))
+
+
 def reads(url, song):
     parts = urlsplit(url)
     base, token = f"{parts.scheme}://{parts.netloc}", parts.query.split("token=", 1)[1]
@@ -433,7 +461,8 @@ def zoom(url):
 if __name__ == "__main__":
     command, *arguments = sys.argv[1:] or ["help"]
     commands = {"practise": practise, "record": record, "nothing-to-record": nothing_to_record,
-                "stall": stall, "latency": latency, "open": open_timing, "reads": reads,
+                "stall": stall, "latency": latency, "open": open_timing, "library": library_timing,
+                "reads": reads,
                 "playing": playing_fps, "zoom": zoom}
     if command not in commands:
         raise SystemExit(__doc__)

@@ -10,7 +10,8 @@ way to the device, and the page's opening and frames.
       the medians over the runs of each front end's p50 and p99 (event or key sent -> DAC), the
       app's beside the terminal player's, with their ratio
   bench-app-figures.py pages PAGES.jsonl
-      the medians over the runs of the page's opening (beside its requests over HTTP), its
+      the medians over the runs of the page's opening (beside its requests over HTTP; and again
+      from the library), its
       waveform frames while playing and while zooming (beside the browser's own frames)
 
 Stages of an input (seconds on CLOCK_MONOTONIC): event (the browser's event timestamp,
@@ -112,6 +113,14 @@ def pages(path):
         print(f"opening a 10-minute song, page interactive (median of {len(opened)}): {page:.0f} ms "
               f"(bound 1000); peer, the same requests over HTTP: {peer:.0f} ms; ratio "
               f"{page / peer:.2f} (load {loads('open')})")
+    again = [r["page"] for r in rows if r["kind"] == "library"]
+    if again:
+        page = median([r["interactiveMs"] for r in again])
+        print(f"opening it again from the library, page interactive (median of {len(again)}): "
+              f"{page:.0f} ms (bound 1000; each: "
+              f"{', '.join(str(round(r['interactiveMs'])) for r in again)}; the click to the offer "
+              f"{median([r['offerMs'] for r in again]):.0f}, Continue to the peaks "
+              f"{median([r['continueToPeaksMs'] for r in again]):.0f}) (load {loads('library')})")
     hours = [r for r in rows if r["kind"] == "hour"]
     if hours:
         pick = lambda key: median([r[key] for r in hours])

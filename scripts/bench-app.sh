@@ -11,7 +11,8 @@
 #   scripts/bench-player.sh measures it), alternating with the page's, RUNS times each;
 # - opening a 10-minute song through the file chooser until the waveform is drawn with its peaks
 #   (≤ 1 s), a fresh app and database each time; peer: the same requests over HTTP without a
-#   browser (upload, peaks, the first state);
+#   browser (upload, peaks, the first state); then the same song opened again from the library
+#   in a new app on that database (the song click to the offer, Continue to the peaks drawn);
 # - waveform frames/s while playing (≥ 50): frames drawn, and frames showing a new span; peer:
 #   the browser's own requestAnimationFrame rate in the same span;
 # - zooming a 1-hour song out to the whole hour and back (120 wheel events, as fast as Playwright
@@ -113,6 +114,15 @@ for run in $(seq 5); do
   stop_bench_app
   echo "  run $run (load $(load)): page $page; peer (HTTP, no browser) $peer"
   echo "{\"kind\": \"open\", \"page\": $page, \"peer\": $peer, \"load\": \"$(load)\"}" >>"$pages"
+done
+echo "== opening the 10-minute song again from the library (load before: $(load))"
+for run in $(seq 5); do
+  # The database the first opening of run N imported it into: the song practised before.
+  start_bench_app "$work/open-$run/sharp9.sqlite"
+  page=$("$py" scripts/app-browser.py library "$app_url")
+  stop_bench_app
+  echo "  run $run (load $(load)): page $page"
+  echo "{\"kind\": \"library\", \"page\": $page, \"load\": \"$(load)\"}" >>"$pages"
 done
 fi
 
