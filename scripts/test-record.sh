@@ -54,6 +54,47 @@ input_heard() { # within 3 s, an input meter reads above the floor (the monitor 
   done
   return 1
 }
+recording_player() { # recording_player PANE DIR NAME: `sharp9 play` on DIR/crash.sqlite in pane
+  # PANE, up (a check named NAME), armed and recording a take
+  start_player "$1" "$2" "$work/track.wav" --db "$2/crash.sqlite" --device pulse --input pulse \
+    --buffer "$buffer"
+  player_up "$3"
+  key R
+  key Space 0.5
+}
+kill_player() { # kill_player DIR NAME: kill -9 of the player in the current pane (a check named
+  # NAME); sets $crashed to the session it was recording (DIR/crash.sqlite's newest)
+  local player
+  player=$(pgrep -P "$(tmux -L $tmux_socket list-panes -t "$pane" -F '#{pane_pid}')" -x sharp9)
+  check "$2: the player is killed" kill -9 "${player:-none}"
+  sleep 0.5
+  crashed=$("$bin" sessions --db "$1/crash.sqlite" --json |
+    python3 -c 'import json, sys; print(json.loads(sys.stdin.readline())["id"])')
+}
+recovering_play() { # recovering_play DIR NAME: the next `sharp9 play` on DIR/crash.sqlite (its
+  # output in DIR/again/), which says on its screen that it recovered a take (a check named
+  # NAME), quit
+  start_player "${pane}-again" "$1/again" "$work/track.wav" --db "$1/crash.sqlite" --new \
+    --device pulse
+  check_shows "$2" "recovered a take cut short"
+  quit_player "$1/again" >/dev/null
+}
+recovered_take() { # recovered_take DIR: the take recovered into $crashed (DIR/crash.sqlite): sets
+  # $start, $end and $dropouts, and $result and $code: record-audio.py align of it rendered alone
+  # against DIR/heard.wav (the session's render), which it prints
+  read -r start end dropouts < <("$bin" state "$crashed" --db "$1/crash.sqlite" --json |
+    python3 -c '
+import json, sys
+take = json.load(sys.stdin)["recording"]["takes"][0]["recording"]
+print(take["startFrame"], take["endFrame"], take["dropouts"])')
+  "$bin" render "$crashed" --db "$1/crash.sqlite" --takes-only --sample float \
+    -o "$1/takes.wav" >/dev/null
+  result=$(python3 scripts/record-audio.py align "$1/heard.wav" "$1/takes.wav" "${start:-0}" \
+    "${end:-0}" 44100)
+  code=$?
+  echo "     recovered take, placed at frames ${start:-?}-${end:-?} with ${dropouts:-?} dropouts," \
+    "vs the render of the cut-short session: $result"
+}
 frames_of() { # frames_of FILE: its length in frames at 44.1 kHz, as sharp9 reads it
   "$bin" peaks "$1" --json 2>/dev/null |
     python3 -c 'import json, sys; print(round(json.load(sys.stdin)["durationSec"] * 44100))'
@@ -369,13 +410,7 @@ pane=rec
 # in (the screen and standard output say which); verify passes before and after.
 mkdir -p "$work/crash"
 pactl set-default-sink sharp9test
-pane=crash
-tmux -L $tmux_socket new-session -d -s crash -x 100 -y 30 \
-  "'$bin' play '$work/track.wav' --db '$work/crash/crash.sqlite' --device pulse --input pulse \
-   --buffer $buffer >'$work/crash/out.txt' 2>&1; sleep 60"
-player_up "kill -9"
-key R
-key Space 0.5
+recording_player crash "$work/crash" "kill -9"
 check_shows "kill -9: recording" "● rec"
 # The take's file is begun with the report's first window (about half a second into the stream),
 # placed by it until the report settles (6.5 s at the least): killed as soon as 2 s of it are in
@@ -385,12 +420,7 @@ for _ in $(seq 100); do
   [[ -n $partial ]] && (( $(frames_of "$partial" 2>/dev/null) + 0 >= 2 * 44100 )) && break
   sleep 0.1
 done
-player=$(pgrep -P "$(tmux -L $tmux_socket list-panes -t crash -F '#{pane_pid}')" -x sharp9)
-check "kill -9: the player is killed" kill -9 "${player:-none}"
-sleep 0.5
-crashed=$("$bin" sessions --db "$work/crash/crash.sqlite" --json | python3 -c '
-import json, sys
-print(json.loads(sys.stdin.readline())["id"])')
+kill_player "$work/crash" "kill -9"
 check "kill -9: verify passes" "$bin" verify "$crashed" --db "$work/crash/crash.sqlite"
 check "kill -9: the log names no take" \
   bash -c "! '$bin' log '$crashed' --db '$work/crash/crash.sqlite' | grep -q 'take recorded'"
@@ -406,16 +436,10 @@ check "kill -9: sharp9 reads the hidden file, at least 2 s" \
   bash -c "[[ -n '$partial_frames' ]] && (( $partial_frames >= 2 * 44100 ))"
 "$bin" render "$crashed" --db "$work/crash/crash.sqlite" --sample float -o "$work/crash/heard.wav" \
   >/dev/null
-pane=again
-tmux -L $tmux_socket new-session -d -s again -x 100 -y 30 \
-  "'$bin' play '$work/track.wav' --db '$work/crash/crash.sqlite' --new --device pulse \
-   >'$work/crash/again.txt' 2>&1; echo \$? >'$work/crash/again-exit.txt'; sleep 60"
-check_shows "next play: the screen says a take was recovered" "recovered a take cut short"
-key q 2
-for _ in $(seq 100); do [[ -s $work/crash/again-exit.txt ]] && break; sleep 0.1; done
+recovering_play "$work/crash" "next play: the screen says a take was recovered"
 recovered=$(find "$work/crash/takes" -maxdepth 1 -name '[0-9a-f]*.flac' | head -1)
 check "next play: standard output says the take went back into its session" \
-  grep -qF "into its session $crashed" "$work/crash/again.txt"
+  grep -qF "into its session $crashed" "$work/crash/again/out.txt"
 check "next play: one take in the library, under its hash; nothing hidden, nothing offered" \
   bash -c "[[ -n '$recovered' && \$(ls -A '$work/crash/takes') == \$(basename '$recovered') ]] &&
     [[ \$(sha256sum '$recovered' | cut -c1-64).flac == \$(basename '$recovered') ]]"
@@ -428,35 +452,21 @@ recovered_frames=$(frames_of "$recovered")
 check "the recovered take has the hidden file's frames, with its length written" \
   bash -c "[[ -n '$recovered_frames' && '$recovered_frames' == '$partial_frames' ]] &&
     [[ \$(od -An -tx1 -j 21 -N 5 '$recovered' | tr -d ' ') != ?000000000 ]]"
-read -r start end dropouts < <("$bin" state "$crashed" --db "$work/crash/crash.sqlite" --json |
-  python3 -c '
-import json, sys
-take = json.load(sys.stdin)["recording"]["takes"][0]["recording"]
-print(take["startFrame"], take["endFrame"], take["dropouts"])')
-"$bin" render "$crashed" --db "$work/crash/crash.sqlite" --takes-only --sample float \
-  -o "$work/crash/takes.wav" >/dev/null
+# Its first second of sound, on its frames, only reported: how far the report's first window
+# placed it (a loaded machine's device also drops out now and then, which no count here can
+# tell apart).
+recovered_take "$work/crash"
 # Cut short before the stream's report settled, it was placed by the report's first window,
 # which may drift by milliseconds then: it says it may be out of time.
 check "the recovered take, cut short before the report settled, says it may be out of time" \
   bash -c "(( ${dropouts:-0} >= 1 ))"
-# Its first second of sound, on its frames, only reported: how far the first window placed it
-# (a loaded machine's device also drops out now and then, which no count here can tell apart).
-result=$(python3 scripts/record-audio.py align "$work/crash/heard.wav" "$work/crash/takes.wav" \
-  "${start:-0}" "${end:-0}" 44100)
-echo "     recovered take, placed at frames ${start:-?}-${end:-?} with ${dropouts:-?} dropouts, vs the render of the cut-short session: $result"
 pane=rec
 
 # kill -9 once the stream's report has settled: the take's file is then begun anew, placed by the
 # settled round trip (the provisional one goes), and recovered it lines up within 1 ms and says
 # nothing more (unless the device dropped out during it, which it then says).
 mkdir -p "$work/settled"
-pane=settled
-tmux -L $tmux_socket new-session -d -s settled -x 100 -y 30 \
-  "'$bin' play '$work/track.wav' --db '$work/settled/crash.sqlite' --device pulse --input pulse \
-   --buffer $buffer >'$work/settled/out.txt' 2>&1; sleep 60"
-player_up "kill -9 after settling"
-key R
-key Space 0.5
+recording_player settled "$work/settled" "kill -9 after settling"
 placements() { find "$work/settled/takes" -name '.take-*.placement' 2>/dev/null | sort; }
 provisional=""
 for _ in $(seq 100); do provisional=$(placements); [[ -n $provisional ]] && break; sleep 0.1; done
@@ -470,32 +480,11 @@ done
 check "kill -9 after settling: once the report settled, the take's file was begun anew" \
   bash -c "[[ -n '$provisional' && -n '$settled_file' && '$settled_file' != '$provisional' ]]"
 sleep 3
-player=$(pgrep -P "$(tmux -L $tmux_socket list-panes -t settled -F '#{pane_pid}')" -x sharp9)
-check "kill -9 after settling: the player is killed" kill -9 "${player:-none}"
-sleep 0.5
-crashed=$("$bin" sessions --db "$work/settled/crash.sqlite" --json | python3 -c '
-import json, sys
-print(json.loads(sys.stdin.readline())["id"])')
+kill_player "$work/settled" "kill -9 after settling"
 "$bin" render "$crashed" --db "$work/settled/crash.sqlite" --sample float \
   -o "$work/settled/heard.wav" >/dev/null
-pane=settled-again
-tmux -L $tmux_socket new-session -d -s settled-again -x 100 -y 30 \
-  "'$bin' play '$work/track.wav' --db '$work/settled/crash.sqlite' --new --device pulse \
-   >'$work/settled/again.txt' 2>&1; echo \$? >'$work/settled/again-exit.txt'; sleep 60"
-check_shows "kill -9 after settling: the next play recovers the take" "recovered a take cut short"
-key q 2
-for _ in $(seq 100); do [[ -s $work/settled/again-exit.txt ]] && break; sleep 0.1; done
-read -r start end dropouts < <("$bin" state "$crashed" --db "$work/settled/crash.sqlite" --json |
-  python3 -c '
-import json, sys
-take = json.load(sys.stdin)["recording"]["takes"][0]["recording"]
-print(take["startFrame"], take["endFrame"], take["dropouts"])')
-"$bin" render "$crashed" --db "$work/settled/crash.sqlite" --takes-only --sample float \
-  -o "$work/settled/takes.wav" >/dev/null
-result=$(python3 scripts/record-audio.py align "$work/settled/heard.wav" \
-  "$work/settled/takes.wav" "${start:-0}" "${end:-0}" 44100)
-code=$?
-echo "     recovered take, placed at frames ${start:-?}-${end:-?} with ${dropouts:-?} dropouts, vs the render of the cut-short session: $result"
+recovering_play "$work/settled" "kill -9 after settling: the next play recovers the take"
+recovered_take "$work/settled"
 if [[ ${dropouts:-} == 0 ]]; then
   check "kill -9 after settling: the recovered take is what was played, to 24 bits" \
     test "$code" -eq 0
