@@ -316,7 +316,7 @@ public final class TakeRecorder: @unchecked Sendable {
     failed: inout Set<Int>
   ) {
     guard let window = capture.reportedRoundTrip.lastWindow, !held.isEmpty else { return }
-    let windowLatency = calibration.map { $0.latencyFrames(reportedNow: window) } ?? window
+    let windowLatency = latency(reported: window)
     let frames = held.count / capture.channels
     for span in locked({ spans }) where !failed.contains(span.id) {
       // A file keeps the round trip it was begun with.
@@ -480,8 +480,14 @@ public final class TakeRecorder: @unchecked Sendable {
       // Closing first: the last window if there is one, not steady; none, as unreported.
       (reported, steady) = (report.lastWindow, report.lastWindow == nil)
     }
-    let latency = calibration.map { $0.latencyFrames(reportedNow: reported) } ?? reported ?? 0
-    return (latency, reported != nil, steady)
+    return (latency(reported: reported), reported != nil, steady)
+  }
+
+  /// The round trip to move the input back by when the stream's timestamps report `reported`
+  /// frames (nil: none): the calibration moved by the report, else the report alone (0 without
+  /// either).
+  private func latency(reported: Int64?) -> Int64 {
+    calibration.map { $0.latencyFrames(reportedNow: reported) } ?? reported ?? 0
   }
 
   /// Removes the span and records its outcome (nil: nothing to report).
