@@ -84,7 +84,7 @@ def fundamental(signal, start, near=None):
 
 
 def notes(signal, ideal, onsets):
-    """Per note: frames from the ideal's attack crossing, cents from its pitch (None: silent)."""
+    """Per note: frames from the ideal's attack, cents from its pitch (None: silent)."""
     env, ideal_env = envelope(signal), envelope(ideal)
     timing, pitch = [], []
     for onset in onsets:

@@ -78,7 +78,8 @@ public final class ReportedRoundTrip: @unchecked Sendable {
         steadySpreadSec: 0.0005, giveUpBlocks: blocks(deviceGiveUpSec))
     }
 
-    /// How long a device's report may take to settle (24 s: an input ring holds 30).
+    /// How long a device's report may take to settle (24 s: the take recorder holds a stream's
+    /// input in memory until then, and calibration runs on that long).
     public static let deviceGiveUpSec = 23.78
 
     /// A device's for 256-frame blocks at 44.1 kHz: 32 blocks skipped, windows of 64, not before
