@@ -188,7 +188,9 @@ let package = Package(
     ),
     .testTarget(
       name: "Sharp9AppTests",
-      dependencies: ["Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", customDump]),
+      dependencies: [
+        "Sharp9App", "Sharp9Store", "Sharp9Domain", "Sharp9Audio", "CSQLite", customDump,
+      ]),
     .testTarget(
       name: "Sharp9CLITests",
       dependencies: ["sharp9", "Sharp9Store", "Sharp9Domain", "HostileBundles"]),

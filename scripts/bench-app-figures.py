@@ -16,9 +16,9 @@ way to the device, and the page's opening and frames.
 
 Stages of an input (seconds on CLOCK_MONOTONIC): event (the browser's event timestamp,
 performance.timeOrigin + event.timeStamp, moved from the page's wall clock to this machine's
-monotonic clock) -> received (the server's route handed it to the practice thread) -> reserved
-(its frame, on the practice thread) -> queued (its command in the audio thread's ring; the reduce
-and the SQLite append lie between) -> callback (the device callback that rendered its frame
+monotonic clock) -> received (the server's route handed it to the practice thread) -> claimed
+(its frame, on the practice thread) -> queued (its command in the audio thread's ring, after the
+reduce and the event's rows; the SQLite commit follows) -> callback (the device callback that rendered its frame
 began) -> DAC (PortAudio's outputBufferDacTime for that frame).
 """
 import importlib.util
@@ -63,13 +63,16 @@ def summary(log, sent_path, label, results):
         print(f"  {name} ({len(chosen)}): event -> DAC (bound 15 + {device:.1f}) "
               f"{percentiles([k[4] - at for at, k in chosen])}")
     print(f"    event -> received (the page's handler, its socket)  {percentiles([k[0] - at for (_, at), k in pairs])}")
-    print(f"    received -> reserved (the practice thread's turn)   {percentiles([k[1] - k[0] for k in keys])}")
-    print(f"    reserved -> queued (reduce + append)                {percentiles([k[2] - k[1] for k in keys])}")
+    print(f"    received -> claimed (the practice thread's turn)    {percentiles([k[1] - k[0] for k in keys])}")
+    print(f"    claimed -> queued (reduce, rows; commit after)      {percentiles([k[2] - k[1] for k in keys])}")
     print(f"    queued -> callback                                  {percentiles([k[3] - k[2] for k in keys])}")
     print(f"    callback -> DAC                                     {percentiles([k[4] - k[3] for k in keys])}")
     print(f"  event -> callback rendering its frame (bound 15)      {percentiles([k[3] - at for (_, at), k in pairs])}")
     late = sum(1 for k in keys if k[2] > k[3])
     print(f"    queued after its callback began (late): {late}")
+    taken_back = [k[5] for k in keys if len(k) > 5]
+    print(f"    claims taken back (the audio thread began the block first; claimed again): "
+          f"{int(sum(taken_back))} ({sum(1 for n in taken_back if n > 0)} inputs)")
     # The three slowest, each with its place in the run and where its time went.
     slowest = sorted(range(len(pairs)), key=lambda i: pairs[i][1][4] - pairs[i][0][1])[-3:]
     for i in reversed(slowest):

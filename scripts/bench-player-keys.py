@@ -13,8 +13,8 @@
                                                       RESULTS as one JSON line
 
 Stages of a key (seconds on CLOCK_MONOTONIC): sent (tmux send-keys started) -> read (the player
-read its bytes) -> reserved (its frame) -> queued (its command in the audio thread's ring; the
-reduce and the SQLite append lie between) -> callback (the device callback that rendered its
+read its bytes) -> claimed (its frame) -> queued (its command in the audio thread's ring, after
+the reduce and the event's rows; the SQLite commit follows) -> callback (the device callback that rendered its
 frame began) -> DAC (PortAudio's outputBufferDacTime for that frame).
 """
 import json
@@ -70,11 +70,14 @@ def summary(log, sent_path, device_ms, label, results=None):
                                       "p99": pick(to_dac, 0.99) * 1000}) + "\n")
     print(f"  read -> callback rendering its frame (bound 15) {percentiles([k[3] - k[0] for k in keys])}")
     print(f"  read -> DAC (bound 15 + {device:.1f})             {percentiles([k[4] - k[0] for k in keys])}")
-    print(f"    read -> reserved                             {percentiles([k[1] - k[0] for k in keys])}")
-    print(f"    reserved -> queued (reduce + append)         {percentiles([k[2] - k[1] for k in keys])}")
+    print(f"    read -> claimed                              {percentiles([k[1] - k[0] for k in keys])}")
+    print(f"    claimed -> queued (reduce, rows)             {percentiles([k[2] - k[1] for k in keys])}")
     print(f"    queued -> callback                           {percentiles([k[3] - k[2] for k in keys])}")
     late = sum(1 for k in keys if k[2] > k[3])
     print(f"    queued after its callback began (late): {late}")
+    taken_back = [k[5] for k in keys if len(k) > 5]
+    print(f"    claims taken back (the audio thread began the block first; claimed again): "
+          f"{int(sum(taken_back))} ({sum(1 for n in taken_back if n > 0)} inputs)")
     print(f"  run-loop turn {percentiles([t[0] for t in turns])}")
     print(f"    collect     {percentiles([t[1] for t in turns])}")
     print(f"    draw        {percentiles([t[2] for t in turns])}")

@@ -2,7 +2,7 @@
 # The live player's latency and memory, on a private PulseAudio null sink (scripts/lib):
 # - key press → audio (scripts/bench-player-keys.py): Space and 40 speed keys at uneven
 #   intervals, sent through tmux; `sharp9 play --latency-log` notes, on the monotonic clock, when
-#   each key's bytes were read, its frame reserved, its command queued (after the log append),
+#   each key's bytes were read, its frame claimed, its command queued (before the log's commit),
 #   the callback that rendered its frame began, and that frame's DAC time; also every run-loop
 #   turn and device callback. Bound: read → callback 15 ms, read → DAC 15 ms + the stream
 #   latency PortAudio reports (printed from the same run). Run quiet, quiet on a duplex stream

@@ -10,8 +10,10 @@ import Sharp9Store
 /// end that drives the engine (it knows the frame each one belongs to).
 ///
 /// Rules that hold for every action:
-/// - Nothing reaches the engine or an observer before its event is durable; when the append
-///   throws, nothing changed (state, head, engine).
+/// - Nothing reaches an observer before its event is durable, nor the engine unless the sender
+///   asks for it (`beforeCommit`: a live engine whose action must reach the audio thread before
+///   a frame it claimed); when the append throws, nothing changed (state, head, and the engine
+///   too unless the effects went before the commit).
 /// - An action sent while another is being handled (a load result, or an observer sending) is
 ///   queued and sent right after it, in order.
 /// - Clock, session id, log, engine and peak computer come from ``AppDependencies``.
@@ -88,10 +90,18 @@ public final class AppCore {
   /// Records `action` at `t` seconds since the session started (the clock's time when `nil`),
   /// performs its effects, then sends what the engine reported, each as its own event.
   ///
+  /// With `beforeCommit`, the action's effects reach the engine once its event is staged, before
+  /// it is committed, and then `beforeCommit` runs: its error aborts the append (the engine must
+  /// drop those effects itself). The actions sent after it (load results, restored marks) go the
+  /// usual way.
+  ///
   /// - Throws: the log's error (``StoreError/invalidTime(seq:t:previous:)``,
-  ///   ``StoreError/conflict(session:expected:actual:)``, the backend's); nothing changed then.
+  ///   ``StoreError/conflict(session:expected:actual:)``, the backend's) or `beforeCommit`'s;
+  ///   nothing changed then but the engine, when the effects went before the commit.
   @discardableResult
-  public func send(_ action: Action, at t: Double? = nil) throws -> SentAction {
+  public func send(
+    _ action: Action, at t: Double? = nil, beforeCommit: (() throws -> Void)? = nil
+  ) throws -> SentAction {
     guard !isSending else {
       queued.append((action, nil))
       return SentAction(events: [], failures: [])
@@ -99,7 +109,7 @@ public final class AppCore {
     isSending = true
     defer { isSending = false }
     var sent = SentAction(events: [], failures: [])
-    try record(action, at: t, into: &sent)
+    try record(action, at: t, into: &sent, beforeCommit: beforeCommit)
     while !queued.isEmpty {
       let next = queued.removeFirst()
       do {
@@ -131,14 +141,22 @@ public final class AppCore {
     observers[id] = nil
   }
 
-  private func record(_ action: Action, at explicitT: Double?, into sent: inout SentAction) throws {
+  private func record(
+    _ action: Action, at explicitT: Double?, into sent: inout SentAction,
+    beforeCommit: (() throws -> Void)? = nil
+  ) throws {
     let writer = try self.writer ?? createSession()
     let t = explicitT ?? max(clockOffset + dependencies.clock.elapsedSec(), writer.session.lastT)
-    let step = try writer.append(action, at: t, expecting: writer.session.eventCount)
+    var early: EffectRunner.Outcome?
+    let step = try writer.append(action, at: t, expecting: writer.session.eventCount) { staged in
+      guard let beforeCommit else { return }
+      early = runner.run(staged.effects, on: dependencies.engine)
+      try beforeCommit()
+    }
     let previous = state
     state = step.state
     sent.events.append(step)
-    let outcome = runner.run(step.effects, on: dependencies.engine)
+    let outcome = early ?? runner.run(step.effects, on: dependencies.engine)
     if let computed = outcome.peaks { peaks = computed }
     sent.failures += outcome.failures
     if reportsLoadResults { queued += outcome.reported.map { ($0, nil) } }

@@ -125,14 +125,28 @@ public protocol SessionWriter: AnyObject {
   /// The state after the last appended event.
   var state: State { get }
   /// Appends `action` at `t` seconds since the session started, when the head is `head`, and
-  /// returns the event with the state after it and its effects.
+  /// returns the event with the state after it and its effects. `beforeCommit` is handed the
+  /// event once it is staged (reduced and written, not yet durable): what it does happens before
+  /// the event is committed, and its error aborts the append.
   ///
   /// - Throws: ``StoreError/conflict(session:expected:actual:)`` when the head is not `head`
   ///   (another writer got there first), ``StoreError/invalidTime(seq:t:previous:)`` when `t` is
-  ///   not finite or goes backwards, or the backend's error; in every case nothing changed.
-  func append(_ action: Action, at t: Double, expecting head: Int64) throws -> ReplayStep
+  ///   not finite or goes backwards, `beforeCommit`'s error, or the backend's error; in every
+  ///   case nothing changed.
+  func append(
+    _ action: Action, at t: Double, expecting head: Int64,
+    beforeCommit: (ReplayStep) throws -> Void
+  ) throws -> ReplayStep
   /// Ends the recording at `date`: the last state is checkpointed and the end stamped.
   func finish(at date: Date) throws
+}
+
+extension SessionWriter {
+  /// Appends `action` at `t` when the head is `head` (see
+  /// ``append(_:at:expecting:beforeCommit:)``), with nothing to do before the commit.
+  public func append(_ action: Action, at t: Double, expecting head: Int64) throws -> ReplayStep {
+    try append(action, at: t, expecting: head) { _ in }
+  }
 }
 
 extension EventCursor: EventReading {}

@@ -62,6 +62,42 @@ import Testing
     #expect(core.session?.eventCount == 1)
   }
 
+  /// Asked for, the effects reach the engine before the commit and `beforeCommit` runs after
+  /// them; its error aborts the append (state, head and observers untouched, the engine's calls
+  /// made) and the same action then goes through with the same sequence number.
+  @Test func effectsBeforeTheCommitWhenAskedAndAnAbortedAppendIsNotStored() throws {
+    struct TakenBack: Error {}
+    let fixture = try AppCoreFixture()
+    let engine = SilentAudioEngine()
+    let core = try AppCore(
+      dependencies: fixture.dependencies(engine: engine), start: .new(AppCoreFixture.info),
+      reportsLoadResults: false)
+    try core.send(.importPicked(url: AppCoreFixture.take), at: 0)
+    try core.send(.importSucceeded(track: TrackMeta(name: "take.wav", durationSec: 60)), at: 0)
+    var notified = 0
+    core.observe { _ in notified += 1 }
+    let state = core.state
+    let calls = engine.calls.count
+
+    var callsBeforeCommit: [SilentAudioEngine.Call] = []
+    #expect(throws: TakenBack.self) {
+      try core.send(.togglePlay, at: 1) {
+        callsBeforeCommit = Array(engine.calls.dropFirst(calls))
+        throw TakenBack()
+      }
+    }
+    #expect(callsBeforeCommit == [.play])
+    expectNoDifference(core.state, state)
+    #expect(core.session?.eventCount == 2 && notified == 0)
+
+    let sent = try core.send(.togglePlay, at: 1.5) {
+      #expect(!core.state.transport.isPlaying, "the state moves once the event is committed")
+    }
+    #expect(sent.events.map(\.seq) == [3] && notified == 1)
+    #expect(engine.calls.dropFirst(calls) == [.play, .play], "the effects are performed once")
+    #expect(core.state.transport.isPlaying)
+  }
+
   @Test func theClockStampsEventsAndNeverGoesBehindTheLastOne() throws {
     let fixture = try AppCoreFixture()
     let core = try AppCore(

@@ -1,6 +1,7 @@
-/// How far past the engine's next callback an action is scheduled: room for the app core to
-/// reduce it, append it durably and hand its effects to the engine before the engine renders
-/// that frame.
+/// How far past the engine's next callback a song's opening is reserved: room for the app core
+/// to reduce it and the marks restored with it, append them durably and hand their effects to
+/// the engine before the engine renders that frame. (A musician's other actions claim their
+/// frame instead, ``LiveEngine/claimFrame(notBefore:)``, and need no lead.)
 ///
 /// An action whose effects reach the engine after their frame was rendered is applied late: the
 /// device played something other than what the log says (the engine counts it, and the render no

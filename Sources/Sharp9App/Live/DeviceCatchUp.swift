@@ -1,20 +1,20 @@
 import Sharp9Audio
 
-/// How far the audio thread can render before an action's command reaches it: not one callback
-/// past what it has rendered, because a device's callbacks come in bursts. PulseAudio's ALSA
-/// plugin asks for a whole period at once (five 256-frame callbacks back to back, every 29 ms,
-/// seen on this machine), and any device catches up after a late wake-up, up to its buffer's
-/// fill. A frame reserved one callback past the rendered end is then overtaken within a fraction
-/// of a millisecond, and an action whose send takes longer is heard late.
+/// How far the audio thread can render before an action's command reaches it: not just the
+/// block after what it has rendered, because a device's callbacks come in bursts. PulseAudio's
+/// ALSA plugin asks for a whole period at once (five 256-frame callbacks back to back, every 29
+/// ms, seen on this machine), and any device catches up after a late wake-up, up to its
+/// buffer's fill. A frame claimed at the rendered end is then taken back within a fraction of a
+/// millisecond, again and again through the burst (and a reserved one overtaken and heard late).
 ///
 /// The buffer's fill after a callback is known from the device's timestamps (its block reaches the
 /// DAC `dacTimeSec - callbackTimeSec` after the callback), and the DAC moves at the sample rate.
 /// So the frame the audio thread can have rendered by any moment is the rendered end plus the
 /// whole blocks that fit up to the DAC's frame then plus the most the buffer held in the last
-/// callbacks: an action reserved a block past it is never overtaken during a send shorter than a
-/// block (``ControlLead`` covers longer ones). A device that calls back regularly has room for
-/// no whole block between its callbacks, and an action is reserved as before: one block past the
-/// rendered end; in a bursty one, it is heard no later than one full buffer after the press.
+/// callbacks: an action is claimed no earlier (a song's opening is reserved a block past it, and
+/// ``ControlLead`` covers its longer sends). A device that calls back regularly has room for no
+/// whole block between its callbacks, and an action takes the rendered end; in a bursty one, it
+/// is heard no later than one full buffer after the press.
 struct DeviceCatchUp {
   /// The fewest callbacks whose fills are remembered. A device that stalled catches up in a
   /// burst as long as its buffer, so the fills from before a stall must outlast the catch-up:

@@ -4,8 +4,8 @@ import Sharp9Audio
 /// `sharp9 app --latency-log` (scripts/bench-app.sh). Every time is on ``MonotonicClock``, so the
 /// benchmark can add when it sent the key:
 /// - per key: its bytes read (the player) or its request received (the app) → its frame
-///   reserved → its command queued for the audio thread (the reduce and the log append lie
-///   between) → the callback that rendered its frame began → that frame's DAC time (the
+///   claimed → its command queued for the audio thread (the reduce and the event's rows lie
+///   between; the commit follows) → the callback that rendered its frame began → that frame's DAC time (the
 ///   callback's clock plus PortAudio's `outputBufferDacTime` lead);
 /// - per run-loop turn (the player): how long the turn, the collect (reports, tick appends, tee)
 ///   and the draw took, which is how late the loop comes back to the keys;
@@ -19,12 +19,16 @@ public struct LatencyProbe {
     var frame: Int64
     var callbackSec = 0.0
     var dacSec = 0.0
+    /// How many times the audio thread took its frame's claim back before it was sent.
+    var takenBack = 0
   }
 
   private var pending: [Key] = []
   private(set) var keys: [Key] = []
   private(set) var turns: [(turnSec: Double, collectSec: Double, drawSec: Double)] = []
   private(set) var callbacksSec: [Double] = []
+  /// The engine's count of claims taken back at the last key.
+  private var takenBackBefore = 0
 
   /// Creates an empty probe.
   public init() {}
@@ -50,6 +54,8 @@ public struct LatencyProbe {
     pressed(
       readSec: readSec, reservedSec: reservedSec,
       queuedSec: queuedSec >= reservedSec ? queuedSec : MonotonicClock.nowSec(), frame: frame)
+    pending[pending.count - 1].takenBack = engine.claimsTakenBack - takenBackBefore
+    takenBackBefore = engine.claimsTakenBack
   }
 
   /// Notes a run-loop turn's durations.
@@ -74,11 +80,12 @@ public struct LatencyProbe {
     }
   }
 
-  /// The log: `key READ RESERVED QUEUED CALLBACK DAC` (seconds), `turn TURN COLLECT DRAW` and
-  /// `callback BEGAN` lines.
+  /// The log: `key READ CLAIMED QUEUED CALLBACK DAC TAKENBACK` (seconds, then how many times
+  /// its claim was taken back), `turn TURN COLLECT DRAW` and `callback BEGAN` lines.
   public var text: String {
     var lines = keys.map {
       "key \($0.readSec) \($0.reservedSec) \($0.queuedSec) \($0.callbackSec) \($0.dacSec)"
+        + " \($0.takenBack)"
     }
     lines += turns.map { "turn \($0.turnSec) \($0.collectSec) \($0.drawSec)" }
     lines += callbacksSec.map { "callback \($0)" }

@@ -8,10 +8,12 @@ import Sharp9Store
 /// the practice page) drives one of these from a thread of its own, in turns: ``pump()``, its
 /// input through ``send(_:)``, ``collect(onReport:)``; and ends it with ``stop()``.
 ///
-/// - An action is sent at the frame the engine reserved next: past where the device's bursts can
-///   take the audio thread meanwhile (``DeviceCatchUp``), far enough ahead for the core to log
-///   it first (``ControlLead``), so its `t` is the device time it takes effect at, and a render
-///   of the session is what was heard. One that arrives late anyway is named (``late``).
+/// - An action is sent at the first frame the audio thread has not begun rendering, past where
+///   the device's bursts can take it meanwhile (``DeviceCatchUp``), claimed until its effects are
+///   with the engine (``sendClaimed(_:notBefore:)``), so its `t` is the device time it takes
+///   effect at, and a render of the session is what was heard. A song's opening is sent at a
+///   frame reserved far enough ahead for the core to log it and its restored marks first
+///   (``ControlLead``); one that arrives late anyway is named (``late``).
 /// - Engine reports become meters (the output's, and the input's with one) and, ~30 times a
 ///   second of device time, `tick` actions; the tee is drained to its file; an expired toast is
 ///   cleared at its own time.
@@ -97,6 +99,8 @@ public final class LiveSession {
     lateCommands: 0)
   private var lastTickFrame: Int64 = 0
   private var started = false
+  /// The error of a commit that failed after the engine had its action (the stream is stopped).
+  private var stoppedBy: (any Error)?
 
   /// Ticks per second of device time (the seeds' ~30).
   public static let ticksPerSecond = 30.0
@@ -192,7 +196,7 @@ public final class LiveSession {
       engine.setTakeMix(take: listening.heardTake?.recording, balance: listening.listening.balance)
     }
     rate = Double(engine.sampleRate)
-    last.frame = engine.reserveFrame() - Int64(engine.framesPerCallback)
+    last.frame = engine.renderedFrame
     last.loopPractice = engine.startingLoopPractice
     lastTickFrame = last.frame
   }
@@ -308,7 +312,7 @@ public final class LiveSession {
       guard recorder != nil else {
         recordingNotice =
           recordingNotice ?? "nothing to record from: no input (see sharp9 devices, --input NAME)"
-        return engine.reserveFrame()
+        return engine.nextFrame
       }
     }
     if case .listenToTake(let id) = action,
@@ -321,11 +325,19 @@ public final class LiveSession {
     let rendered = engine.renderedFrame
     let reachable = catchUp.frame(
       atSec: began, rate: rate, renderedFrame: rendered, blockFrames: engine.framesPerCallback)
-    let frame = engine.reserveFrame(
-      leadFrames: controlLead.frames(atSec: began, rate: rate), reachableFrame: reachable ?? 0)
-    let roomSec = Double(frame - rendered) / rate
     let before = playing
-    try core.send(action, at: Double(frame) / rate)
+    let frame: Int64
+    switch action {
+    case .importPicked, .importSucceeded:
+      // The song's restored marks follow an opening with effects of their own, sent after the
+      // commit: the frame must leave room for all of them.
+      frame = engine.reserveFrame(
+        leadFrames: controlLead.frames(atSec: began, rate: rate), reachableFrame: reachable ?? 0)
+      try core.send(action, at: Double(frame) / rate)
+    default:
+      frame = try sendClaimed(action, notBefore: reachable ?? 0)
+    }
+    let roomSec = Double(frame - rendered) / rate
     if playing != before {
       speedAndPitch.note(playing, fromFrame: frame, before: before)
       if isTaking { recorder?.played(at: playing, fromFrame: frame) }
@@ -336,6 +348,52 @@ public final class LiveSession {
     followRecording(at: frame)
     return frame
   }
+
+  /// Sends `action` at a claimed frame (``LiveEngine/claimFrame(notBefore:)``): the first the
+  /// audio thread has not begun rendering, at or past `notBefore`. Its effects reach the engine
+  /// once its event is staged, before the commit; when the audio thread began that frame's block
+  /// first, the engine drops them, the append is rolled back, and the action is claimed again at
+  /// the next. So an action waits for the next callback, not for the disk, and is heard exactly
+  /// where the log says.
+  ///
+  /// The commit comes after the engine has the action, but the device plays it a buffer later
+  /// (11.6 ms here), which an append outlasts only when the disk stalls. If the commit fails,
+  /// the engine has an action the log does not: the stream is stopped at once and the session
+  /// goes no further (``collect(onReport:)`` throws the commit's error from then on).
+  private func sendClaimed(_ action: Action, notBefore: Int64) throws -> Int64 {
+    var notBefore = notBefore
+    while true {
+      let frame = engine.claimFrame(notBefore: notBefore)
+      let began = MonotonicClock.nowSec()
+      var confirmed = false
+      do {
+        try core.send(action, at: Double(frame) / rate) { [engine] in
+          guard engine.confirmClaim() else { throw ClaimTakenBack() }
+          confirmed = true
+        }
+        return frame
+      } catch is ClaimTakenBack {
+        // Half as long again as this try took, past what is rendered now: a send slower than a
+        // block (a checkpoint of a large state) gets the room it needs instead of losing every
+        // claim.
+        let took = (MonotonicClock.nowSec() - began) * ControlLead.margin
+        notBefore = max(notBefore, engine.renderedFrame + Int64((took * rate).rounded(.up)))
+        continue
+      } catch {
+        if confirmed {
+          abandon()
+          stoppedBy = error
+        } else {
+          // Nothing was sent under the claim: closing it lets later commands through.
+          _ = engine.confirmClaim()
+        }
+        throw error
+      }
+    }
+  }
+
+  /// The audio thread began a claimed frame's block before the action under it was sent.
+  private struct ClaimTakenBack: Error {}
 
   /// Begins a take when recording is armed and the song plays, ends it when either stops.
   private func followRecording(at frame: Int64) {
@@ -405,7 +463,7 @@ public final class LiveSession {
   /// current speed (the engine reports every callback, so this is at most a few ms of motion).
   public func projectedPlayhead() -> Double {
     guard last.isPlaying else { return last.positionSec }
-    let ahead = Double(engine.reserveFrame() - last.frame) / rate
+    let ahead = Double(engine.nextFrame - last.frame) / rate
     return min(
       last.positionSec + ahead * core.state.transport.speed, engine.audio.format.durationSec)
   }
@@ -416,6 +474,7 @@ public final class LiveSession {
   /// Takes the engine's reports (meters, ticks; each also to `onReport`), drains the tee, clears
   /// an expired toast.
   public func collect(onReport: (EngineReport) -> Void = { _ in }) throws {
+    if let stoppedBy { throw stoppedBy }
     var reports: [EngineReport] = []
     engine.drainReports { reports.append($0) }
     if !reports.isEmpty { deviceWatch.heard(atSec: MonotonicClock.nowSec()) }

@@ -22,8 +22,10 @@ enum EngineCommand: BitwiseCopyable {
 }
 
 /// A command and the device frame it takes effect at (a frame the audio thread has not rendered
-/// yet when the command was sent; see ``LiveEngine/reserveFrame()``).
+/// yet when the command was sent; see ``LiveEngine/reserveFrame()``), and the claim it was sent
+/// under (-1: none; see ``LiveEngine/claimFrame(notBefore:)``).
 struct ScheduledCommand: BitwiseCopyable {
   var frame: Int64
   var command: EngineCommand
+  var claim: Int64 = -1
 }

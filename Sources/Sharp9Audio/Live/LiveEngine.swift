@@ -27,7 +27,12 @@ import Sharp9Domain
 /// the control side (``LiveTakes``) and queues a view of it; the decoded take is freed only after
 /// the audio thread applied a later choice and rendered past its fade.
 ///
-/// The frame reserved is one callback past the end of the block being rendered, so a command
+/// An action's frame is either claimed or reserved. A claim (``claimFrame(notBefore:)``) is the
+/// first frame the audio thread has not begun rendering: the commands sent under it take effect
+/// exactly there if the claim is confirmed (``confirmClaim()``) before the audio thread begins
+/// the block holding it, and are dropped if not (the sender claims again), so an action waits
+/// for no more than the next callback and is never late. A reservation (``reserveFrame(leadFrames:
+/// reachableFrame:)``) is one callback past the end of the block being rendered, so a command
 /// normally reaches the audio thread before its frame; one that arrives late is applied at once
 /// and counted (``EngineReport/lateCommands``), since that point of the recording no longer
 /// matches what was heard.
@@ -53,6 +58,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   private var lateCount = 0
   /// The frame the latest late command was meant for, and how far past it the engine was.
   private var lastLate: (frame: Int64, byFrames: Int64) = (-1, 0)
+  /// The last claim the audio thread took back: its commands are dropped.
+  private var droppedClaim: Int64 = -1
 
   // Shared, lock-free.
   private let commands = SPSCRing(
@@ -64,6 +71,12 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
       lateCommands: 0))
   private let tee: SPSCRing<Float>?
   private let renderedUntil: ManagedAtomic<Int64>
+  /// The control side's claim (-1: none), until it confirms it or the audio thread, beginning
+  /// the block that holds its frame first, takes it back: the frame shifted up by
+  /// ``claimSerialBits``, below it a serial number, since two actions can claim one frame.
+  private let claim = ManagedAtomic<Int64>(-1)
+  /// Bits of a claim's serial number (a claim's frame is below 2^43: years of device time).
+  static let claimSerialBits = 20
   private let teeOverflows = ManagedAtomic<Int>(0)
   /// The generation of the last grid the audio thread applied (0: none yet).
   private let appliedGrid = ManagedAtomic<Int>(0)
@@ -77,6 +90,12 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
 
   // Control side (the front end's thread only).
   private var reservedFrame: Int64
+  /// The claim the commands sent now belong to (-1: none).
+  private var openClaim: Int64 = -1
+  /// The serial number of the last claim.
+  private var claimSerial: Int64 = 0
+  /// How many claims the audio thread took back (each one's action claimed the next block).
+  public private(set) var claimsTakenBack = 0
   private var teeScratch: [Float]
   private var gridGeneration = 0
   private var takeMixGeneration = 0
@@ -159,11 +178,46 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     return reservedFrame
   }
 
+  /// Claims the first frame the audio thread has not begun rendering (at least `notBefore`, and
+  /// never before an earlier reservation) for the commands sent until ``confirmClaim()``; its
+  /// time, `frame / sampleRate`, is the action's `t`.
+  public func claimFrame(notBefore: Int64 = 0) -> Int64 {
+    while true {
+      let rendered = renderedUntil.load(ordering: .sequentiallyConsistent)
+      let frame = max(rendered, reservedFrame, notBefore)
+      claimSerial = claimSerial % (1 << Self.claimSerialBits - 1) + 1
+      let word = frame << Self.claimSerialBits | claimSerial
+      claim.store(word, ordering: .sequentiallyConsistent)
+      // The audio thread publishes a block's end before it looks at the claim: if it has not
+      // begun the block holding `frame` now, it sees the claim when it does.
+      if renderedUntil.load(ordering: .sequentiallyConsistent) <= frame {
+        reservedFrame = frame
+        openClaim = word
+        return frame
+      }
+    }
+  }
+
+  /// Ends the claim: true when the audio thread had not begun the block holding its frame (the
+  /// commands sent under it take effect there), false when it had (they are dropped).
+  public func confirmClaim() -> Bool {
+    defer { openClaim = -1 }
+    guard openClaim >= 0 else { return false }
+    let confirmed = claim.compareExchange(
+      expected: openClaim, desired: -1, ordering: .sequentiallyConsistent
+    ).exchanged
+    if !confirmed { claimsTakenBack += 1 }
+    return confirmed
+  }
+
   /// The frame the audio thread has rendered up to (the end of the block it is rendering).
   public var renderedFrame: Int64 { renderedUntil.load(ordering: .acquiring) }
 
-  /// The frame of the last reservation (commands sent now take effect there).
+  /// The frame of the last reservation or claim (commands sent now take effect there).
   public var scheduledFrame: Int64 { reservedFrame }
+
+  /// The frame an action claimed now would take (``claimFrame(notBefore:)``), claiming nothing.
+  public var nextFrame: Int64 { max(renderedFrame, reservedFrame) }
 
   /// The source's metadata (every load plays the decoded source, whatever `url` says).
   public func load(url: URL) throws -> TrackMeta {
@@ -223,7 +277,8 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
 
   private func send(_ command: EngineCommand) {
     // 1024 slots hold minutes of key presses; the audio thread drains every few milliseconds.
-    let queued = commands.push(ScheduledCommand(frame: reservedFrame, command: command))
+    let queued = commands.push(
+      ScheduledCommand(frame: reservedFrame, command: command, claim: openClaim))
     precondition(queued, "engine command queue full: the audio thread has stopped")
     lastQueuedClockSec = MonotonicClock.nowSec()
   }
@@ -277,10 +332,22 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     let rate = Double(audio.format.sampleRate)
     let start = cursor
     let end = cursor + Int64(frames)
-    renderedUntil.store(end, ordering: .releasing)
+    renderedUntil.store(end, ordering: .sequentiallyConsistent)
+    let claimed = claim.load(ordering: .sequentiallyConsistent)
+    if claimed >= 0, claimed >> Self.claimSerialBits < end,
+      claim.compareExchange(expected: claimed, desired: -1, ordering: .sequentiallyConsistent)
+        .exchanged
+    {
+      droppedClaim = claimed
+    }
     if underrun { underrunCount += 1 }
     sink.begin(output)
     while let next = commands.peek(), next.frame < end {
+      if next.claim >= 0, next.claim == droppedClaim || next.frame < start {
+        // Sent under a claim taken back (now, or in an earlier block): its sender claims again.
+        _ = commands.pop()
+        continue
+      }
       if next.frame > cursor { advance(toFrame: next.frame, rate: rate) }
       if next.frame < cursor {
         lateCount += 1

@@ -30,26 +30,34 @@ public final class PostgresRecorder: SessionWriter {
 
   /// Appends `action` at `t` when the head is `head`, with a new event id.
   ///
-  /// - Throws: as ``append(_:at:id:expecting:)``.
-  public func append(_ action: Action, at t: Double, expecting head: Int64) throws -> ReplayStep {
-    try append(action, at: t, id: UUID(), expecting: head)
+  /// - Throws: as ``append(_:at:id:expecting:beforeCommit:)``.
+  public func append(
+    _ action: Action, at t: Double, expecting head: Int64,
+    beforeCommit: (ReplayStep) throws -> Void
+  ) throws -> ReplayStep {
+    try append(action, at: t, id: UUID(), expecting: head, beforeCommit: beforeCommit)
   }
 
   /// Appends `action` at `t` as event `id` when the head is `head` and returns the event with the
-  /// state after it and its effects. Sent again after a lost acknowledgement (same id, same
-  /// head), it returns the same step without storing the event twice.
+  /// state after it and its effects; `beforeCommit` gets the step once it is reduced, before its
+  /// statement is sent. Sent again after a lost acknowledgement (same id, same head), it returns
+  /// the same step without storing the event twice.
   ///
   /// - Throws: ``StoreError/conflict(session:expected:actual:)`` when the head is not `head`,
-  ///   ``StoreError/invalidTime(seq:t:previous:)`` when `t` goes backwards, or
-  ///   ``PostgresError``; in every case the state is unchanged.
-  public func append(_ action: Action, at t: Double, id: UUID, expecting head: Int64) throws
-    -> ReplayStep
-  {
+  ///   ``StoreError/invalidTime(seq:t:previous:)`` when `t` goes backwards, `beforeCommit`'s
+  ///   error, or ``PostgresError``; in every case the state is unchanged.
+  public func append(
+    _ action: Action, at t: Double, id: UUID, expecting head: Int64,
+    beforeCommit: (ReplayStep) throws -> Void = { _ in }
+  ) throws -> ReplayStep {
     guard head == pending.head else {
       throw StoreError.conflict(session: session.idString, expected: head, actual: pending.head)
     }
     var next = pending
     let effects = try next.add(action, at: t, id: id)
+    let step = ReplayStep(
+      seq: next.head, t: t, action: action, state: next.state, effects: effects)
+    try beforeCommit(step)
     if try !store.appendStatement(next) {
       // Throws unless this very event is stored right after `head` (an earlier attempt committed
       // but its acknowledgement was lost): then it is acknowledged with the same step.
@@ -57,7 +65,7 @@ public final class PostgresRecorder: SessionWriter {
     }
     next.markStored()
     pending = next
-    return ReplayStep(seq: next.head, t: t, action: action, state: next.state, effects: effects)
+    return step
   }
 
   /// Ends the recording: checkpoints the last state (so `verify` covers it) and stamps the end,

@@ -49,22 +49,32 @@ public final class Recorder: SessionWriter {
   }
 
   /// Records `action` at `t` when the head is `head` and returns the event with its state and
-  /// effects.
+  /// effects; `beforeCommit` runs inside the event's transaction, after its rows are written and
+  /// before the commit (its error rolls the transaction back).
   ///
   /// - Throws: ``StoreError/invalidTime(seq:t:previous:)`` when `t` goes backwards,
   ///   ``StoreError/conflict(session:expected:actual:)`` when the head is not `head` (another
-  ///   writer appended first), or ``SQLiteError``; in every case the state is unchanged.
-  public func append(_ action: Action, at t: Double, expecting head: Int64) throws -> ReplayStep {
+  ///   writer appended first), `beforeCommit`'s error, or ``SQLiteError``; in every case the
+  ///   state is unchanged.
+  public func append(
+    _ action: Action, at t: Double, expecting head: Int64,
+    beforeCommit: (ReplayStep) throws -> Void
+  ) throws -> ReplayStep {
     guard head == appender.head else {
       throw StoreError.conflict(session: session.idString, expected: head, actual: appender.head)
     }
     let staged = try store.database.transaction {
       let staged = try appender.stage(action, t: t)
       try appender.storeHead(expected: head, to: staged.seq, lastT: staged.t)
+      try beforeCommit(Self.step(staged, action))
       return staged
     }
     appender.accept(staged)
-    return ReplayStep(
+    return Self.step(staged, action)
+  }
+
+  private static func step(_ staged: EventAppender.Staged, _ action: Action) -> ReplayStep {
+    ReplayStep(
       seq: staged.seq, t: staged.t, action: action, state: staged.state, effects: staged.effects)
   }
 

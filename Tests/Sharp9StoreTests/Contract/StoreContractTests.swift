@@ -94,6 +94,41 @@ import Testing
     #expect(try fixture.events(of: stored).map(\.action) == [.onAppear, .togglePlay])
   }
 
+  /// What runs before the commit gets the event as it will be stored; its error aborts the
+  /// append: nothing stored, the writer's state and head as before, and the next append takes
+  /// the same sequence number.
+  @Test(arguments: ContractBackend.available)
+  func beforeCommitSeesTheEventAndItsErrorAbortsTheAppend(
+    _ backend: ContractBackend
+  ) throws {
+    struct Refused: Error {}
+    let fixture = try ContractLog(backend)
+    let log = fixture.log
+    let session = try fixture.newSession()
+    let writer = try log.writer(for: session)
+    _ = try writer.append(.onAppear, at: 0.5, expecting: 0)
+    let before = writer.state
+
+    var seen: ReplayStep?
+    #expect(throws: Refused.self) {
+      _ = try writer.append(.togglePlay, at: 1, expecting: 1) { step in
+        seen = step
+        throw Refused()
+      }
+    }
+    #expect(seen?.seq == 2 && seen?.t == 1 && seen?.action == .togglePlay)
+    #expect(writer.state == before && writer.session.eventCount == 1)
+    #expect(try log.session(id: session.id).eventCount == 1)
+
+    var handed: ReplayStep?
+    let step = try writer.append(.togglePlay, at: 1.5, expecting: 1) { handed = $0 }
+    #expect(handed == step && step.seq == 2)
+    #expect(
+      try fixture.events(of: try log.session(id: session.id)).map(\.action) == [
+        .onAppear, .togglePlay,
+      ])
+  }
+
   /// `events(of:after:through:)` returns exactly events `after + 1 ... through`, in order, as
   /// they were appended, across checkpoint and page boundaries.
   @Test(arguments: ContractBackend.available)
