@@ -109,6 +109,7 @@ import Testing
     var reports: [EngineReport] = []
     var lost = 0
     var target = 0.0
+    var attemptsThisBlock = 0
     let end = Int64(blocks * Self.block)
     while engine.renderedFrame < end {
       target += 0.001
@@ -119,8 +120,15 @@ import Testing
       while MonotonicClock.nowSec() < staged {}
       if engine.confirmClaim() { confirmed.append((frame, target)) } else { lost += 1 }
       engine.drainReports { reports.append($0) }
-      // A few claims a block at most: the command ring holds 1,024.
       usleep(UInt32(10 + random.next() % 90))
+      // A few claims a block at most, however slowly the audio thread runs (a loaded machine):
+      // the command ring holds 1,024.
+      attemptsThisBlock += 1
+      if attemptsThisBlock >= 8 {
+        let block = engine.renderedFrame
+        while engine.renderedFrame == block, block < end { usleep(50) }
+        attemptsThisBlock = 0
+      }
     }
     await audio.value
     engine.drainReports { reports.append($0) }
