@@ -371,6 +371,8 @@ public final class LiveSession {
           guard engine.confirmClaim() else { throw ClaimTakenBack() }
           confirmed = true
         }
+        // Queued behind an action the core is still handling, nothing was sent under the claim.
+        if !confirmed { engine.withdrawClaim() }
         return frame
       } catch is ClaimTakenBack {
         // Half as long again as this try took, past what is rendered now: a send slower than a
@@ -385,7 +387,7 @@ public final class LiveSession {
           stoppedBy = error
         } else {
           // Nothing was sent under the claim: closing it lets later commands through.
-          _ = engine.confirmClaim()
+          engine.withdrawClaim()
         }
         throw error
       }

@@ -210,6 +210,13 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
     return confirmed
   }
 
+  /// Ends a claim nothing was sent under (its action failed or was queued for later).
+  public func withdrawClaim() {
+    guard openClaim >= 0 else { return }
+    _ = claim.compareExchange(expected: openClaim, desired: -1, ordering: .sequentiallyConsistent)
+    openClaim = -1
+  }
+
   /// The frame the audio thread has rendered up to (the end of the block it is rendering).
   public var renderedFrame: Int64 { renderedUntil.load(ordering: .acquiring) }
 

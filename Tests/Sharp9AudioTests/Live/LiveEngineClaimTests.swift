@@ -74,6 +74,16 @@ import Testing
     #expect(Self.render(engine)?.isPlaying == true)
   }
 
+  /// A claim withdrawn (its action failed before anything was sent) leaves later commands alone.
+  @Test func aWithdrawnClaimLeavesLaterCommandsAlone() throws {
+    let engine = try Self.engine()
+    #expect(engine.claimFrame() == 0)
+    engine.withdrawClaim()
+    engine.play()
+    #expect(Self.render(engine)?.isPlaying == true)
+    #expect(engine.claimsTakenBack == 0)
+  }
+
   /// Commands sent outside any claim (a reservation) are never dropped with a claim's.
   @Test func aReservationsCommandsOutliveADroppedClaim() throws {
     let engine = try Self.engine()
