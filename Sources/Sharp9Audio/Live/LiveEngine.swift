@@ -31,11 +31,11 @@ import Sharp9Domain
 /// first frame the audio thread has not begun rendering: the commands sent under it take effect
 /// exactly there if the claim is confirmed (``confirmClaim()``) before the audio thread begins
 /// the block holding it, and are dropped if not (the sender claims again), so an action waits
-/// for no more than the next callback and is never late. A reservation (``reserveFrame(leadFrames:
-/// reachableFrame:)``) is one callback past the end of the block being rendered, so a command
-/// normally reaches the audio thread before its frame; one that arrives late is applied at once
-/// and counted (``EngineReport/lateCommands``), since that point of the recording no longer
-/// matches what was heard.
+/// for no more than the next callback and is never late. A reservation
+/// (``reserveFrame(leadFrames:reachableFrame:)``) is one callback past the end of the block
+/// being rendered, so a command normally reaches the audio thread before its frame; one that
+/// arrives late is applied at once and counted (``EngineReport/lateCommands``), since that point
+/// of the recording no longer matches what was heard.
 public final class LiveEngine: AudioEngine, @unchecked Sendable {
   /// The decoded source.
   public let audio: DecodedAudio
