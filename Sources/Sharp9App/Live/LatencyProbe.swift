@@ -5,8 +5,8 @@ import Sharp9Audio
 /// benchmark can add when it sent the key:
 /// - per key: its bytes read (the player) or its request received (the app) → its frame
 ///   claimed → its command queued for the audio thread (the reduce and the event's rows lie
-///   between; the commit follows) → the callback that rendered its frame began → that frame's DAC time (the
-///   callback's clock plus PortAudio's `outputBufferDacTime` lead);
+///   between; the commit follows) → the callback that rendered its frame began → that frame's
+///   DAC time (the callback's clock plus PortAudio's `outputBufferDacTime` lead);
 /// - per run-loop turn (the player): how long the turn, the collect (reports, tick appends, tee)
 ///   and the draw took, which is how late the loop comes back to the keys;
 /// - per device callback: when it began, which shows how late the audio thread ran.
@@ -37,12 +37,15 @@ public struct LatencyProbe {
   public mutating func dropPending() { pending.removeAll() }
 
   /// Notes a key read at `readSec` whose action reserved `frame` at `reservedSec` and was queued
-  /// (or, without an engine command, recorded) at `queuedSec`.
+  /// (or, without an engine command, recorded) at `queuedSec`, its claim taken back `takenBack`
+  /// times on the way.
   mutating func pressed(
-    readSec: Double, reservedSec: Double, queuedSec: Double, frame: Int64
+    readSec: Double, reservedSec: Double, queuedSec: Double, frame: Int64, takenBack: Int
   ) {
     pending.append(
-      Key(readSec: readSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame))
+      Key(
+        readSec: readSec, reservedSec: reservedSec, queuedSec: queuedSec, frame: frame,
+        takenBack: takenBack))
   }
 
   /// Notes a key read at `readSec` whose action reserved `frame` at `reservedSec` and was then
@@ -53,8 +56,8 @@ public struct LatencyProbe {
     let queuedSec = engine.lastQueuedClockSec
     pressed(
       readSec: readSec, reservedSec: reservedSec,
-      queuedSec: queuedSec >= reservedSec ? queuedSec : MonotonicClock.nowSec(), frame: frame)
-    pending[pending.count - 1].takenBack = engine.claimsTakenBack - takenBackBefore
+      queuedSec: queuedSec >= reservedSec ? queuedSec : MonotonicClock.nowSec(), frame: frame,
+      takenBack: engine.claimsTakenBack - takenBackBefore)
     takenBackBefore = engine.claimsTakenBack
   }
 

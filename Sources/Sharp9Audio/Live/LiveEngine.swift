@@ -201,20 +201,22 @@ public final class LiveEngine: AudioEngine, @unchecked Sendable {
   /// Ends the claim: true when the audio thread had not begun the block holding its frame (the
   /// commands sent under it take effect there), false when it had (they are dropped).
   public func confirmClaim() -> Bool {
-    defer { openClaim = -1 }
     guard openClaim >= 0 else { return false }
-    let confirmed = claim.compareExchange(
-      expected: openClaim, desired: -1, ordering: .sequentiallyConsistent
-    ).exchanged
+    let confirmed = endClaim()
     if !confirmed { claimsTakenBack += 1 }
     return confirmed
   }
 
   /// Ends a claim nothing was sent under (its action failed or was queued for later).
-  public func withdrawClaim() {
-    guard openClaim >= 0 else { return }
-    _ = claim.compareExchange(expected: openClaim, desired: -1, ordering: .sequentiallyConsistent)
-    openClaim = -1
+  public func withdrawClaim() { _ = endClaim() }
+
+  /// Clears the open claim; says whether the audio thread had not taken it back.
+  private func endClaim() -> Bool {
+    defer { openClaim = -1 }
+    guard openClaim >= 0 else { return false }
+    return claim.compareExchange(
+      expected: openClaim, desired: -1, ordering: .sequentiallyConsistent
+    ).exchanged
   }
 
   /// The frame the audio thread has rendered up to (the end of the block it is rendering).

@@ -63,19 +63,16 @@ public final class Recorder: SessionWriter {
     guard head == appender.head else {
       throw StoreError.conflict(session: session.idString, expected: head, actual: appender.head)
     }
-    let staged = try store.database.transaction {
+    let (staged, step) = try store.database.transaction {
       let staged = try appender.stage(action, t: t)
       try appender.storeHead(expected: head, to: staged.seq, lastT: staged.t)
-      try beforeCommit(Self.step(staged, action))
-      return staged
+      let step = ReplayStep(
+        seq: staged.seq, t: staged.t, action: action, state: staged.state, effects: staged.effects)
+      try beforeCommit(step)
+      return (staged, step)
     }
     appender.accept(staged)
-    return Self.step(staged, action)
-  }
-
-  private static func step(_ staged: EventAppender.Staged, _ action: Action) -> ReplayStep {
-    ReplayStep(
-      seq: staged.seq, t: staged.t, action: action, state: staged.state, effects: staged.effects)
+    return step
   }
 
   /// Ends the recording: checkpoints the last state (so `verify` covers it) and stamps the end.
